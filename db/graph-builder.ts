@@ -1,0 +1,199 @@
+/**
+ * Rebuilds the derived graph (papers, edges, their provenance and the merge log) from every
+ * stored mention. Identity comes from ingest/identity.ts; this module chooses each paper's
+ * facts (a page about the paper beats a list that mentions it; a newer capture beats an older
+ * one) and records which page asserted each fact and each edge.
+ */
+import type { Db } from "./connection.ts";
+import { resolveIdentities, type Mention, type MentionRole } from "../ingest/identity.ts";
+import type { Direction, PageFacts } from "../ingest/types.ts";
+import { computeLayout } from "../graph/layout.ts";
+
+interface MentionRow {
+  id: number;
+  page_id: number;
+  role: MentionRole;
+  sort_key: string;
+  title: string | null;
+  norm_title: string | null;
+  year: number | null;
+  arxiv: string | null;
+  doi: string | null;
+  acl: string | null;
+  openreview: string | null;
+  s2: string | null;
+  cited_by_count: number | null;
+  abstract: string | null;
+  title_inferred: number;
+  authors_json: string | null;
+  venue: string | null;
+  date: string | null;
+  data_through: string | null;
+  facts_json: string | null;
+}
+
+export interface BuildSummary {
+  papers: number;
+  edges: number;
+  selfCitationsDropped: number;
+}
+
+export function rebuildGraph(db: Db): BuildSummary {
+  const rows = db
+    .prepare<[], MentionRow>(
+      `SELECT m.id, m.page_id, m.role, m.sort_key, m.title, m.norm_title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2,
+              m.cited_by_count, m.abstract, m.title_inferred, m.authors_json, m.venue, m.date, p.data_through,
+              CASE WHEN m.role = 'self' THEN p.facts_json END AS facts_json
+       FROM mentions m JOIN pages p ON p.id = m.page_id`,
+    )
+    .all();
+  const mentions: Mention[] = rows.map((r) => ({
+    id: r.id,
+    sortKey: r.sort_key,
+    role: r.role,
+    ids: {
+      ...(r.arxiv ? { arxiv: r.arxiv } : {}),
+      ...(r.doi ? { doi: r.doi } : {}),
+      ...(r.acl ? { acl: r.acl } : {}),
+      ...(r.openreview ? { openreview: r.openreview } : {}),
+      ...(r.s2 ? { s2: r.s2 } : {}),
+    },
+    ...(r.norm_title ? { normTitle: r.norm_title } : {}),
+    ...(r.year !== null ? { year: r.year } : {}),
+  }));
+  const resolution = resolveIdentities(mentions);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+
+  db.exec("DELETE FROM layout; DELETE FROM edge_sources; DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
+  const insertPaper = db.prepare(
+    `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
+       venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
+     VALUES (@id, @title, @normTitle, @year, @arxiv, @doi, @acl, @openreview, @s2, @abstract, @titleInferred, @stub,
+       @venue, @date, @authors, @directions, @citedByCount, @fieldSources)`,
+  );
+  const insertPaperMention = db.prepare("INSERT INTO paper_mentions (mention_id, paper_id) VALUES (?, ?)");
+  for (const members of resolution.clusters.values()) {
+    const first = members[0];
+    if (first === undefined) continue;
+    const paperId = resolution.paperOf.get(first) ?? "";
+    const facts = chooseFacts(members.map((m) => byId.get(m)).filter((r): r is MentionRow => r !== undefined));
+    insertPaper.run({ id: paperId, ...facts });
+    for (const m of members) insertPaperMention.run(m, paperId);
+  }
+
+  const selfOfPage = new Map<number, number>();
+  for (const r of rows) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
+  const insertEdge = db.prepare("INSERT OR IGNORE INTO edges (citing, cited) VALUES (?, ?)");
+  const insertEdgeSource = db.prepare("INSERT OR IGNORE INTO edge_sources (citing, cited, page_id) VALUES (?, ?, ?)");
+  let selfCitationsDropped = 0;
+  for (const r of rows) {
+    if (r.role === "self") continue;
+    const self = selfOfPage.get(r.page_id);
+    const pagePaper = self === undefined ? undefined : resolution.paperOf.get(self);
+    const other = resolution.paperOf.get(r.id);
+    if (!pagePaper || !other) continue;
+    const [citing, cited] = r.role === "builds_on" ? [pagePaper, other] : [other, pagePaper];
+    if (citing === cited) {
+      selfCitationsDropped++;
+      continue;
+    }
+    insertEdge.run(citing, cited);
+    insertEdgeSource.run(citing, cited, r.page_id);
+  }
+
+  const insertDecision = db.prepare(
+    "INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const d of resolution.decisions) {
+    insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
+  }
+  writeLayout(db);
+  const count = (sql: string) => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
+  const summary = {
+    papers: count("SELECT count(*) AS n FROM papers"),
+    edges: count("SELECT count(*) AS n FROM edges"),
+    selfCitationsDropped,
+  };
+  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('built', ?)").run(JSON.stringify(summary));
+  return summary;
+}
+
+/** Stores ForceAtlas2 positions and Louvain communities for the graph just built. */
+function writeLayout(db: Db): void {
+  const ids = db.prepare<[], { id: string }>("SELECT id FROM papers ORDER BY id").all().map((r) => r.id);
+  const edges = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited").all();
+  const insert = db.prepare("INSERT INTO layout (paper_id, x, y, community) VALUES (?, ?, ?, ?)");
+  for (const p of computeLayout(ids, edges)) insert.run(p.id, p.x, p.y, p.community);
+}
+
+/** Newest page first; undated pages after dated ones; then the deterministic sort key. */
+function newestFirst(a: MentionRow, b: MentionRow): number {
+  const da = a.data_through ?? "";
+  const dbb = b.data_through ?? "";
+  if (da !== dbb) return da < dbb ? 1 : -1;
+  return a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0;
+}
+
+function chooseFacts(members: MentionRow[]) {
+  const selfs = members.filter((m) => m.role === "self").sort(newestFirst);
+  const lists = members.filter((m) => m.role !== "self").sort(newestFirst);
+  const sources: Record<string, number> = {};
+  const pick = <T>(field: string, candidates: MentionRow[], get: (m: MentionRow) => T | null | undefined): T | null => {
+    for (const m of candidates) {
+      const v = get(m);
+      if (v !== null && v !== undefined && v !== "") {
+        sources[field] = m.page_id;
+        return v;
+      }
+    }
+    return null;
+  };
+  const hasTitle = (ms: MentionRow[]) => ms.some((m) => m.title);
+  const realTitleSelf = selfs.filter((m) => !m.title_inferred);
+  const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
+  const title = pick("title", titleCandidates, (m) => m.title);
+  const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
+  const year = pick("year", selfs, (m) => m.year) ?? pick("year", mostCommon(lists, (m) => m.year), (m) => m.year);
+  const factsOf = (m: MentionRow): PageFacts | undefined => (m.facts_json ? (JSON.parse(m.facts_json) as PageFacts) : undefined);
+  const directions = pick<Direction[]>("directions", selfs, (m) => {
+    const d = factsOf(m)?.directions;
+    return d && d.length > 0 ? d : null;
+  });
+  const citedByCount =
+    pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ??
+    pick("citedByCount", lists, (m) => m.cited_by_count);
+  const ids = (get: (m: MentionRow) => string | null) => pick<string>("ids", [...selfs, ...lists], get);
+  return {
+    title,
+    normTitle: titleMention?.norm_title ?? null,
+    year,
+    arxiv: ids((m) => m.arxiv),
+    doi: ids((m) => m.doi),
+    acl: ids((m) => m.acl),
+    openreview: ids((m) => m.openreview),
+    s2: ids((m) => m.s2),
+    abstract: pick("abstract", selfs, (m) => m.abstract),
+    titleInferred: titleMention?.title_inferred ? 1 : 0,
+    stub: selfs.length === 0 ? 1 : 0,
+    venue: pick("venue", selfs, (m) => m.venue),
+    date: pick("date", selfs, (m) => m.date),
+    authors: pick("authors", selfs, (m) => (m.authors_json && m.authors_json !== "[]" ? m.authors_json : null)) ?? "[]",
+    directions: JSON.stringify(directions ?? []),
+    citedByCount,
+    fieldSources: JSON.stringify(sources),
+  };
+}
+
+/** Candidates whose value is the most frequent first (ties: earliest candidate wins). */
+function mostCommon<T>(candidates: MentionRow[], get: (m: MentionRow) => T | null): MentionRow[] {
+  const counts = new Map<T, number>();
+  for (const m of candidates) {
+    const v = get(m);
+    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return [...candidates].sort((a, b) => {
+    const ca = counts.get(get(a) as T) ?? 0;
+    const cb = counts.get(get(b) as T) ?? 0;
+    return cb - ca;
+  });
+}

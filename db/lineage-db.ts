@@ -1,0 +1,68 @@
+/**
+ * The one owner of a Lineage database connection. Writers batch pages into one transaction
+ * (each page in its own savepoint, so one bad page never loses the rest) and rebuild the derived
+ * graph once per batch; readers open read-only.
+ */
+import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
+import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
+import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
+import { PaperQueries } from "./paper-queries.ts";
+
+export interface BatchResult {
+  statuses: { source: string; status: WriteStatus }[];
+  failures: { source: string; reason: string }[];
+  graph?: BuildSummary;
+}
+
+export class LineageDb {
+  readonly queries: PaperQueries;
+  private writer?: PageWriter;
+
+  private constructor(
+    readonly path: string,
+    private readonly db: Db,
+  ) {
+    this.queries = new PaperQueries(db);
+  }
+
+  static open(path: string, options: OpenOptions = {}): LineageDb {
+    return new LineageDb(path, openDatabase(path, options));
+  }
+
+  /** Writes a batch of parsed pages and rebuilds the graph if anything changed. */
+  writePages(records: readonly PageRecord[], now = new Date().toISOString()): BatchResult {
+    this.writer ??= new PageWriter(this.db);
+    const writer = this.writer;
+    const result: BatchResult = { statuses: [], failures: [] };
+    this.db.transaction(() => {
+      for (const record of records) {
+        try {
+          result.statuses.push({ source: record.source, status: writer.write(record, now) });
+        } catch (err) {
+          result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+        }
+      }
+      if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
+        result.graph = rebuildGraph(this.db);
+      }
+    })();
+    return result;
+  }
+
+  /** Forget a page (by source) and rebuild the graph without it. */
+  removePage(source: string): boolean {
+    return this.db.transaction(() => {
+      const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
+      if (changes > 0) rebuildGraph(this.db);
+      return changes > 0;
+    })();
+  }
+
+  integrityCheck(): string {
+    return String(this.db.pragma("integrity_check", { simple: true }));
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

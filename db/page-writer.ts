@@ -1,0 +1,94 @@
+/**
+ * Writing what a page asserts: the page row (with its provenance and reported figures) and one
+ * mention per paper it names. A page is all-or-nothing; a newer capture of the same source
+ * replaces the older one; the same bytes again change nothing.
+ */
+import type { Db } from "./connection.ts";
+import type { PaperPage, PaperRef, PagePaper } from "../ingest/types.ts";
+import type { MentionRole } from "../ingest/identity.ts";
+import { normalizeTitle } from "../ingest/titles.ts";
+
+export interface PageRecord {
+  source: string;
+  contentHash: string;
+  encoding: string;
+  byteSize: number;
+  page: PaperPage;
+}
+
+export type WriteStatus = "ingested" | "updated" | "unchanged";
+
+export class PageWriter {
+  private readonly findPage;
+  private readonly deletePage;
+  private readonly insertPage;
+  private readonly insertMention;
+
+  constructor(private readonly db: Db) {
+    this.findPage = db.prepare<[string], { id: number; content_hash: string }>("SELECT id, content_hash FROM pages WHERE source = ?");
+    this.deletePage = db.prepare<[number]>("DELETE FROM pages WHERE id = ?");
+    this.insertPage = db.prepare(
+      `INSERT INTO pages (source, content_hash, format, encoding, byte_size, data_through, ingested_at, facts_json, related_json, warnings_json)
+       VALUES (@source, @contentHash, @format, @encoding, @byteSize, @dataThrough, @ingestedAt, @facts, @related, @warnings)`,
+    );
+    this.insertMention = db.prepare(
+      `INSERT INTO mentions (page_id, role, position, sort_key, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
+         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json)
+       VALUES (@pageId, @role, @position, @sortKey, @title, @normTitle, @year, @arxiv, @doi, @acl, @openreview, @s2, @url,
+         @citedByCount, @abstract, @titleInferred, @authors, @venue, @date, @categories)`,
+    );
+  }
+
+  /** Writes one page in its own savepoint; call inside a transaction for a batch. */
+  write(record: PageRecord, now: string): WriteStatus {
+    return this.db.transaction((): WriteStatus => {
+      const existing = this.findPage.get(record.source);
+      if (existing?.content_hash === record.contentHash) return "unchanged";
+      if (existing) this.deletePage.run(existing.id);
+      const { page } = record;
+      const info = this.insertPage.run({
+        source: record.source,
+        contentHash: record.contentHash,
+        format: page.format,
+        encoding: record.encoding,
+        byteSize: record.byteSize,
+        dataThrough: page.facts.dataThrough ?? null,
+        ingestedAt: now,
+        facts: JSON.stringify(page.facts),
+        related: JSON.stringify(page.related),
+        warnings: JSON.stringify(page.warnings),
+      });
+      const pageId = Number(info.lastInsertRowid);
+      this.mention(pageId, record.contentHash, "self", 0, page.paper);
+      page.buildsOn.forEach((ref, i) => this.mention(pageId, record.contentHash, "builds_on", i, ref));
+      page.builtBy.forEach((ref, i) => this.mention(pageId, record.contentHash, "built_by", i, ref));
+      return existing ? "updated" : "ingested";
+    })();
+  }
+
+  private mention(pageId: number, hash: string, role: MentionRole, position: number, ref: PaperRef | PagePaper): void {
+    const self = "titleInferred" in ref ? ref : undefined;
+    this.insertMention.run({
+      pageId,
+      role,
+      position,
+      sortKey: `${hash}:${role}:${String(position).padStart(6, "0")}`,
+      title: ref.title ?? null,
+      normTitle: ref.title ? normalizeTitle(ref.title) || null : null,
+      year: ref.year ?? null,
+      arxiv: ref.ids.arxiv ?? null,
+      doi: ref.ids.doi ?? null,
+      acl: ref.ids.acl ?? null,
+      openreview: ref.ids.openreview ?? null,
+      s2: ref.ids.s2 ?? null,
+      url: ref.url ?? null,
+      citedByCount: ref.citedByCount ?? null,
+      abstract: self?.abstract ?? null,
+      titleInferred: self?.titleInferred ? 1 : 0,
+      authors: self ? JSON.stringify(self.authors) : null,
+      venue: self?.venue ?? null,
+      date: self?.date ?? null,
+      categories: self ? JSON.stringify(self.categories) : null,
+    });
+  }
+}

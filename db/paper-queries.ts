@@ -1,0 +1,261 @@
+/**
+ * Read queries over a Lineage database: papers by identifier or title, their provenance, the
+ * edge list for the traversal index, the merge log, and counts. Every statement is prepared once.
+ */
+import type { Db } from "./connection.ts";
+import type { IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
+
+export interface PaperRow {
+  id: string;
+  title: string | null;
+  norm_title: string | null;
+  year: number | null;
+  arxiv_id: string | null;
+  doi: string | null;
+  acl_id: string | null;
+  openreview_id: string | null;
+  s2_id: string | null;
+  abstract: string | null;
+  title_inferred: number;
+  stub: number;
+  venue: string | null;
+  date: string | null;
+  authors_json: string;
+  directions_json: string;
+  cited_by_count: number | null;
+  field_sources_json: string;
+}
+
+export interface DrawablePaper {
+  id: string;
+  title: string | null;
+  year: number | null;
+  stub: number;
+  cited_by_count: number | null;
+  arxiv_id: string | null;
+  directions_json: string;
+  x: number;
+  y: number;
+  community: number;
+  in_degree: number;
+}
+
+/** A paper as lists and traversals return it. */
+export interface PaperBrief {
+  id: string;
+  title: string | null;
+  year: number | null;
+  arxivId: string | null;
+  doi: string | null;
+  aclId: string | null;
+  citedByCount: number | null;
+  stub: boolean;
+  titleInferred: boolean;
+}
+
+export interface PageSource {
+  source: string;
+  format: string;
+  contentHash: string;
+  dataThrough: string | null;
+  ingestedAt: string;
+  /** How the page names the paper: as its own subject, or in one of its lists. */
+  role: "self" | "builds_on" | "built_by";
+}
+
+export interface SelfSource extends PageSource {
+  role: "self";
+  reported: {
+    citedByCount?: number;
+    referencesInMap?: number;
+    referencesTotal?: number;
+    citationsPerYear?: Record<string, number>;
+    onMap?: boolean;
+  };
+  directions: Direction[];
+  editorial?: Pick<PageFacts, "source" | "field" | "depth" | "summary" | "takeaway" | "insights" | "topics" | "audience">;
+  related: RelatedLink[];
+  warnings: string[];
+}
+
+const ID_COLUMN: Record<IdScheme, string> = {
+  arxiv: "arxiv_id",
+  doi: "doi",
+  acl: "acl_id",
+  openreview: "openreview_id",
+  s2: "s2_id",
+};
+
+export function brief(row: PaperRow): PaperBrief {
+  return {
+    id: row.id,
+    title: row.title,
+    year: row.year,
+    arxivId: row.arxiv_id,
+    doi: row.doi,
+    aclId: row.acl_id,
+    citedByCount: row.cited_by_count,
+    stub: row.stub === 1,
+    titleInferred: row.title_inferred === 1,
+  };
+}
+
+interface SourceRow {
+  source: string;
+  format: string;
+  content_hash: string;
+  data_through: string | null;
+  ingested_at: string;
+  role: PageSource["role"];
+  facts_json: string;
+  related_json: string;
+  warnings_json: string;
+  page_id: number;
+}
+
+export class PaperQueries {
+  private readonly byId;
+  private readonly byNormTitle;
+  private readonly byIdColumn: Record<IdScheme, ReturnType<Db["prepare"]>>;
+  private readonly sources;
+  private readonly edgeList;
+  private readonly edgeSourceList;
+  private readonly decisions;
+  private readonly pageSourceById;
+
+  constructor(private readonly db: Db) {
+    this.byId = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE id = ?");
+    this.byNormTitle = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE norm_title = ? ORDER BY year, id");
+    this.byIdColumn = Object.fromEntries(
+      Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)]),
+    ) as Record<IdScheme, ReturnType<Db["prepare"]>>;
+    this.sources = db.prepare<[string], SourceRow>(
+      `SELECT p.id AS page_id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role, p.facts_json, p.related_json, p.warnings_json
+       FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
+       WHERE pm.paper_id = ? GROUP BY p.id, m.role ORDER BY m.role = 'self' DESC, p.data_through DESC, p.source`,
+    );
+    this.pageSourceById = db.prepare<[number], { source: string }>("SELECT source FROM pages WHERE id = ?");
+    this.edgeList = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited");
+    this.edgeSourceList = db.prepare<[string, string], { source: string; format: string; content_hash: string; data_through: string | null }>(
+      `SELECT p.source, p.format, p.content_hash, p.data_through FROM edge_sources es JOIN pages p ON p.id = es.page_id
+       WHERE es.citing = ? AND es.cited = ? ORDER BY p.source`,
+    );
+    this.decisions = db.prepare<[string, string], { paper_a: string; paper_b: string; decision: string; rule: string; detail: string; source_a: string; source_b: string }>(
+      `SELECT l.paper_a, l.paper_b, l.decision, l.rule, l.detail, pa.source AS source_a, pb.source AS source_b
+       FROM merge_log l JOIN mentions ma ON ma.id = l.mention_a JOIN pages pa ON pa.id = ma.page_id
+       JOIN mentions mb ON mb.id = l.mention_b JOIN pages pb ON pb.id = mb.page_id
+       WHERE l.paper_a = ? OR l.paper_b = ? ORDER BY l.id`,
+    );
+  }
+
+  paper(id: string): PaperRow | undefined {
+    return this.byId.get(id);
+  }
+
+  byIdentifier(scheme: IdScheme, value: string): PaperRow[] {
+    return this.byIdColumn[scheme].all(value) as PaperRow[];
+  }
+
+  byTitle(normTitle: string): PaperRow[] {
+    return this.byNormTitle.all(normTitle);
+  }
+
+  allPapers(): PaperRow[] {
+    return this.db.prepare<[], PaperRow>("SELECT * FROM papers ORDER BY id").all();
+  }
+
+  /** Papers with their stored drawing position and how often the graph cites them. */
+  drawablePapers(): DrawablePaper[] {
+    return this.db
+      .prepare<[], DrawablePaper>(
+        `SELECT p.id, p.title, p.year, p.stub, p.cited_by_count, p.arxiv_id, p.directions_json,
+                coalesce(l.x, 0) AS x, coalesce(l.y, 0) AS y, coalesce(l.community, 0) AS community,
+                (SELECT count(*) FROM edges e WHERE e.cited = p.id) AS in_degree
+         FROM papers p LEFT JOIN layout l ON l.paper_id = p.id ORDER BY p.id`,
+      )
+      .all();
+  }
+
+  edges(): { citing: string; cited: string }[] {
+    return this.edgeList.all();
+  }
+
+  /** Every page that names the paper, with the figures the page reported. */
+  sourcesOf(id: string): (PageSource | SelfSource)[] {
+    return this.sources.all(id).map((r) => {
+      const base: PageSource = {
+        source: r.source,
+        format: r.format,
+        contentHash: r.content_hash,
+        dataThrough: r.data_through,
+        ingestedAt: r.ingested_at,
+        role: r.role,
+      };
+      if (r.role !== "self") return base;
+      const facts = JSON.parse(r.facts_json) as PageFacts;
+      const self: SelfSource = {
+        ...base,
+        role: "self",
+        reported: pickDefined({
+          citedByCount: facts.citedByCount,
+          referencesInMap: facts.referencesInMap,
+          referencesTotal: facts.referencesTotal,
+          citationsPerYear: facts.citationsPerYear,
+          onMap: facts.onMap,
+        }),
+        directions: facts.directions,
+        related: JSON.parse(r.related_json) as RelatedLink[],
+        warnings: JSON.parse(r.warnings_json) as string[],
+      };
+      const editorial = pickDefined({
+        source: facts.source,
+        field: facts.field,
+        depth: facts.depth,
+        summary: facts.summary,
+        takeaway: facts.takeaway,
+        insights: facts.insights,
+        topics: facts.topics,
+        audience: facts.audience,
+      });
+      if (Object.keys(editorial).length > 0) self.editorial = editorial;
+      return self;
+    });
+  }
+
+  edgeSources(citing: string, cited: string) {
+    return this.edgeSourceList.all(citing, cited).map((r) => ({
+      source: r.source,
+      format: r.format,
+      contentHash: r.content_hash,
+      dataThrough: r.data_through,
+    }));
+  }
+
+  pageSource(pageId: number): string | null {
+    return this.pageSourceById.get(pageId)?.source ?? null;
+  }
+
+  mergeDecisions(id: string) {
+    return this.decisions.all(id, id);
+  }
+
+  counts(): { papers: number; stubs: number; edges: number; pages: number; mentions: number } {
+    const one = (sql: string) => this.db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
+    return {
+      papers: one("SELECT count(*) AS n FROM papers"),
+      stubs: one("SELECT count(*) AS n FROM papers WHERE stub = 1"),
+      edges: one("SELECT count(*) AS n FROM edges"),
+      pages: one("SELECT count(*) AS n FROM pages"),
+      mentions: one("SELECT count(*) AS n FROM mentions"),
+    };
+  }
+
+  pagesByFormat(): Record<string, number> {
+    const rows = this.db.prepare<[], { format: string; n: number }>("SELECT format, count(*) AS n FROM pages GROUP BY format ORDER BY format").all();
+    return Object.fromEntries(rows.map((r) => [r.format, r.n]));
+  }
+}
+
+function pickDefined<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,123 @@
+/**
+ * The schema of a Lineage database, as numbered migrations applied in order and recorded in
+ * `PRAGMA user_version`. Pages and their mentions are what users fed in (the source of truth);
+ * papers, edges and merge decisions are derived from them by identity resolution and rebuilt
+ * whenever the pages change.
+ */
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: pages, mentions, and the derived graph.
+  `
+  CREATE TABLE pages (
+    id            INTEGER PRIMARY KEY,
+    source        TEXT NOT NULL UNIQUE,          -- file path or URL
+    content_hash  TEXT NOT NULL,                 -- sha256 of the bytes
+    format        TEXT NOT NULL,
+    encoding      TEXT NOT NULL,
+    byte_size     INTEGER NOT NULL,
+    data_through  TEXT,                          -- ISO date the page's figures run through
+    ingested_at   TEXT NOT NULL,
+    facts_json    TEXT NOT NULL,                 -- PageFacts: reported figures, directions, editorial fields
+    related_json  TEXT NOT NULL,                 -- recommendations (never citations)
+    warnings_json TEXT NOT NULL
+  );
+
+  CREATE TABLE mentions (
+    id              INTEGER PRIMARY KEY,
+    page_id         INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    role            TEXT NOT NULL CHECK (role IN ('self', 'builds_on', 'built_by')),
+    position        INTEGER NOT NULL,
+    sort_key        TEXT NOT NULL,
+    title           TEXT,
+    norm_title      TEXT,
+    year            INTEGER,
+    arxiv           TEXT,
+    doi             TEXT,
+    acl             TEXT,
+    openreview      TEXT,
+    s2              TEXT,
+    url             TEXT,
+    cited_by_count  INTEGER,
+    abstract        TEXT,
+    title_inferred  INTEGER NOT NULL DEFAULT 0,
+    authors_json    TEXT,
+    venue           TEXT,
+    date            TEXT,
+    categories_json TEXT
+  );
+  CREATE INDEX mentions_page ON mentions(page_id);
+
+  CREATE TABLE papers (
+    id              TEXT PRIMARY KEY,
+    title           TEXT,
+    norm_title      TEXT,
+    year            INTEGER,
+    arxiv_id        TEXT,
+    doi             TEXT,
+    acl_id          TEXT,
+    openreview_id   TEXT,
+    s2_id           TEXT,
+    abstract        TEXT,
+    title_inferred  INTEGER NOT NULL DEFAULT 0,
+    stub            INTEGER NOT NULL,            -- 1: known only from other pages' lists
+    venue           TEXT,
+    date            TEXT,
+    authors_json    TEXT NOT NULL DEFAULT '[]',
+    directions_json TEXT NOT NULL DEFAULT '[]',
+    cited_by_count  INTEGER,
+    field_sources_json TEXT NOT NULL DEFAULT '{}' -- field name -> page id that asserted it
+  );
+  CREATE INDEX papers_arxiv ON papers(arxiv_id);
+  CREATE INDEX papers_doi ON papers(doi);
+  CREATE INDEX papers_acl ON papers(acl_id);
+  CREATE INDEX papers_norm_title ON papers(norm_title);
+
+  CREATE TABLE paper_mentions (
+    mention_id INTEGER PRIMARY KEY REFERENCES mentions(id) ON DELETE CASCADE,
+    paper_id   TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE
+  );
+  CREATE INDEX paper_mentions_paper ON paper_mentions(paper_id);
+
+  CREATE TABLE edges (
+    citing TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,   -- builds on
+    cited  TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
+    PRIMARY KEY (citing, cited)
+  ) WITHOUT ROWID;
+  CREATE INDEX edges_cited ON edges(cited, citing);
+
+  CREATE TABLE edge_sources (
+    citing  TEXT NOT NULL,
+    cited   TEXT NOT NULL,
+    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
+    PRIMARY KEY (citing, cited, page_id),
+    FOREIGN KEY (citing, cited) REFERENCES edges(citing, cited) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+
+  CREATE TABLE merge_log (
+    id        INTEGER PRIMARY KEY,
+    paper_a   TEXT NOT NULL,
+    paper_b   TEXT NOT NULL,
+    decision  TEXT NOT NULL CHECK (decision IN ('merged', 'kept-apart')),
+    rule      TEXT NOT NULL,
+    detail    TEXT NOT NULL,
+    mention_a INTEGER NOT NULL,
+    mention_b INTEGER NOT NULL
+  );
+  CREATE INDEX merge_log_a ON merge_log(paper_a);
+  CREATE INDEX merge_log_b ON merge_log(paper_b);
+
+  CREATE TABLE graph_meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+  );
+  `,
+  // 2: stored drawing positions and communities, so the explorer never waits for a layout.
+  `
+  CREATE TABLE layout (
+    paper_id  TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+    x         REAL NOT NULL,
+    y         REAL NOT NULL,
+    community INTEGER NOT NULL
+  ) WITHOUT ROWID;
+  `,
+];

@@ -1,0 +1,32 @@
+/**
+ * Builds-on and built-by closures: every paper reachable from a seed in one citation direction,
+ * with its distance (1 = direct), by breadth-first search over the citation index.
+ */
+import type { CitationIndex, Direction } from "./citation-index.ts";
+
+export interface Reached {
+  index: number;
+  depth: number;
+}
+
+export const MAX_DEPTH = 50;
+
+export function closure(graph: CitationIndex, seed: number, direction: Direction, maxDepth = 1): Reached[] {
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new Error(`closure: depth must be a whole number from 1, got ${maxDepth}`);
+  const depthOf = new Map<number, number>([[seed, 0]]);
+  const reached: Reached[] = [];
+  let frontier = [seed];
+  for (let depth = 1; depth <= Math.min(maxDepth, MAX_DEPTH) && frontier.length > 0; depth++) {
+    const next: number[] = [];
+    for (const node of frontier) {
+      for (const nb of graph.neighbours(node, direction)) {
+        if (depthOf.has(nb)) continue;
+        depthOf.set(nb, depth);
+        next.push(nb);
+        reached.push({ index: nb, depth });
+      }
+    }
+    frontier = next;
+  }
+  return reached;
+}

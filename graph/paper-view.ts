@@ -1,0 +1,63 @@
+/**
+ * The full view of one paper that `lineage show` prints and the HTTP API serves: its facts,
+ * identifiers, where each fact came from, and the reported figures beside what the graph holds
+ * ("builds on 24 of its 57 references").
+ */
+import type { LineageDb } from "../db/lineage-db.ts";
+import type { PaperRow, SelfSource } from "../db/paper-queries.ts";
+import type { LineageGraph } from "./lineage-graph.ts";
+import type { Direction, RelatedLink } from "../ingest/types.ts";
+
+export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
+  const index = graph.index.index(row.id);
+  const sources = db.queries.sourcesOf(row.id);
+  const selfSources = sources.filter((s): s is SelfSource => s.role === "self");
+  const fieldSourcePages = JSON.parse(row.field_sources_json) as Record<string, number>;
+  const newest = selfSources[0];
+  const reported = selfSources.find((s) => s.reported.referencesTotal !== undefined || s.reported.citedByCount !== undefined);
+  const perYear = selfSources.find((s) => s.reported.citationsPerYear);
+  const related: RelatedLink[] = selfSources.flatMap((s) => s.related);
+  return {
+    id: row.id,
+    title: row.title,
+    year: row.year,
+    arxivId: row.arxiv_id,
+    doi: row.doi,
+    aclId: row.acl_id,
+    openreviewId: row.openreview_id,
+    s2Id: row.s2_id,
+    abstract: row.abstract,
+    titleInferred: row.title_inferred === 1,
+    stub: row.stub === 1,
+    venue: row.venue,
+    date: row.date,
+    authors: JSON.parse(row.authors_json) as string[],
+    directions: JSON.parse(row.directions_json) as Direction[],
+    citedByCount: row.cited_by_count,
+    buildsOnCount: index === undefined ? 0 : graph.index.degree(index, "buildsOn"),
+    builtByCount: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
+    coverage: {
+      buildsOn: {
+        inGraph: index === undefined ? 0 : graph.index.degree(index, "buildsOn"),
+        reportedInMap: reported?.reported.referencesInMap ?? null,
+        reportedTotal: reported?.reported.referencesTotal ?? null,
+        source: reported?.source ?? null,
+        dataThrough: reported?.dataThrough ?? null,
+      },
+      builtBy: {
+        inGraph: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
+        reported: reported?.reported.citedByCount ?? null,
+        source: reported?.source ?? null,
+        dataThrough: reported?.dataThrough ?? null,
+      },
+    },
+    citationsPerYear: perYear?.reported.citationsPerYear ?? null,
+    onMap: newest?.reported.onMap ?? null,
+    editorial: selfSources.find((s) => s.editorial)?.editorial ?? null,
+    related,
+    fieldSources: Object.fromEntries(
+      Object.entries(fieldSourcePages).map(([field, pageId]) => [field, db.queries.pageSource(pageId)]),
+    ),
+    sources,
+  };
+}

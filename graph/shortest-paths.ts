@@ -1,0 +1,56 @@
+/**
+ * All shortest influence chains from one paper to another, where each paper builds on the next:
+ * a breadth-first search along "builds on" edges records every predecessor on a shortest layer,
+ * then the chains are read back from the target. Bounded: at most `maxPaths` chains are listed.
+ */
+import type { CitationIndex } from "./citation-index.ts";
+
+export const DEFAULT_MAX_PATHS = 1000;
+
+export interface PathResult {
+  paths: number[][];
+  /** True when more shortest chains exist than were listed. */
+  truncated: boolean;
+}
+
+export function allShortestPaths(graph: CitationIndex, from: number, to: number, maxPaths = DEFAULT_MAX_PATHS): PathResult {
+  if (from === to) return { paths: [[from]], truncated: false };
+  const dist = new Map<number, number>([[from, 0]]);
+  const preds = new Map<number, number[]>();
+  let frontier = [from];
+  for (let d = 1; frontier.length > 0 && !dist.has(to); d++) {
+    const next: number[] = [];
+    for (const node of frontier) {
+      for (const nb of graph.neighbours(node, "buildsOn")) {
+        const seen = dist.get(nb);
+        if (seen === undefined) {
+          dist.set(nb, d);
+          preds.set(nb, [node]);
+          next.push(nb);
+        } else if (seen === d) {
+          preds.get(nb)?.push(node);
+        }
+      }
+    }
+    frontier = next;
+  }
+  if (!dist.has(to)) return { paths: [], truncated: false };
+  const paths: number[][] = [];
+  let truncated = false;
+  // Walk predecessors back from the target; chains come out FROM first.
+  const stack: { node: number; suffix: number[] }[] = [{ node: to, suffix: [to] }];
+  while (stack.length > 0) {
+    const { node, suffix } = stack.pop() as { node: number; suffix: number[] };
+    if (node === from) {
+      if (paths.length >= maxPaths) {
+        truncated = true;
+        break;
+      }
+      paths.push(suffix);
+      continue;
+    }
+    const ps = [...(preds.get(node) ?? [])].sort((a, b) => b - a);
+    for (const p of ps) stack.push({ node: p, suffix: [p, ...suffix] });
+  }
+  return { paths, truncated };
+}

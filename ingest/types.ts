@@ -1,0 +1,116 @@
+/**
+ * The data model every ingest adapter produces: one `PaperPage` per page a user collected.
+ * Adapters are pure functions of the page text; nothing here touches files or SQLite.
+ */
+
+/** The page formats Lineage reads, one adapter each (see ingest/adapters/). */
+export type PageFormat =
+  | "markdown-page"
+  | "text-page"
+  | "html-page"
+  | "editorial"
+  | "scholarly-html"
+  | "bare-abstract";
+
+/** Identifiers a paper can carry. Values are canonical (see ingest/identifiers.ts). */
+export interface Identifiers {
+  arxiv?: string;
+  doi?: string;
+  acl?: string;
+  openreview?: string;
+  s2?: string;
+}
+
+export type IdScheme = keyof Identifiers;
+export const ID_SCHEMES: readonly IdScheme[] = ["arxiv", "acl", "doi", "openreview", "s2"];
+
+/** A paper as one page mentions it: its own header, or an entry in a "Builds on" list. */
+export interface PaperRef {
+  ids: Identifiers;
+  title?: string;
+  year?: number;
+  /** The link the page gave for it, if any. */
+  url?: string;
+  /** "cited by N" as printed next to the entry. */
+  citedByCount?: number;
+}
+
+/** A research direction a page places the paper in ("Reasoning benchmarks and evaluation"). */
+export interface Direction {
+  name: string;
+  /** The area the direction belongs to ("LLM reasoning"). */
+  area?: string;
+  url?: string;
+  /** "one of 17 directions in LLM reasoning". */
+  directionsInArea?: number;
+}
+
+/** A recommendation from an editorial page: never a citation, never a node of the graph. */
+export interface RelatedLink {
+  title: string;
+  note?: string;
+  url?: string;
+}
+
+/** The paper a page is about, with what the page says of it. */
+export interface PagePaper extends PaperRef {
+  /** True when the title was guessed from the first sentence of a bare abstract. */
+  titleInferred: boolean;
+  abstract?: string;
+  authors: string[];
+  venue?: string;
+  /** ISO date (YYYY-MM-DD, or YYYY-MM, or YYYY) of first posting or publication. */
+  date?: string;
+  categories: string[];
+}
+
+/** Figures and editorial facts the page reports; stored per source with provenance. */
+export interface PageFacts {
+  /** ISO date the page's data runs through ("data through 14 Oct 2026"). */
+  dataThrough?: string;
+  citedByCount?: number;
+  /** "Builds on 24 of its 57 references that are in the map": 24 and 57. */
+  referencesInMap?: number;
+  referencesTotal?: number;
+  /** "Citing papers per year: 2024: 4; 2025: 17" */
+  citationsPerYear?: Record<string, number>;
+  directions: Direction[];
+  /** False when the page says "Not on the map". */
+  onMap?: boolean;
+  /** Editorial pages. */
+  source?: string;
+  field?: string;
+  depth?: string;
+  summary?: string;
+  takeaway?: string;
+  insights?: string;
+  topics?: string[];
+  audience?: string[];
+}
+
+export interface PaperPage {
+  format: PageFormat;
+  paper: PagePaper;
+  facts: PageFacts;
+  /** Papers this page's paper builds on (it cites them). */
+  buildsOn: PaperRef[];
+  /** Papers that build on this page's paper (they cite it). */
+  builtBy: PaperRef[];
+  related: RelatedLink[];
+  /** Things the adapter noticed but could live with (a truncated list, a skipped entry). */
+  warnings: string[];
+}
+
+/** What an adapter returns: a page, or one line saying why the input is not one. */
+export type AdapterResult = { ok: true; page: PaperPage } | { ok: false; reason: string };
+
+/** An adapter: a pure function of the decoded page text and where it came from. */
+export type PageAdapter = (text: string, origin: string) => AdapterResult;
+
+export function emptyFacts(): PageFacts {
+  return { directions: [] };
+}
+
+export function emptyPaper(): PagePaper {
+  return { ids: {}, titleInferred: false, authors: [], categories: [] };
+}

@@ -1,0 +1,108 @@
+/**
+ * Commands about papers: `show`, `builds-on`, `built-by`, `path`, `search` and `explain`.
+ */
+import type { PaperBrief } from "../../db/paper-queries.ts";
+import { MAX_DEPTH } from "../../graph/closure.ts";
+import type { Direction } from "../../graph/citation-index.ts";
+import { CliError, EXIT } from "./cli-error.ts";
+import { intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
+import { paperView } from "../../graph/paper-view.ts";
+
+function line(p: PaperBrief): string {
+  const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
+  return `${p.title ?? "(untitled)"}${p.year ? ` (${p.year})` : ""}  [${ids}]${p.stub ? " (reference only)" : ""}`;
+}
+
+export function showCommand(ctx: CommandContext): number {
+  return withGraph(ctx, (db, graph) => {
+    const view = paperView(db, graph, requirePaper(graph, ctx.positionals[0]));
+    if (ctx.json) return printJson(ctx, view), EXIT.ok;
+    const lines = [
+      `${view.title ?? "(untitled)"}${view.titleInferred ? " (title inferred from the abstract)" : ""}`,
+      `  id: ${view.id}${view.year ? `   year: ${view.year}` : ""}`,
+      ...[["arXiv", view.arxivId], ["DOI", view.doi], ["ACL", view.aclId], ["OpenReview", view.openreviewId]]
+        .filter(([, v]) => v)
+        .map(([k, v]) => `  ${k}: ${v}`),
+      ...view.directions.map((d) => `  direction: ${d.name}${d.area ? ` (${d.area})` : ""}`),
+      `  builds on ${view.coverage.buildsOn.inGraph} papers in the graph` +
+        (view.coverage.buildsOn.reportedTotal !== null ? ` (page reports ${view.coverage.buildsOn.reportedInMap} of ${view.coverage.buildsOn.reportedTotal} references in its map)` : ""),
+      `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` +
+        (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
+      ...(view.abstract ? ["", view.abstract] : []),
+      "",
+      "Sources:",
+      ...view.sources.map((s) => `  ${s.role === "self" ? "page" : s.role.replace("_", " ")}: ${s.source} (${s.format}${s.dataThrough ? `, data through ${s.dataThrough}` : ""})`),
+    ];
+    ctx.out(lines.join("\n"));
+    return EXIT.ok;
+  });
+}
+
+export function closureCommand(direction: Direction) {
+  return (ctx: CommandContext): number =>
+    withGraph(ctx, (_db, graph) => {
+      const paper = requirePaper(graph, ctx.positionals[0]);
+      const depth = intOption(ctx, "depth", 1, 1, MAX_DEPTH);
+      const papers = graph.closure(paper.id, direction, depth);
+      if (ctx.json) printJson(ctx, papers);
+      else ctx.out(papers.map((p) => `${"  ".repeat(p.depth - 1)}${p.depth}. ${line(p)}`).join("\n") || "(none)");
+      return EXIT.ok;
+    });
+}
+
+export function pathCommand(ctx: CommandContext): number {
+  const [fromRef, toRef] = ctx.positionals;
+  if (!fromRef || !toRef) throw new CliError("path: give two papers, FROM (newer) and TO (older)", EXIT.usage);
+  return withGraph(ctx, (_db, graph) => {
+    const from = requirePaper(graph, fromRef);
+    const to = requirePaper(graph, toRef);
+    const { paths, truncated } = graph.paths(from.id, to.id);
+    if (ctx.json) {
+      printJson(ctx, { from: from.id, to: to.id, paths, truncated });
+    } else if (paths.length === 0) {
+      ctx.out(`No chain: "${from.title}" does not build on "${to.title}", directly or through other papers in the graph.`);
+    } else {
+      ctx.out(paths.map((p, i) => `Chain ${i + 1}:\n${p.map((x, k) => `  ${k === 0 ? "" : "→ builds on "}${line(x)}`).join("\n")}`).join("\n\n"));
+    }
+    return EXIT.ok;
+  });
+}
+
+export function searchCommand(ctx: CommandContext): number {
+  const query = ctx.positionals.join(" ");
+  if (!query.trim()) throw new CliError("search: give some words, an identifier or an author", EXIT.usage);
+  const limit = intOption(ctx, "limit", 20, 1, 500);
+  return withGraph(ctx, (_db, graph) => {
+    const hits = graph.search(query, limit).map((h) => ({ ...graph.brief(h.index), score: h.score }));
+    if (ctx.json) printJson(ctx, hits);
+    else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
+    return EXIT.ok;
+  });
+}
+
+export function explainCommand(ctx: CommandContext): number {
+  return withGraph(ctx, (db, graph) => {
+    const paper = requirePaper(graph, ctx.positionals[0]);
+    const mentions = db.queries.sourcesOf(paper.id);
+    const decisions = db.queries.mergeDecisions(paper.id);
+    const fieldSources = paperView(db, graph, paper).fieldSources;
+    if (ctx.json) {
+      printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources });
+      return EXIT.ok;
+    }
+    const out = [
+      `${paper.title ?? "(untitled)"} is paper ${paper.id}.`,
+      "",
+      `Named by ${mentions.length} page mention${mentions.length === 1 ? "" : "s"}:`,
+      ...mentions.map((m) => `  - ${m.source}: ${m.role === "self" ? "the page is about it" : m.role === "builds_on" ? "listed under Builds on" : "listed under Built on by"} (${m.format})`),
+      "",
+      "Where its facts come from:",
+      ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source ?? "unknown"}`),
+      "",
+      decisions.length === 0 ? "No merge decisions: every mention carried the same identity." : "Merge decisions:",
+      ...decisions.map((d) => `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${d.source_a} ↔ ${d.source_b}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`),
+    ];
+    ctx.out(out.join("\n"));
+    return EXIT.ok;
+  });
+}

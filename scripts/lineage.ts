@@ -1,0 +1,100 @@
+/**
+ * The `lineage` command line: every capability of Lineage, scriptable, with `--json` output.
+ * Usage: lineage <command> [arguments] [--db PATH] [--json] [--verbose]
+ */
+import { parseArgs } from "node:util";
+import { pathToFileURL } from "node:url";
+import { CliError, EXIT } from "./cli/cli-error.ts";
+import type { CommandContext, Output } from "./cli/context.ts";
+import { ingestCommand } from "./cli/ingest-command.ts";
+import { closureCommand, explainCommand, pathCommand, searchCommand, showCommand } from "./cli/paper-commands.ts";
+import { exportCommand, statsCommand } from "./cli/graph-commands.ts";
+import { serveCommand } from "./cli/serve-command.ts";
+
+type Command = (ctx: CommandContext) => number | Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N]   read pages from files and folders into the graph" },
+  show: { run: showCommand, usage: "show REF                         one paper with provenance and coverage" },
+  "builds-on": { run: closureCommand("buildsOn"), usage: "builds-on REF [--depth N]        papers REF builds on (1 = direct)" },
+  "built-by": { run: closureCommand("builtBy"), usage: "built-by REF [--depth N]         papers that build on REF" },
+  path: { run: pathCommand, usage: "path FROM TO                     every shortest chain FROM → … → TO" },
+  search: { run: searchCommand, usage: "search QUERY [--limit N]         titles, identifiers and authors" },
+  stats: { run: statsCommand, usage: "stats                            sizes of the graph" },
+  explain: { run: explainCommand, usage: "explain REF                      why the pages' mentions are this one paper" },
+  serve: { run: serveCommand, usage: "serve [--port N] [--host H]      the explorer and its HTTP API (127.0.0.1:5173)" },
+  export: { run: exportCommand, usage: "export --format json [--out FILE]  the graph in graphology's JSON" },
+};
+
+export function usage(): string {
+  return [
+    "Usage: lineage <command> [arguments] [--db PATH] [--json] [--verbose]",
+    "",
+    "Commands:",
+    ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+    "",
+    "REF is an arXiv ID (2306.03100, arXiv:2306.03100, an arXiv URL), a DOI, an ACL Anthology ID,",
+    "an internal id, or a title. --db defaults to data/lineage.db.",
+  ].join("\n");
+}
+
+const OPTIONS = {
+  db: { type: "string" },
+  json: { type: "boolean" },
+  verbose: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+  depth: { type: "string" },
+  limit: { type: "string" },
+  format: { type: "string" },
+  out: { type: "string" },
+  "max-bytes": { type: "string" },
+  port: { type: "string" },
+  host: { type: "string" },
+} as const;
+
+export async function main(argv: string[], io: Output): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    io.err(`lineage: ${(err as Error).message}`);
+    return EXIT.usage;
+  }
+  const [name, ...positionals] = parsed.positionals;
+  if (parsed.values.help || !name) {
+    (name || parsed.values.help ? io.out : io.err)(usage());
+    return parsed.values.help ? EXIT.ok : EXIT.usage;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`lineage: unknown command "${name}"\n${usage()}`);
+    return EXIT.usage;
+  }
+  const ctx: CommandContext = {
+    ...io,
+    positionals,
+    values: parsed.values,
+    json: parsed.values.json === true,
+    verbose: parsed.values.verbose === true,
+  };
+  try {
+    return await command.run(ctx);
+  } catch (err) {
+    if (err instanceof CliError) {
+      if (ctx.json && err.json !== undefined) io.out(JSON.stringify(err.json, null, 2));
+      io.err(`lineage: ${err.message}`);
+      return err.exitCode;
+    }
+    io.err(`lineage: ${name}: ${ctx.verbose ? ((err as Error).stack ?? String(err)) : (err as Error).message}`);
+    return EXIT.failed;
+  }
+}
+
+const invokedDirectly = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (invokedDirectly || process.env.LINEAGE_CLI === "1") {
+  const code = await main(process.argv.slice(2), {
+    out: (t) => process.stdout.write(t + "\n"),
+    err: (t) => process.stderr.write(t + "\n"),
+  });
+  process.exitCode = code;
+}
