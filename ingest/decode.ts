@@ -58,11 +58,27 @@ export function decodePage(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): Dec
   try {
     return finish(new TextDecoder("utf-8", { fatal: true }).decode(body), "utf-8");
   } catch {
-    return finish(new TextDecoder("windows-1252").decode(body), "windows-1252");
+    return finish(decodeWindows1252(body), "windows-1252");
   }
 }
 
 function finish(text: string, encoding: string): DecodeResult {
   if (text.trim() === "") return { ok: false, reason: "empty file (only whitespace)" };
   return { ok: true, text, encoding };
+}
+
+/**
+ * Windows-1252 by hand: Node's TextDecoder treats the label as Latin-1 and leaves 0x80-0x9F as
+ * C1 controls, losing curly quotes, dashes and the euro sign.
+ */
+const CP1252_HIGH = "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+  "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let out = "";
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(...chunk).replace(/[\x80-\x9f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+  }
+  return out;
 }

@@ -56,7 +56,7 @@ export function exportGraph(ctx: CommandContext): Graph {
         directions: (JSON.parse(p.directions_json) as Direction[]).map((d) => d.name),
       });
     }
-    for (const e of db.queries.edges()) graph.addDirectedEdge(e.citing, e.cited, { kind: "cites" });
+    for (const e of db.queries.edges()) graph.addDirectedEdgeWithKey(`${e.citing}->${e.cited}`, e.citing, e.cited, { kind: "cites" });
     return graph;
   } finally {
     db.close();

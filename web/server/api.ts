@@ -1,0 +1,134 @@
+/**
+ * The JSON API the explorer uses, as a pure router: a request path and query in, a status and
+ * a body out. Every parameter is validated (400), unknown papers are 404, ambiguous titles 409,
+ * depths and result sizes are bounded.
+ */
+import type { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageGraph } from "../../graph/lineage-graph.ts";
+import type { Direction } from "../../graph/citation-index.ts";
+import type { PaperRow } from "../../db/paper-queries.ts";
+import { paperView } from "../../graph/paper-view.ts";
+import { directionsPayload, graphPayload, type GraphFilter } from "./graph-payload.ts";
+
+export interface ApiResponse {
+  status: number;
+  body: unknown;
+}
+
+export const MAX_API_DEPTH = 3;
+const MAX_PARAM = 500;
+
+class BadRequest extends Error {
+  constructor(
+    message: string,
+    readonly status = 400,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+export class LineageApi {
+  private graphCache = new Map<string, unknown>();
+
+  constructor(
+    private readonly db: LineageDb,
+    private readonly graph: LineageGraph,
+  ) {}
+
+  handle(pathname: string, query: URLSearchParams): ApiResponse {
+    try {
+      return { status: 200, body: this.route(pathname, query) };
+    } catch (err) {
+      if (err instanceof BadRequest) return { status: err.status, body: { error: err.message, ...err.extra } };
+      throw err;
+    }
+  }
+
+  private route(pathname: string, q: URLSearchParams): unknown {
+    for (const [key, value] of q) {
+      if (key.length > 50 || value.length > MAX_PARAM) throw new BadRequest(`parameter ${key.slice(0, 50)} is too long`);
+    }
+    if (pathname === "/api/graph") return this.graphFor(q);
+    if (pathname === "/api/directions") return directionsPayload(this.db);
+    if (pathname === "/api/stats") return { ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() };
+    if (pathname === "/api/search") {
+      const text = required(q, "q");
+      const limit = intParam(q, "limit", 20, 1, 100);
+      return { query: text, results: this.graph.search(text, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) };
+    }
+    if (pathname === "/api/path") return this.path(q);
+    const m = /^\/api\/papers\/([^/]+)(?:\/(builds-on|built-by))?$/.exec(pathname);
+    if (m?.[1]) {
+      let ref: string;
+      try {
+        ref = decodeURIComponent(m[1]);
+      } catch {
+        throw new BadRequest("paper reference is not valid URL encoding");
+      }
+      if (ref.length > MAX_PARAM) throw new BadRequest("paper reference is too long");
+      const paper = this.paper(ref, "paper");
+      if (!m[2]) return paperView(this.db, this.graph, paper);
+      const direction: Direction = m[2] === "builds-on" ? "buildsOn" : "builtBy";
+      const depth = intParam(q, "depth", 1, 1, MAX_API_DEPTH);
+      return { paper: this.graph.brief(this.graph.index.index(paper.id) ?? 0), direction, depth, papers: this.graph.closure(paper.id, direction, depth) };
+    }
+    throw new BadRequest(`no such endpoint: ${pathname.slice(0, 100)}`, 404);
+  }
+
+  private graphFor(q: URLSearchParams): unknown {
+    const filter: GraphFilter = {};
+    const direction = q.get("direction");
+    if (direction) filter.direction = direction;
+    if (q.has("minYear")) filter.minYear = intParam(q, "minYear", 0, 0, 3000);
+    if (q.has("maxYear")) filter.maxYear = intParam(q, "maxYear", 0, 0, 3000);
+    const hide = q.get("hideStubs");
+    if (hide !== null && !["0", "1", "true", "false"].includes(hide)) throw new BadRequest("hideStubs must be 0 or 1");
+    filter.hideStubs = hide === "1" || hide === "true";
+    const key = JSON.stringify(filter);
+    let payload = this.graphCache.get(key);
+    if (!payload) {
+      payload = graphPayload(this.db, filter);
+      if (this.graphCache.size > 32) this.graphCache.clear();
+      this.graphCache.set(key, payload);
+    }
+    return payload;
+  }
+
+  private path(q: URLSearchParams): unknown {
+    const from = this.paper(required(q, "from"), "from");
+    const to = this.paper(required(q, "to"), "to");
+    const mode = q.get("mode") ?? "shortest";
+    if (mode !== "shortest" && mode !== "longest") throw new BadRequest("mode must be shortest or longest");
+    const fromBrief = this.graph.brief(this.graph.index.index(from.id) ?? 0);
+    const toBrief = this.graph.brief(this.graph.index.index(to.id) ?? 0);
+    if (mode === "longest") {
+      const chain = this.graph.longestPath(from.id, to.id);
+      return { from: fromBrief, to: toBrief, mode, paths: chain.length > 0 ? [chain] : [], truncated: false };
+    }
+    const { paths, truncated } = this.graph.paths(from.id, to.id, 100);
+    return { from: fromBrief, to: toBrief, mode, paths, truncated };
+  }
+
+  private paper(ref: string, what: string): PaperRow {
+    const result = this.graph.resolveRef(ref);
+    if (result.kind === "found") return result.paper;
+    if (result.kind === "ambiguous") throw new BadRequest(`${what}: "${ref}" is ambiguous`, 409, { candidates: result.candidates });
+    throw new BadRequest(`${what}: no paper "${ref}" in the graph`, 404);
+  }
+}
+
+function required(q: URLSearchParams, name: string): string {
+  const v = q.get(name);
+  if (!v || !v.trim()) throw new BadRequest(`missing parameter ${name}`);
+  return v;
+}
+
+function intParam(q: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
+  const raw = q.get(name);
+  if (raw === null) return fallback;
+  if (!/^-?\d{1,6}$/.test(raw)) throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
+  return n;
+}

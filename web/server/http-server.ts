@@ -1,0 +1,154 @@
+/**
+ * The explorer's HTTP server: the JSON API under /api and the built front end from dist/.
+ * Opens the database read-only, binds 127.0.0.1 unless told otherwise, never serves a file
+ * outside dist/, gzips what is worth it, and sends a Content-Security-Policy with every page.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { readFile, stat } from "node:fs/promises";
+import { extname, join, normalize, resolve, sep } from "node:path";
+import { gzipSync } from "node:zlib";
+import { LineageDb } from "../../db/lineage-db.ts";
+import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageApi } from "./api.ts";
+
+export interface ServeOptions {
+  dbPath: string;
+  distDir: string;
+  host?: string;
+  port?: number;
+}
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+};
+
+export const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join("; ");
+
+const SECURITY_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+  "content-security-policy": CSP,
+};
+
+export interface RunningServer {
+  server: Server;
+  url: string;
+  close: () => Promise<void>;
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const db = LineageDb.open(options.dbPath, { readonly: true });
+  const api = new LineageApi(db, new LineageGraph(db));
+  const dist = resolve(options.distDir);
+  const server = createServer((req, res) => {
+    handle(req, res, api, dist).catch((err: unknown) => {
+      if (!res.headersSent) send(req, res, 500, "application/json; charset=utf-8", JSON.stringify({ error: "internal error" }));
+      else res.destroy();
+      process.stderr.write(`lineage serve: ${req.url ?? ""}: ${(err as Error).message}\n`);
+    });
+  });
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  const host = options.host ?? "127.0.0.1";
+  await new Promise<void>((ok, fail) => {
+    server.once("error", fail);
+    server.listen(options.port ?? 5173, host, () => ok());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : options.port;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}`;
+  return {
+    server,
+    url,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.closeAllConnections();
+        server.close(() => {
+          db.close();
+          ok();
+        });
+      }),
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi, dist: string): Promise<void> {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    return send(req, res, 405, "application/json; charset=utf-8", JSON.stringify({ error: "only GET and HEAD" }), { allow: "GET, HEAD" });
+  }
+  const rawUrl = req.url ?? "/";
+  if (rawUrl.length > 4096) return send(req, res, 414, "application/json; charset=utf-8", JSON.stringify({ error: "URL too long" }));
+  let url: URL;
+  try {
+    url = new URL(rawUrl, "http://localhost");
+  } catch {
+    return send(req, res, 400, "application/json; charset=utf-8", JSON.stringify({ error: "malformed URL" }));
+  }
+  if (url.pathname.startsWith("/api/")) {
+    const { status, body } = api.handle(url.pathname, url.searchParams);
+    return send(req, res, status, "application/json; charset=utf-8", JSON.stringify(body), { "cache-control": "no-store" });
+  }
+  return serveStatic(req, res, url.pathname, dist);
+}
+
+async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, dist: string): Promise<void> {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return send(req, res, 400, "text/plain; charset=utf-8", "malformed path");
+  }
+  if (decoded.includes("\0")) return send(req, res, 400, "text/plain; charset=utf-8", "malformed path");
+  const target = normalize(join(dist, decoded));
+  if (target !== dist && !target.startsWith(dist + sep)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
+  let file = target;
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) {
+    // Client-side routes (no extension) get the app; missing assets are 404s.
+    if (extname(decoded)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
+    file = join(dist, "index.html");
+  }
+  const body = await readFile(file).catch(() => undefined);
+  if (!body) return send(req, res, 404, "text/plain; charset=utf-8", "the front end is not built: run `npm run build`");
+  const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
+  return send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "cache-control": cache });
+}
+
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  type: string,
+  body: string | Buffer,
+  headers: Record<string, string> = {},
+): void {
+  let payload = typeof body === "string" ? Buffer.from(body) : body;
+  const compressible = /json|text|javascript|svg/.test(type) && payload.length > 1024;
+  const gzip = compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  if (gzip) payload = gzipSync(payload, { level: 6 });
+  res.writeHead(status, {
+    ...SECURITY_HEADERS,
+    ...headers,
+    "content-type": type,
+    "content-length": payload.length,
+    ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
+  });
+  res.end(req.method === "HEAD" ? undefined : payload);
+}
