@@ -7,7 +7,7 @@
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type Mention, type MentionRole } from "../ingest/identity.ts";
 import type { Direction, PageFacts } from "../ingest/types.ts";
-import { computeLayout } from "../graph/layout.ts";
+import { createHash } from "node:crypto";
 
 interface MentionRow {
   id: number;
@@ -64,7 +64,7 @@ export function rebuildGraph(db: Db): BuildSummary {
   const resolution = resolveIdentities(mentions);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
-  db.exec("DELETE FROM layout; DELETE FROM edge_sources; DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
+  db.exec("DELETE FROM edge_sources; DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
   const insertPaper = db.prepare(
     `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
        venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
@@ -107,7 +107,6 @@ export function rebuildGraph(db: Db): BuildSummary {
   for (const d of resolution.decisions) {
     insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
   }
-  writeLayout(db);
   const count = (sql: string) => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
   const summary = {
     papers: count("SELECT count(*) AS n FROM papers"),
@@ -115,15 +114,8 @@ export function rebuildGraph(db: Db): BuildSummary {
     selfCitationsDropped,
   };
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('built', ?)").run(JSON.stringify(summary));
+  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('version', ?)").run(graphVersion(db));
   return summary;
-}
-
-/** Stores ForceAtlas2 positions and Louvain communities for the graph just built. */
-function writeLayout(db: Db): void {
-  const ids = db.prepare<[], { id: string }>("SELECT id FROM papers ORDER BY id").all().map((r) => r.id);
-  const edges = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited").all();
-  const insert = db.prepare("INSERT INTO layout (paper_id, x, y, community) VALUES (?, ?, ?, ?)");
-  for (const p of computeLayout(ids, edges)) insert.run(p.id, p.x, p.y, p.community);
 }
 
 /** Newest page first; undated pages after dated ones; then the deterministic sort key. */
@@ -196,4 +188,14 @@ function mostCommon<T>(candidates: MentionRow[], get: (m: MentionRow) => T | nul
     const cb = counts.get(get(b) as T) ?? 0;
     return cb - ca;
   });
+}
+
+/** A fingerprint of the graph's shape (papers and edges): the stored layout is valid for it. */
+export function graphVersion(db: Db): string {
+  const hash = createHash("sha1");
+  for (const r of db.prepare<[], { id: string }>("SELECT id FROM papers ORDER BY id").iterate()) hash.update(r.id + "\n");
+  for (const e of db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited").iterate()) {
+    hash.update(`${e.citing}>${e.cited}\n`);
+  }
+  return hash.digest("hex");
 }

@@ -7,6 +7,8 @@ import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
 import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
+import { ensureLayout, layoutIsCurrent, layoutOf } from "./layout-store.ts";
+import type { Placement } from "../graph/layout.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -56,6 +58,20 @@ export class LineageDb {
       if (changes > 0) rebuildGraph(this.db);
       return changes > 0;
     })();
+  }
+
+  /** Stores a ForceAtlas2 layout for the current graph unless one is stored already. */
+  ensureLayout(): { computed: boolean; papers: number } {
+    return ensureLayout(this.db);
+  }
+
+  layoutIsCurrent(): boolean {
+    return layoutIsCurrent(this.db);
+  }
+
+  /** The layout computed in memory, for a read-only database whose stored one is stale. */
+  computeLayout(): Placement[] {
+    return layoutOf(this.db);
   }
 
   integrityCheck(): string {

@@ -111,10 +111,11 @@ export const MIGRATIONS: readonly string[] = [
     value TEXT NOT NULL
   );
   `,
-  // 2: stored drawing positions and communities, so the explorer never waits for a layout.
+  // 2: stored drawing positions and communities for one graph version (graph_meta 'layout_version'),
+  // so the explorer never waits for a layout.
   `
   CREATE TABLE layout (
-    paper_id  TEXT PRIMARY KEY REFERENCES papers(id) ON DELETE CASCADE,
+    paper_id  TEXT PRIMARY KEY,                  -- not a foreign key: kept across rebuilds, matched by id
     x         REAL NOT NULL,
     y         REAL NOT NULL,
     community INTEGER NOT NULL

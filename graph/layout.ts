@@ -1,7 +1,7 @@
 /**
  * Positions and communities for drawing the graph, computed once per database change and stored.
  * Layout: ForceAtlas2 (Jacomy, Venturini, Heymann & Bastian, "ForceAtlas2, a Continuous Graph
- * Layout Algorithm for Handy Network Visualization", PLoS ONE 2014), Barnes-Hut above 2,000
+ * Layout Algorithm for Handy Network Visualization", PLoS ONE 2014), Barnes-Hut above 500
  * papers, from seeded start positions so the same graph always gets the same picture.
  * Communities: Louvain (Blondel et al., "Fast unfolding of communities in large networks", 2008)
  * with a seeded random source, used to colour papers that have no stated direction.
@@ -30,10 +30,13 @@ export function seededRandom(seed: number): () => number {
 }
 
 export function iterationsFor(order: number): number {
-  if (order <= 1000) return 400;
-  if (order <= 10_000) return 150;
-  return 60;
+  if (order <= 500) return 300;
+  if (order <= 5000) return 120;
+  return 50;
 }
+
+/** Exact repulsion is O(n^2) per iteration; Barnes-Hut (theta 0.5) is O(n log n). */
+const BARNES_HUT_ABOVE = 500;
 
 export function computeLayout(ids: readonly string[], edges: readonly { citing: string; cited: string }[], seed = 42): Placement[] {
   const graph = new Graph({ type: "undirected", multi: false, allowSelfLoops: false });
@@ -42,7 +45,7 @@ export function computeLayout(ids: readonly string[], edges: readonly { citing: 
   for (const id of ids) graph.addNode(id, { x: (random() - 0.5) * radius, y: (random() - 0.5) * radius });
   for (const e of edges) if (e.citing !== e.cited) graph.mergeEdge(e.citing, e.cited);
   if (ids.length === 0) return [];
-  const settings = { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: ids.length > 2000 };
+  const settings = { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: ids.length > BARNES_HUT_ABOVE };
   forceAtlas2.assign(graph, { iterations: iterationsFor(ids.length), settings });
   const communities = graph.size > 0 ? louvain(graph, { rng: seededRandom(seed) }) : {};
   return ids.map((id) => ({

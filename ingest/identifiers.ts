@@ -21,6 +21,7 @@ const RE = {
   aclBare: new RegExp(`^(${ACL_OLD}|${ACL_NEW})$`),
   aclUrl: new RegExp(`(?:aclanthology\\.org|aclweb\\.org/anthology)/(?:[A-Z]/[A-Z]\\d{2}/)?(${ACL_OLD}|${ACL_NEW})(?:\\.pdf|/|$|[?#])`),
   aclDoi: new RegExp(`^10\\.18653/v1/(${ACL_OLD}|${ACL_NEW})$`, "i"),
+  aclLabelled: new RegExp(`\\bACL(?: Anthology)?(?: ID)?:? ?(${ACL_OLD}|${ACL_NEW})\\b`),
   openreview: /openreview\.net\/(?:forum|pdf)\?(?:[^#\s]*&)?id=([A-Za-z0-9_-]+)/,
   s2Url: /semanticscholar\.org\/paper\/(?:[^/?#\s]+\/)?([0-9a-f]{40})\b/i,
   s2Bare: /^[0-9a-f]{40}$/i,
@@ -67,6 +68,8 @@ export function identifiersFromText(text: string): Identifiers {
   for (const url of text.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? []) merge(ids, identifiersFromUrl(url));
   const arxiv = RE.arxivPrefixed.exec(text);
   if (arxiv?.[1] && !ids.arxiv) ids.arxiv = arxiv[1];
+  const acl = RE.aclLabelled.exec(text);
+  if (acl?.[1] && !ids.acl) ids.acl = acl[1];
   if (!ids.doi) {
     const doi = RE.doi.exec(text);
     if (doi?.[1]) addDoi(ids, doi[1]);

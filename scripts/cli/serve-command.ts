@@ -5,12 +5,29 @@ import { startServer } from "../../web/server/http-server.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, type CommandContext } from "./context.ts";
 import { ROOT_DIR } from "./paths.ts";
+import { LineageDb } from "../../db/lineage-db.ts";
+
+/** Lays the graph out once per change and stores it, before the read-only server starts. */
+function storeLayout(path: string, ctx: CommandContext): void {
+  try {
+    const db = LineageDb.open(path);
+    try {
+      const r = db.ensureLayout();
+      if (r.computed && ctx.verbose) ctx.err(`lineage: laid out ${r.papers} papers`);
+    } finally {
+      db.close();
+    }
+  } catch (err) {
+    ctx.err(`lineage: ${path}: cannot store the layout (${(err as Error).message}); computing it in memory`);
+  }
+}
 
 export async function serveCommand(ctx: CommandContext): Promise<number> {
   const path = dbPath(ctx);
   if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
+  storeLayout(path, ctx);
   const running = await startServer({ dbPath: path, distDir: join(ROOT_DIR, "dist"), host, port });
   ctx.out(`Lineage explorer on ${running.url}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");

@@ -8,6 +8,7 @@ import type { LineageGraph } from "../../graph/lineage-graph.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import type { PaperRow } from "../../db/paper-queries.ts";
 import { paperView } from "../../graph/paper-view.ts";
+import type { Placement } from "../../graph/layout.ts";
 import { directionsPayload, graphPayload, type GraphFilter } from "./graph-payload.ts";
 
 export interface ApiResponse {
@@ -30,11 +31,15 @@ class BadRequest extends Error {
 
 export class LineageApi {
   private graphCache = new Map<string, unknown>();
+  private readonly positions?: Map<string, Placement>;
 
   constructor(
     private readonly db: LineageDb,
     private readonly graph: LineageGraph,
-  ) {}
+  ) {
+    // The server never writes: a stale stored layout is replaced by one computed here, once.
+    if (!db.layoutIsCurrent()) this.positions = new Map(db.computeLayout().map((p) => [p.id, p]));
+  }
 
   handle(pathname: string, query: URLSearchParams): ApiResponse {
     try {
@@ -88,7 +93,7 @@ export class LineageApi {
     const key = JSON.stringify(filter);
     let payload = this.graphCache.get(key);
     if (!payload) {
-      payload = graphPayload(this.db, filter);
+      payload = graphPayload(this.db, filter, this.positions);
       if (this.graphCache.size > 32) this.graphCache.clear();
       this.graphCache.set(key, payload);
     }

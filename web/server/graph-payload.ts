@@ -5,6 +5,7 @@
  */
 import type { LineageDb } from "../../db/lineage-db.ts";
 import type { Direction } from "../../ingest/types.ts";
+import type { Placement } from "../../graph/layout.ts";
 
 export interface GraphFilter {
   direction?: string;
@@ -34,8 +35,12 @@ function communityColor(community: number): string {
   return (PALETTE[(community * 7 + 3) % PALETTE.length] ?? "#888888") + "b0";
 }
 
-export function graphPayload(db: LineageDb, filter: GraphFilter) {
-  const rows = db.queries.drawablePapers();
+/** `positions` replaces the stored layout when that one is stale (a read-only database). */
+export function graphPayload(db: LineageDb, filter: GraphFilter, positions?: Map<string, Placement>) {
+  const rows = db.queries.drawablePapers().map((r) => {
+    const p = positions?.get(r.id);
+    return p ? { ...r, x: p.x, y: p.y, community: p.community } : r;
+  });
   const keep = new Set<string>();
   const nodes = [];
   for (const r of rows) {

@@ -1,0 +1,98 @@
+/**
+ * The ACL Anthology Network release (Radev et al., "The ACL Anthology Network Corpus", 2013):
+ * `acl-metadata.txt` (blank-line separated `key = {value}` records; titles carry HTML entities
+ * and a few records hold Windows-1252 bytes) and `acl.txt` (`CITING , CITED` per line).
+ * Pure parsers of the bytes; each bad record is reported by line number, never fatal.
+ */
+import { decodeHTML } from "entities";
+import { decodeWindows1252 } from "../decode.ts";
+
+export interface AanPaper {
+  id: string;
+  title: string;
+  authors: string[];
+  venue?: string;
+  year?: number;
+}
+
+export interface AanProblem {
+  line: number;
+  reason: string;
+}
+
+/** Decode one record's bytes: UTF-8 when valid, else Windows-1252. */
+function decodeRecord(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+export function parseAanMetadata(bytes: Uint8Array): { papers: AanPaper[]; problems: AanProblem[] } {
+  const papers: AanPaper[] = [];
+  const problems: AanProblem[] = [];
+  let start = 0;
+  let line = 1;
+  let startLine = 1;
+  const flush = (end: number) => {
+    if (end > start) {
+      const text = decodeRecord(bytes.subarray(start, end));
+      if (text.trim()) {
+        const record = parseRecord(text);
+        if ("reason" in record) problems.push({ line: startLine, reason: record.reason });
+        else papers.push(record);
+      }
+    }
+  };
+  for (let i = 0; i < bytes.length; i++) {
+    if (bytes[i] !== 10) continue;
+    line++;
+    // A blank line (\n\n or \n\r\n) ends a record.
+    const next = bytes[i + 1] === 13 ? bytes[i + 2] : bytes[i + 1];
+    if (next === 10) {
+      flush(i);
+      start = i + 1;
+      startLine = line;
+    }
+  }
+  flush(bytes.length);
+  return { papers, problems };
+}
+
+function parseRecord(text: string): AanPaper | { reason: string } {
+  const fields = new Map<string, string>();
+  for (const raw of text.split(/\r?\n/)) {
+    const m = /^\s*(\w+)\s*=\s*\{(.*)\}\s*$/.exec(raw);
+    if (m?.[1]) fields.set(m[1].toLowerCase(), m[2] ?? "");
+  }
+  const id = fields.get("id")?.trim();
+  if (!id) return { reason: "record has no id" };
+  const title = clean(fields.get("title") ?? "");
+  if (!title) return { reason: `record ${id} has no title` };
+  const year = Number(fields.get("year"));
+  const venue = clean(fields.get("venue") ?? "");
+  return {
+    id,
+    title,
+    authors: (fields.get("author") ?? "").split(";").map(clean).filter(Boolean),
+    ...(venue ? { venue } : {}),
+    ...(Number.isInteger(year) && year > 1900 && year < 2100 ? { year } : {}),
+  };
+}
+
+function clean(s: string): string {
+  return decodeHTML(s).replace(/\s+/g, " ").trim();
+}
+
+export function parseAanCitations(text: string): { edges: { citing: string; cited: string }[]; problems: AanProblem[] } {
+  const edges: { citing: string; cited: string }[] = [];
+  const problems: AanProblem[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    if (!raw.trim()) return;
+    const m = /^\s*([A-Z]\d{2}-\d{4})\s*,\s*([A-Z]\d{2}-\d{4})\s*$/.exec(raw);
+    if (m?.[1] && m[2]) edges.push({ citing: m[1], cited: m[2] });
+    else problems.push({ line: i + 1, reason: `not a "CITING , CITED" pair: ${raw.slice(0, 60)}` });
+  });
+  return { edges, problems };
+}
