@@ -104,7 +104,10 @@ export function rebuildGraph(db: Db): BuildSummary {
   const insertDecision = db.prepare(
     "INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
+  // Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
+  // them); only title merges and refusals need a record of their own.
   for (const d of resolution.decisions) {
+    if (d.rule === "identifier") continue;
     insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
   }
   const count = (sql: string) => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);

@@ -26,6 +26,19 @@ export interface PaperRow {
   field_sources_json: string;
 }
 
+export interface MentionOfPaper {
+  source: string;
+  format: string;
+  role: "self" | "builds_on" | "built_by";
+  title: string | null;
+  year: number | null;
+  arxiv: string | null;
+  doi: string | null;
+  acl: string | null;
+  openreview: string | null;
+  s2: string | null;
+}
+
 export interface DrawablePaper {
   id: string;
   title: string | null;
@@ -122,6 +135,7 @@ export class PaperQueries {
   private readonly edgeSourceList;
   private readonly decisions;
   private readonly pageSourceById;
+  private readonly mentions;
 
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE id = ?");
@@ -133,6 +147,11 @@ export class PaperQueries {
       `SELECT p.id AS page_id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role, p.facts_json, p.related_json, p.warnings_json
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
        WHERE pm.paper_id = ? GROUP BY p.id, m.role ORDER BY m.role = 'self' DESC, p.data_through DESC, p.source`,
+    );
+    this.mentions = db.prepare<[string], MentionOfPaper>(
+      `SELECT p.source, p.format, m.role, m.title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2
+       FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
+       WHERE pm.paper_id = ? ORDER BY m.role = 'self' DESC, p.source, m.position LIMIT 1000`,
     );
     this.pageSourceById = db.prepare<[number], { source: string }>("SELECT source FROM pages WHERE id = ?");
     this.edgeList = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited");
@@ -229,6 +248,11 @@ export class PaperQueries {
       contentHash: r.content_hash,
       dataThrough: r.data_through,
     }));
+  }
+
+  /** Every mention of the paper: which page named it, how, and with which identity. */
+  mentionsOf(id: string): MentionOfPaper[] {
+    return this.mentions.all(id);
   }
 
   pageSource(pageId: number): string | null {

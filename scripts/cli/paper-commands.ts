@@ -83,23 +83,28 @@ export function searchCommand(ctx: CommandContext): number {
 export function explainCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
     const paper = requirePaper(graph, ctx.positionals[0]);
-    const mentions = db.queries.sourcesOf(paper.id);
+    const mentions = db.queries.mentionsOf(paper.id);
     const decisions = db.queries.mergeDecisions(paper.id);
     const fieldSources = paperView(db, graph, paper).fieldSources;
     if (ctx.json) {
       printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources });
       return EXIT.ok;
     }
+    const how = { self: "the page is about it", builds_on: "listed under Builds on", built_by: "listed under Built on by" };
+    const identity = (m: (typeof mentions)[number]) => {
+      const ids = [["arXiv", m.arxiv], ["DOI", m.doi], ["ACL", m.acl], ["OpenReview", m.openreview], ["S2", m.s2]].filter(([, v]) => v);
+      return ids.length > 0 ? ids.map(([k, v]) => `${k} ${v}`).join(", ") : `title only: "${m.title ?? ""}"${m.year ? ` (${m.year})` : ""}`;
+    };
     const out = [
       `${paper.title ?? "(untitled)"} is paper ${paper.id}.`,
       "",
-      `Named by ${mentions.length} page mention${mentions.length === 1 ? "" : "s"}:`,
-      ...mentions.map((m) => `  - ${m.source}: ${m.role === "self" ? "the page is about it" : m.role === "builds_on" ? "listed under Builds on" : "listed under Built on by"} (${m.format})`),
+      `Named by ${mentions.length} mention${mentions.length === 1 ? "" : "s"} (mentions sharing an identifier are one paper):`,
+      ...mentions.map((m) => `  - ${m.source}: ${how[m.role]} (${m.format}); ${identity(m)}`),
       "",
       "Where its facts come from:",
       ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source ?? "unknown"}`),
       "",
-      decisions.length === 0 ? "No merge decisions: every mention carried the same identity." : "Merge decisions:",
+      decisions.length === 0 ? "No title merges or refusals: every mention carried a shared identifier." : "Title merges and refusals:",
       ...decisions.map((d) => `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${d.source_a} ↔ ${d.source_b}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`),
     ];
     ctx.out(out.join("\n"));

@@ -1,0 +1,132 @@
+/**
+ * Adapter for a bare abstract: prose pasted or saved with no title line, links or markup. The title
+ * is inferred from the first sentence (and flagged `titleInferred`), the abstract is the whole text,
+ * and year and venue come from a statement such as "to be presented at … 2025 …" when there is one.
+ */
+import { decodeHTML } from "entities";
+import { hasIdentifier, identifiersFromText } from "../identifiers.ts";
+import { emptyFacts, emptyPaper } from "../types.ts";
+import type { PageAdapter, PaperPage } from "../types.ts";
+
+/** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
+const MAX_TEXT = 200_000;
+const TITLE_WORDS = 15;
+const TITLE_CHARS = 120;
+
+/** Words that end with a period without ending a sentence. */
+const ABBREVIATIONS = new Set(["e.g", "i.e", "et al", "al", "etc", "vs", "cf", "fig", "figs", "eq", "no", "dr", "mr", "ms", "st", "approx", "resp", "sec"]);
+
+/** "to be presented at", "published in", "accepted at" … (first letter either case) then a capitalised venue. */
+const VENUE_PHRASE = new RegExp(
+  String.raw`\b(?:(?:[Tt]o be |[Ww]as |[Ii]s )?[Pp]resented at|(?:[Tt]o be |[Ww]as |[Ii]s )?[Pp]ublished in|[Aa]ppeared in|[Aa]ppears in|` +
+    String.raw`[Aa]ccepted (?:at|to|by|for publication in)|[Tt]o appear (?:in|at))\s+(?:the\s+)?([A-Z0-9][^.!?\n]{2,300})`,
+  "g",
+);
+
+/** Markup a pasted abstract may still carry: tags out, entities decoded. */
+function plain(text: string): string {
+  const noTags = text.replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,300})?\/?>/g, " ");
+  return /&(?:#\d{1,7}|#x[0-9a-f]{1,6}|[a-z]{2,10});/i.test(noTags) ? decodeHTML(noTags) : noTags;
+}
+
+/** Paragraphs (split on blank lines), each with whitespace collapsed. */
+function paragraphs(text: string): string[] {
+  return text
+    .split(/\n[ \t\r\f\v]*\n/)
+    .map((p) => p.replace(/\s+/g, " ").trim())
+    .filter((p) => p !== "");
+}
+
+/** Cheap check for the format detector: mostly sentences of words, at least ~30 words. */
+export function looksLikeAbstract(text: string): boolean {
+  const raw = text.slice(0, 50_000);
+  if (/^\s*<(?:!doctype|html[\s>]|\?xml)/i.test(raw)) return false;
+  const sample = plain(raw);
+  const words = sample.match(/[\p{L}][\p{L}\p{M}'’-]*/gu) ?? [];
+  if (words.length < 30) return false;
+  const tags = raw.match(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}[\s/>]/g)?.length ?? 0;
+  if (tags * 5 > words.length) return false;
+  const visible = sample.replace(/\s+/g, "");
+  const letters = visible.match(/[\p{L}\p{M}]/gu)?.length ?? 0;
+  if (letters / Math.max(1, visible.length) < 0.7) return false;
+  if (!/[\p{L})\]"”’][.!?](?:\s|$)/u.test(sample)) return false;
+  const urls = sample.match(/https?:\/\//g)?.length ?? 0;
+  if (urls * 20 > words.length) return false;
+  const lines = sample.split(/\n/).filter((l) => l.trim() !== "");
+  const listy = lines.filter((l) => /^\s*(?:#{1,6}\s|[-*+•·]\s|\d{1,3}[.)]\s|\|)/.test(l)).length;
+  return listy * 3 <= lines.length;
+}
+
+/** The first sentence: up to the first . ! or ? that ends a word which is not an abbreviation. */
+export function firstSentence(text: string): string {
+  const s = text.slice(0, 2000);
+  for (const m of s.matchAll(/[.!?](?=\s|$)/g)) {
+    const end = m.index ?? 0;
+    const word = /([\p{L}.]+)$/u.exec(s.slice(Math.max(0, end - 12), end))?.[1]?.toLowerCase() ?? "";
+    if (m[0] === "." && (ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word))) continue;
+    return s.slice(0, end).trim();
+  }
+  return s.trim();
+}
+
+/** At most TITLE_WORDS words and TITLE_CHARS characters, cut at a word boundary with "…". */
+export function titleFrom(sentence: string): string {
+  const words = sentence.split(/\s+/).filter((w) => w !== "");
+  let title = "";
+  for (const word of words.slice(0, TITLE_WORDS)) {
+    const next = title ? `${title} ${word}` : word;
+    if (next.length > TITLE_CHARS - 1) break;
+    title = next;
+  }
+  if (!title && words[0]) title = words[0].slice(0, TITLE_CHARS - 1);
+  return title.length < sentence.trim().length ? `${title.replace(/[\s,;:–—-]+$/, "")}…` : title;
+}
+
+/** "… presented at the Third Workshop … at the 2025 Conference on Language Modeling (COLM) in Montreal, Canada." */
+export function venueStatement(text: string): { venue: string; year?: number } | undefined {
+  let fallback: { venue: string; year?: number } | undefined;
+  let seen = 0;
+  for (const m of text.matchAll(VENUE_PHRASE)) {
+    if (++seen > 50) break;
+    const venue = (m[1] ?? "")
+      .replace(/,?\s+(?:held\s+)?in\s+\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3},\s*\p{Lu}[\p{L}.'-]*(?:\s+\p{Lu}[\p{L}.'-]*){0,3}\s*$/u, "")
+      .replace(/[\s,;:]+$/, "")
+      .trim();
+    if (!venue) continue;
+    const year = /\b(19\d\d|20\d\d)\b/.exec(m[1] ?? "")?.[1];
+    if (year) return { venue, year: Number(year) };
+    fallback ??= { venue };
+  }
+  return fallback;
+}
+
+export const parseBareAbstract: PageAdapter = (text, origin) => {
+  const where = origin ? `${origin}: ` : "";
+  const source = plain(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
+  const ids = identifiersFromText(source.slice(0, 50_000));
+  const prose = looksLikeAbstract(source);
+  if (!prose && !hasIdentifier(ids)) {
+    return { ok: false, reason: `${where}no title, identifier or abstract-like prose` };
+  }
+  const paper = emptyPaper();
+  paper.ids = ids;
+  const page: PaperPage = { format: "bare-abstract", paper, facts: emptyFacts(), buildsOn: [], builtBy: [], related: [], warnings: [] };
+  if (text.length > MAX_TEXT) page.warnings.push(`text cut to its first ${MAX_TEXT} characters`);
+  if (!prose) {
+    page.warnings.push("no abstract-like prose: only identifiers were read");
+    return { ok: true, page };
+  }
+  const paras = paragraphs(source);
+  paper.abstract = paras.join("\n\n");
+  const title = titleFrom(firstSentence(paras[0] ?? ""));
+  if (title) {
+    paper.title = title;
+    paper.titleInferred = true;
+  }
+  const stated = venueStatement(paper.abstract);
+  if (stated) {
+    paper.venue = stated.venue;
+    if (stated.year !== undefined) paper.year = stated.year;
+  }
+  return { ok: true, page };
+};

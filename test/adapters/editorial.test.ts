@@ -1,0 +1,123 @@
+/** Golden, focused and property tests for the editorial-page adapter. */
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { looksLikeEditorialPage, parseEditorialPage } from "../../ingest/adapters/editorial.ts";
+import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+
+const DIR = new URL("../fixtures/pages/seed-003-editorial/", import.meta.url);
+const SOURCE = readFileSync(new URL("source.txt", DIR), "utf8");
+
+function page(text: string): PaperPage {
+  const result = parseEditorialPage(text, "inline.txt");
+  if (!result.ok) throw new Error(result.reason);
+  return result.page;
+}
+
+function wellFormed(result: AdapterResult): boolean {
+  if (!result.ok) return result.reason.length > 0 && !result.reason.includes("\n");
+  const p = result.page;
+  return p.format === "editorial" && Boolean(p.paper.title) && p.buildsOn.length === 0 && p.builtBy.length === 0;
+}
+
+describe("editorial golden fixture", () => {
+  it("seed-003-editorial matches expected.json", () => {
+    const meta = JSON.parse(readFileSync(new URL("meta.json", DIR), "utf8")) as { format: string };
+    const expected = JSON.parse(readFileSync(new URL("expected.json", DIR), "utf8")) as PaperPage;
+    expect(meta.format).toBe("editorial");
+    expect(looksLikeEditorialPage(SOURCE)).toBe(true);
+    expect(JSON.parse(JSON.stringify(page(SOURCE)))).toEqual(expected);
+  });
+
+  it("keeps the six 'Related on' entries as related links and yields zero citations", () => {
+    const p = page(SOURCE);
+    expect(p.related).toHaveLength(6);
+    expect(p.related[0]).toEqual({
+      title: "Beyond Static Leaderboards: Predictive Validity for the Evaluation of LLM Agents",
+      note: "Static LLM agent leaderboards fail to predict real-world performance; predictive validity, correlating in-sample and out-of-sample ranks, offers a robust evaluation.",
+    });
+    expect(p.related.map((r) => r.title).at(-1)).toBe("DeployBench: Benchmarking LLM Agents for Research Artifact Deployment");
+    expect(p.buildsOn).toEqual([]);
+    expect(p.builtBy).toEqual([]);
+  });
+
+  it("reads the dateline, sections, topics and audience", () => {
+    const p = page(SOURCE);
+    expect(p.paper.title).toBe(
+      "Beyond Static Benchmarks: A Validity, Reliability, and Sociotechnical Framework for Evaluating LLMs in Deployment Contexts",
+    );
+    expect(p.paper).toMatchObject({ date: "2026-06-25", year: 2026, ids: {}, titleInferred: false });
+    expect(p.facts).toMatchObject({
+      source: "Paper Index on ACL Anthology",
+      field: "Technology & Digital — Artificial Intelligence & Machine Learning",
+      depth: "Expert, quick",
+    });
+    expect(p.facts.summary).toBe(p.paper.abstract);
+    expect(p.facts.summary).toMatch(/^VRS-Eval is a new framework .* raise reliability\.$/);
+    expect(p.facts.takeaway).toMatch(/^For MLOps engineers/);
+    expect(p.facts.insights).toMatch(/^Static LLM benchmarks often misrepresent/);
+    expect(p.facts.topics).toHaveLength(6);
+    expect(p.facts.audience).toEqual([
+      "Research Scientist", "AI Architect", "AI Engineer", "AI Scientist", "Machine Learning Engineer", "MLOps Engineer",
+    ]);
+  });
+});
+
+describe("editorial identifiers and rejection", () => {
+  it("takes identifiers from the page's own text, never from its related links", () => {
+    const text = [
+      "A Paper Title",
+      "",
+      "2025-01-02 · Source: arXiv · Field: AI",
+      "",
+      "Summary",
+      "",
+      "We study X (arXiv:2401.01234).",
+      "",
+      "Related on Site",
+      "",
+      "• Other paper — https://arxiv.org/abs/2301.00001 a note",
+    ].join("\n");
+    const p = page(text);
+    expect(p.paper.ids).toEqual({ arxiv: "2401.01234" });
+    expect(p.related).toEqual([{ title: "Other paper", note: "a note", url: "https://arxiv.org/abs/2301.00001" }]);
+  });
+
+  it("rejects text with no title, or with neither a dateline nor known sections", () => {
+    expect(parseEditorialPage("", "empty.txt").ok).toBe(false);
+    const prose = parseEditorialPage("Just a line\nand another one", "p.txt");
+    expect(prose.ok).toBe(false);
+    if (!prose.ok) expect(prose.reason).toMatch(/^p\.txt: no dateline/);
+    const markdown = readFileSync(new URL("../fixtures/pages/seed-000-markdown/source.txt", import.meta.url), "utf8");
+    expect(looksLikeEditorialPage(markdown)).toBe(false);
+  });
+});
+
+describe("editorial properties", () => {
+  const line = fc.oneof(
+    fc.constantFrom("Summary", "Key takeaway", "Key insights", "Topics", "Related on X", "Best for: A, B", "Open in X →",
+      "2026-06-25 · Source: S · Field: F · Depth: D", "• Title — note", "• ", "", "Principles"),
+    fc.string({ maxLength: 40 }),
+  );
+
+  it("never throws on arbitrary strings", () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 })), (s) => {
+        looksLikeEditorialPage(s);
+        return wellFormed(parseEditorialPage(s, "fuzz"));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+
+  it("never throws on random editorial-ish pages", () => {
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
+        const text = lines.join("\n");
+        looksLikeEditorialPage(text);
+        return wellFormed(parseEditorialPage(text, "fuzz"));
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});

@@ -1,0 +1,286 @@
+/** Golden, focused and property tests for the plain-text paper-page adapter. */
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  looksLikeTextPage,
+  parseTextPage,
+} from "../../ingest/adapters/text-page.ts";
+import { hasIdentifier } from "../../ingest/identifiers.ts";
+import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+
+const DIR = new URL("../fixtures/pages/seed-002-text/", import.meta.url);
+const SOURCE = readFileSync(new URL("source.txt", DIR), "utf8");
+const EXPECTED = JSON.parse(
+  readFileSync(new URL("expected.json", DIR), "utf8"),
+) as PaperPage;
+const META = JSON.parse(readFileSync(new URL("meta.json", DIR), "utf8")) as {
+  format: string;
+};
+
+function page(text: string): PaperPage {
+  const result = parseTextPage(text, "inline.txt");
+  if (!result.ok) throw new Error(result.reason);
+  return result.page;
+}
+
+/** The property every result must have: a reason, or lists holding only identifiable refs. */
+function wellFormed(result: AdapterResult): boolean {
+  if (!result.ok)
+    return typeof result.reason === "string" && result.reason.length > 0;
+  const refs = [...result.page.buildsOn, ...result.page.builtBy];
+  return (
+    result.page.format === "text-page" &&
+    Boolean(result.page.paper.title) &&
+    refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids))
+  );
+}
+
+const HEAD =
+  "mlsanityData to 7 Oct 2026\n\nA Paper\n\narXiv 2401.00001 ↗First posted 2 Jan 2024cs.LG stat.MLcited by 3\n\n";
+
+describe("text-page golden fixture", () => {
+  it("seed-002-text matches expected.json", () => {
+    expect(META.format).toBe("text-page");
+    expect(looksLikeTextPage(SOURCE)).toBe(true);
+    expect(page(SOURCE)).toEqual(EXPECTED);
+  });
+
+  it("seed-002: counts and facts checked by hand against the source", () => {
+    const p = page(SOURCE);
+    expect(p.paper).toMatchObject({
+      title: "Benchmarks as Microscopes: A Call for Model Metrology",
+      ids: { arxiv: "2407.16711" },
+      date: "2024-07-22",
+      year: 2024,
+      categories: ["cs.SE", "cs.CL"],
+    });
+    expect(
+      p.paper.abstract?.startsWith("Modern language models (LMs) pose"),
+    ).toBe(true);
+    expect(
+      p.paper.abstract?.endsWith("add clarity to the AI discussion."),
+    ).toBe(true);
+    expect(p.facts).toEqual({
+      directions: [],
+      dataThrough: "2026-10-07",
+      citedByCount: 33,
+      onMap: false,
+      referencesInMap: 83,
+      referencesTotal: 137,
+      citationsPerYear: { "2024": 4, "2025": 17, "2026": 12 },
+    });
+    expect(p.buildsOn).toHaveLength(50);
+    expect(p.builtBy).toHaveLength(33);
+    expect(p.buildsOn[0]).toEqual({
+      ids: {},
+      title: "GPT-4 Technical Report",
+      year: 2023,
+      citedByCount: 18132,
+    });
+    expect(p.buildsOn[12]?.title).toBe(
+      "MathVista: Evaluating Mathematical Reasoning of Foundation Models in Visual Contexts",
+    );
+    expect(p.buildsOn.at(-1)).toEqual({
+      ids: {},
+      title: "Levels of AGI for Operationalizing Progress on the Path to AGI",
+      year: 2023,
+      citedByCount: 94,
+    });
+    expect(p.buildsOn[25]?.title).toBe(
+      'The Reversal Curse: LLMs trained on "A is B" fail to learn "B is A"',
+    );
+    expect(p.builtBy[0]?.citedByCount).toBe(58);
+    expect(p.builtBy[12]?.title).toBe(
+      "How Reliable is Language Model Micro-Benchmarking?",
+    );
+    expect(p.builtBy.at(-1)).toEqual({
+      ids: {},
+      title:
+        "WitnessGym: Benchmarking Coding Agents on the Construction of Bug Witnesses",
+      year: 2026,
+      citedByCount: 0,
+    });
+    expect(p.warnings).toEqual(["listed 50 of 83 builds-on references"]);
+  });
+});
+
+describe("text-page tricky inputs", () => {
+  it("joins a list split by 'N more' with restarted numbering, skipping non-entry lines", () => {
+    const p = page(
+      HEAD +
+        "Builds on\n\n3 of 9 references.\n\nReferences · 3\n\n" +
+        "  1. 2020First Papercited by 10\n  2. 2019Second Papercited by 9\n1 more\n  1. 2018Third Papercited by 1\n\n" +
+        "3 most cited of 3 All 3 (JSON)\n\nBuilt on by\n\nCited by year (2026 to 7 Oct)\n\n" +
+        "Citing papers per year: 2025: 1; 2026: 1,204.\n\n2 papers.\n\nSort:\n\nBy area:\n\n" +
+        "  1. 2025Citing Onecited by 2\n",
+    );
+    expect(p.buildsOn.map((r) => r.title)).toEqual([
+      "First Paper",
+      "Second Paper",
+      "Third Paper",
+    ]);
+    expect(p.builtBy).toEqual([
+      { ids: {}, title: "Citing One", year: 2025, citedByCount: 2 },
+    ]);
+    expect(p.facts.citationsPerYear).toEqual({ "2025": 1, "2026": 1204 });
+    expect(p.warnings).toEqual(["listed 1 of 2 built-on-by papers"]);
+    expect(p.paper.categories).toEqual(["cs.LG", "stat.ML"]);
+    expect(p.facts.citedByCount).toBe(3);
+  });
+
+  it("takes only the trailing 'cited by N'; titles keep digits, quotes, '?' and 'cited'", () => {
+    const p = page(
+      HEAD +
+        "Builds on\n\n" +
+        "  1. 2020Why Is It cited by 5 Groups?cited by 1,234\n" +
+        '  2. 20191984 and "Beyond": 10 Lessonscited by 7\n' +
+        "  3. 2021A Title That Ends In cited by\n" +
+        "  4. 2023Some Paper https://arxiv.org/abs/2303.08774cited by 3\n" +
+        "  5. 2022Other Paper (arXiv:2203.02155)cited by 2\n" +
+        "  6. cited by 4\n",
+    );
+    expect(p.buildsOn).toEqual([
+      {
+        ids: {},
+        title: "Why Is It cited by 5 Groups?",
+        year: 2020,
+        citedByCount: 1234,
+      },
+      {
+        ids: {},
+        title: '1984 and "Beyond": 10 Lessons',
+        year: 2019,
+        citedByCount: 7,
+      },
+      { ids: {}, title: "A Title That Ends In cited by", year: 2021 },
+      {
+        ids: { arxiv: "2303.08774" },
+        title: "Some Paper",
+        year: 2023,
+        url: "https://arxiv.org/abs/2303.08774",
+        citedByCount: 3,
+      },
+      {
+        ids: { arxiv: "2203.02155" },
+        title: "Other Paper",
+        year: 2022,
+        citedByCount: 2,
+      },
+    ]);
+    expect(p.warnings).toEqual(["skipped an empty builds-on entry"]);
+  });
+
+  it("reads a direction from the key facts and then the paper is on the map", () => {
+    const p = page(
+      "mlsanityData to 7 Oct 2026\n\nT\n\nKey facts. Cited by 2 papers in the map (data through 7 Oct 2026). " +
+        "Placed in Agent evaluation, one of 9 directions in LLM agents. First posted on arXiv 3 Mar 2025.\n",
+    );
+    expect(p.facts.directions).toEqual([
+      { name: "Agent evaluation", area: "LLM agents", directionsInArea: 9 },
+    ]);
+    expect(p.facts.onMap).toBe(true);
+    expect(p.paper.date).toBe("2025-03-03");
+  });
+
+  it("accepts a page with missing sections", () => {
+    const p = page("mlsanityData to 7 Oct 2026\n\nOnly A Title\n");
+    expect(p.paper.title).toBe("Only A Title");
+    expect(p.facts).toEqual({ directions: [], dataThrough: "2026-10-07" });
+    expect(p.buildsOn).toEqual([]);
+    expect(p.builtBy).toEqual([]);
+    expect(p.paper.abstract).toBeUndefined();
+  });
+
+  it("returns ok:false without a title, and never throws on empty input", () => {
+    for (const text of ["", " \n\n ", "mlsanityData to 7 Oct 2026\n\n"]) {
+      const result = parseTextPage(text, "empty.txt");
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.reason).toContain("empty.txt");
+    }
+  });
+
+  it("detects only text paper pages", () => {
+    expect(looksLikeTextPage(HEAD)).toBe(true);
+    expect(
+      looksLikeTextPage(
+        "# Title\n\narXiv: https://arxiv.org/abs/2306.03100\n## Builds on\n",
+      ),
+    ).toBe(false);
+    expect(looksLikeTextPage("Some essay.\n\nBuilds on\n")).toBe(false);
+    expect(
+      looksLikeTextPage(
+        "mlsanityData to 7 Oct 2026\n\nA title and nothing else\n",
+      ),
+    ).toBe(false);
+  });
+
+  it("stays fast on pathological long lines", () => {
+    const text = [
+      "mlsanityData to 7 Oct 2026",
+      "T",
+      "arXiv" +
+        " ".repeat(50_000) +
+        "First posted " +
+        "1 Jan 2024 ".repeat(5_000),
+      ("arxiv" + " ".repeat(3_990) + "\n").repeat(100),
+      "Key facts. Placed in " +
+        "a".repeat(10_000) +
+        ", one of " +
+        "1".repeat(5_000),
+      "Builds on",
+      "  1. 2020" + "cited by ".repeat(10_000) + "1",
+      ("  1. " + "10.1234/x".repeat(1_000) + "\n").repeat(50),
+      "Citing papers per year: " + "2024: 1; ".repeat(10_000),
+    ].join("\n");
+    const started = performance.now();
+    expect(wellFormed(parseTextPage(text, "long.txt"))).toBe(true);
+    looksLikeTextPage(text);
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("text-page properties", () => {
+  it("never throws on arbitrary strings", () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 400 }), (text) =>
+        wellFormed(parseTextPage(text, "fuzz.txt")),
+      ),
+      { seed: 42, numRuns: 300 },
+    );
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
+        looksLikeTextPage(text);
+        return wellFormed(
+          parseTextPage(`mlsanityData to 7 Oct 2026\n${text}`, "fuzz.txt"),
+        );
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+
+  it("never throws on shuffled fragments of the real seed lines", () => {
+    const lines = SOURCE.split("\n").filter((l) => l.length < 400);
+    const fragments = [
+      ...lines,
+      ...lines.map((l) => l.slice(0, l.length >> 1)),
+      ...lines.map((l) => l.slice(l.length >> 1)),
+    ];
+    const arb = fc
+      .array(
+        fc.tuple(
+          fc.constantFrom(...fragments),
+          fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
+        ),
+        { maxLength: 60 },
+      )
+      .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
+    fc.assert(
+      fc.property(arb, (text) => {
+        looksLikeTextPage(text);
+        return wellFormed(parseTextPage(text, "fuzz.txt"));
+      }),
+      { seed: 42, numRuns: 300 },
+    );
+  });
+});
