@@ -121,4 +121,66 @@ export const MIGRATIONS: readonly string[] = [
     community INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
+  // 3: the crawler's fetch cache (raw responses content-addressed) and resumable frontier.
+  `
+  CREATE TABLE blobs (
+    hash  TEXT PRIMARY KEY,                      -- sha256 of the body
+    size  INTEGER NOT NULL,
+    body  BLOB NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE fetches (
+    url           TEXT PRIMARY KEY,
+    final_url     TEXT,
+    status        INTEGER,
+    content_type  TEXT,
+    etag          TEXT,
+    last_modified TEXT,
+    body_hash     TEXT REFERENCES blobs(hash),
+    fetched_at    TEXT NOT NULL,
+    error         TEXT
+  );
+
+  CREATE TABLE crawls (
+    id           INTEGER PRIMARY KEY,
+    seeds_json   TEXT NOT NULL,
+    options_json TEXT NOT NULL,
+    started_at   TEXT NOT NULL,
+    finished_at  TEXT
+  );
+
+  CREATE TABLE crawl_frontier (
+    crawl_id INTEGER NOT NULL REFERENCES crawls(id) ON DELETE CASCADE,
+    url      TEXT NOT NULL,
+    depth    INTEGER NOT NULL,
+    state    TEXT NOT NULL CHECK (state IN ('queued', 'fetched', 'failed', 'skipped')),
+    reason   TEXT,
+    seq      INTEGER NOT NULL,                   -- breadth-first order
+    PRIMARY KEY (crawl_id, url)
+  );
+  CREATE INDEX crawl_frontier_queue ON crawl_frontier(crawl_id, state, seq);
+  `,
+  // 4: named reading lists; items keep a reference and a title snapshot, since paper ids can
+  // change when a title-only paper is later identified.
+  `
+  CREATE TABLE reading_lists (
+    id          INTEGER PRIMARY KEY,
+    name        TEXT NOT NULL UNIQUE,
+    description TEXT NOT NULL DEFAULT '',
+    spec_json   TEXT NOT NULL DEFAULT '{}',      -- how it was generated (seeds, direction, limit)
+    created_at  TEXT NOT NULL,
+    updated_at  TEXT NOT NULL
+  );
+
+  CREATE TABLE reading_list_items (
+    list_id   INTEGER NOT NULL REFERENCES reading_lists(id) ON DELETE CASCADE,
+    position  INTEGER NOT NULL,
+    paper_ref TEXT NOT NULL,                     -- an identifier (arXiv, DOI, ACL) or the paper id
+    title     TEXT,
+    reason    TEXT NOT NULL DEFAULT '',
+    note      TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (list_id, paper_ref)
+  ) WITHOUT ROWID;
+  CREATE INDEX reading_list_items_order ON reading_list_items(list_id, position);
+  `,
 ];

@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { decodePage, DEFAULT_MAX_BYTES } from "./decode.ts";
-import type { AdapterResult, PageAdapter, PageFormat, PaperPage } from "./types.ts";
+import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage } from "./types.ts";
 import { hasIdentifier } from "./identifiers.ts";
 import { looksLikeScholarlyHtml, parseScholarlyHtml } from "./adapters/scholarly-html.ts";
 import { looksLikeHtml, parseHtmlPage } from "./adapters/html-page.ts";
@@ -13,7 +13,7 @@ import { looksLikeTextPage, parseTextPage } from "./adapters/text-page.ts";
 import { looksLikeEditorialPage, parseEditorialPage } from "./adapters/editorial.ts";
 import { looksLikeAbstract, parseBareAbstract } from "./adapters/bare-abstract.ts";
 
-export const ADAPTERS: Record<PageFormat, PageAdapter> = {
+export const ADAPTERS: Record<PageAdapterFormat, PageAdapter> = {
   "scholarly-html": parseScholarlyHtml,
   "html-page": parseHtmlPage,
   "markdown-page": parseMarkdownPage,
@@ -25,7 +25,7 @@ export const ADAPTERS: Record<PageFormat, PageAdapter> = {
 const LIST_HEADING = /<h[1-6][^>]*>\s*(?:<[^>]+>\s*)*(builds on|built on by)\b/i;
 
 /** The format of a decoded page, or undefined when it looks like none of them. */
-export function detectFormat(text: string): PageFormat | undefined {
+export function detectFormat(text: string): PageAdapterFormat | undefined {
   if (looksLikeHtml(text)) {
     if (looksLikeScholarlyHtml(text) && !LIST_HEADING.test(text)) return "scholarly-html";
     return "html-page";

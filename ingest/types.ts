@@ -4,13 +4,24 @@
  */
 
 /** The page formats Lineage reads, one adapter each (see ingest/adapters/). */
-export type PageFormat =
+export type PageFormat = PageAdapterFormat | SourceFormat;
+
+/** Formats detected from a page's bytes by `lineage ingest`. */
+export type PageAdapterFormat =
   | "markdown-page"
   | "text-page"
   | "html-page"
   | "editorial"
   | "scholarly-html"
   | "bare-abstract";
+
+/** Structured sources read by `lineage import FORMAT`: one record of the source is one "page". */
+export type SourceFormat =
+  | "s2"
+  | "openalex"
+  | "bibtex"
+  | "ris"
+  | "aan";
 
 /** Identifiers a paper can carry. Values are canonical (see ingest/identifiers.ts). */
 export interface Identifiers {
