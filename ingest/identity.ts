@@ -42,204 +42,233 @@ export interface Resolution {
   decisions: MergeDecision[];
 }
 
-interface Cluster {
-  ids: Identifiers;
-  minYear?: number;
-  maxYear?: number;
-  titles: Set<string>;
-  /** Lowest sortKey in the cluster: the deterministic representative. */
-  key: string;
-}
-
 const YEAR_SLACK = 1;
+
+/**
+ * Union-find over mention positions in sortKey order. A cluster's root is always its lowest
+ * position, so "the first mention in sorted order" represents it whatever the arrival order.
+ */
+class Clusters {
+  readonly parent: Int32Array;
+  /** Per root: merged identifiers (shared with the mention until a merge adds to them). */
+  readonly ids: Identifiers[];
+  /** Per root: year range; 0 = unknown. */
+  readonly minYear: Int32Array;
+  readonly maxYear: Int32Array;
+
+  constructor(sorted: readonly Mention[]) {
+    const n = sorted.length;
+    this.parent = new Int32Array(n);
+    this.minYear = new Int32Array(n);
+    this.maxYear = new Int32Array(n);
+    this.ids = sorted.map((m) => m.ids);
+    sorted.forEach((m, i) => {
+      this.parent[i] = i;
+      this.minYear[i] = m.year ?? 0;
+      this.maxYear[i] = m.year ?? 0;
+    });
+  }
+
+  find(x: number): number {
+    let root = x;
+    while (this.parent[root] !== root) root = this.parent[root] as number;
+    while (x !== root) {
+      const next = this.parent[x] as number;
+      this.parent[x] = root;
+      x = next;
+    }
+    return root;
+  }
+
+  union(a: number, b: number): void {
+    const [ra, rb] = [this.find(a), this.find(b)];
+    if (ra === rb) return;
+    const [keep, drop] = ra < rb ? [ra, rb] : [rb, ra];
+    const [ik, id] = [this.ids[keep] as Identifiers, this.ids[drop] as Identifiers];
+    if (ID_SCHEMES.some((s) => id[s] !== undefined && ik[s] === undefined)) {
+      const merged: Identifiers = { ...ik };
+      for (const s of ID_SCHEMES) merged[s] ??= id[s];
+      this.ids[keep] = merged;
+    }
+    const [lo, hi] = [this.minYear[drop] as number, this.maxYear[drop] as number];
+    if (lo !== 0) {
+      const klo = this.minYear[keep] as number;
+      this.minYear[keep] = klo === 0 ? lo : Math.min(klo, lo);
+      this.maxYear[keep] = Math.max(this.maxYear[keep] as number, hi);
+    }
+    this.parent[drop] = keep;
+  }
+
+  /** The scheme on which two clusters carry different identifiers, if any. */
+  conflict(a: number, b: number): IdScheme | undefined {
+    const [x, y] = [this.ids[this.find(a)] as Identifiers, this.ids[this.find(b)] as Identifiers];
+    return ID_SCHEMES.find((s) => x[s] !== undefined && y[s] !== undefined && x[s] !== y[s]);
+  }
+
+  hasIds(a: number): boolean {
+    const ids = this.ids[this.find(a)] as Identifiers;
+    return ID_SCHEMES.some((s) => ids[s] !== undefined);
+  }
+
+  yearsAgree(a: number, b: number): boolean {
+    const [ra, rb] = [this.find(a), this.find(b)];
+    const [alo, ahi, blo, bhi] = [this.minYear[ra], this.maxYear[ra], this.minYear[rb], this.maxYear[rb]] as number[];
+    if (!alo || !blo) return true;
+    return Math.max(ahi as number, bhi as number) - Math.min(alo, blo) <= YEAR_SLACK;
+  }
+
+  yearText(a: number): string {
+    const r = this.find(a);
+    const [lo, hi] = [this.minYear[r], this.maxYear[r]];
+    if (!lo) return "unknown";
+    return lo === hi ? String(lo) : `${lo}-${hi}`;
+  }
+
+  /** Distance in years from a stub to a candidate (0.5 when the candidate's year is unknown). */
+  yearDistance(stub: number, candidate: number): number {
+    const [rs, rc] = [this.find(stub), this.find(candidate)];
+    const year = this.minYear[rs] as number;
+    const [lo, hi] = [this.minYear[rc] as number, this.maxYear[rc] as number];
+    if (!year) return 0;
+    if (!lo) return 0.5;
+    return Math.min(Math.abs(lo - year), Math.abs(hi - year));
+  }
+}
 
 export function resolveIdentities(mentions: readonly Mention[]): Resolution {
   const sorted = [...mentions].sort((x, y) => cmp(x.sortKey, y.sortKey) || x.id - y.id);
-  const parent = new Map<number, number>();
-  const cluster = new Map<number, Cluster>();
+  const c = new Clusters(sorted);
+  const idOf = (pos: number) => (sorted[pos] as Mention).id;
   const decisions: MergeDecision[] = [];
-  for (const m of sorted) {
-    parent.set(m.id, m.id);
-    cluster.set(m.id, {
-      ids: { ...m.ids },
-      minYear: m.year,
-      maxYear: m.year,
-      titles: new Set(m.normTitle ? [m.normTitle] : []),
-      key: m.sortKey,
-    });
-  }
-  const find = (x: number): number => {
-    let root = x;
-    while (parent.get(root) !== root) root = parent.get(root) ?? root;
-    let cur = x;
-    while (cur !== root) {
-      const next = parent.get(cur) ?? root;
-      parent.set(cur, root);
-      cur = next;
-    }
-    return root;
-  };
-  const union = (a: number, b: number): void => {
-    const [ra, rb] = [find(a), find(b)];
-    if (ra === rb) return;
-    const [ca, cb] = [cluster.get(ra), cluster.get(rb)];
-    if (!ca || !cb) return;
-    const [keep, drop, ck, cd] = cmp(ca.key, cb.key) <= 0 ? [ra, rb, ca, cb] : [rb, ra, cb, ca];
-    for (const s of ID_SCHEMES) ck.ids[s] ??= cd.ids[s];
-    ck.minYear = minDefined(ck.minYear, cd.minYear);
-    ck.maxYear = maxDefined(ck.maxYear, cd.maxYear);
-    for (const t of cd.titles) ck.titles.add(t);
-    parent.set(drop, keep);
-    cluster.delete(drop);
-  };
-  const clusterOf = (x: number): Cluster | undefined => cluster.get(find(x));
+  const decide = (decision: MergeDecision["decision"], rule: MergeDecision["rule"], a: number, b: number, detail: string) =>
+    decisions.push({ decision, rule, a: idOf(a), b: idOf(b), detail });
 
   // 1. Shared identifiers, walked in sorted key order.
   const byId = new Map<string, number[]>();
-  for (const m of sorted) {
+  sorted.forEach((m, pos) => {
     for (const s of ID_SCHEMES) {
       const v = m.ids[s];
-      if (v) push(byId, `${s}:${v}`, m.id);
+      if (v) push(byId, `${s}:${v}`, pos);
     }
-  }
+  });
   for (const key of [...byId.keys()].sort(cmp)) {
-    const group = byId.get(key) ?? [];
-    const first = group[0];
+    const [first, ...others] = byId.get(key) ?? [];
     if (first === undefined) continue;
-    for (const other of group.slice(1)) {
-      if (find(first) === find(other)) continue;
-      const conflict = idConflict(clusterOf(first), clusterOf(other));
+    for (const other of others) {
+      if (c.find(first) === c.find(other)) continue;
+      const conflict = c.conflict(first, other);
       if (conflict) {
-        decisions.push({ decision: "kept-apart", rule: "identifier-conflict", a: first, b: other, detail: `both carry ${key} but differ on ${conflict}` });
+        decide("kept-apart", "identifier-conflict", first, other, `both carry ${key} but differ on ${conflict}`);
       } else {
-        union(first, other);
-        decisions.push({ decision: "merged", rule: "identifier", a: first, b: other, detail: `shared identifier ${key}` });
+        c.union(first, other);
+        decide("merged", "identifier", first, other, `shared identifier ${key}`);
       }
     }
   }
 
   // 2. Same normalised title, walked title by title in sorted order.
-  const byTitle = new Map<string, Set<number>>();
-  for (const m of sorted) if (m.normTitle) pushSet(byTitle, m.normTitle, m.id);
+  const byTitle = new Map<string, number[]>();
+  sorted.forEach((m, pos) => {
+    if (m.normTitle) push(byTitle, m.normTitle, pos);
+  });
   for (const title of [...byTitle.keys()].sort(cmp)) {
-    const roots = () => uniqueRoots([...(byTitle.get(title) ?? [])], find, cluster);
+    const members = byTitle.get(title) ?? [];
+    const roots = () => [...new Set(members.map((p) => c.find(p)))].sort((a, b) => a - b);
+    if (roots().length < 2) continue;
     // 2a. identified clusters with one another (an arXiv preprint and its ACL Anthology version).
-    const identified = roots().filter((r) => hasIds(cluster.get(r)));
+    const identified = roots().filter((r) => c.hasIds(r));
     for (let i = 0; i < identified.length; i++) {
       for (let j = i + 1; j < identified.length; j++) {
-        const [a, b] = [identified[i], identified[j]];
-        if (a === undefined || b === undefined || find(a) === find(b)) continue;
-        const conflict = idConflict(clusterOf(a), clusterOf(b));
+        const [a, b] = [identified[i] as number, identified[j] as number];
+        if (c.find(a) === c.find(b)) continue;
+        const conflict = c.conflict(a, b);
         if (conflict) {
-          decisions.push({ decision: "kept-apart", rule: "title-id-conflict", a, b, detail: `same title "${title}" but different ${conflict}` });
-        } else if (!yearsAgree(clusterOf(a), clusterOf(b))) {
-          decisions.push({ decision: "kept-apart", rule: "title-year", a, b, detail: `same title "${title}" but years ${yearText(clusterOf(a))} and ${yearText(clusterOf(b))}` });
+          decide("kept-apart", "title-id-conflict", a, b, `same title "${title}" but different ${conflict}`);
+        } else if (!c.yearsAgree(a, b)) {
+          decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
         } else {
-          union(a, b);
-          decisions.push({ decision: "merged", rule: "title", a, b, detail: `same title "${title}", years agree` });
+          c.union(a, b);
+          decide("merged", "title", a, b, `same title "${title}", years agree`);
         }
       }
     }
     // 2b. title-only stubs join the identified paper whose year fits best.
-    const targets = roots().filter((r) => hasIds(cluster.get(r)));
-    const stubs = roots().filter((r) => !hasIds(cluster.get(r)));
+    const targets = roots().filter((r) => c.hasIds(r));
     const leftover: number[] = [];
-    for (const stub of stubs) {
-      const fits = targets.filter((t) => yearsAgree(clusterOf(stub), clusterOf(t)));
+    for (const stub of roots().filter((r) => !c.hasIds(r))) {
+      const fits = targets.filter((t) => c.yearsAgree(stub, t));
       if (fits.length === 0) {
-        if (targets.length > 0) {
-          const t = targets[0] as number;
-          decisions.push({ decision: "kept-apart", rule: "title-year", a: stub, b: t, detail: `same title "${title}" but years ${yearText(clusterOf(stub))} and ${yearText(clusterOf(t))}` });
-        }
+        const t = targets[0];
+        if (t !== undefined) decide("kept-apart", "title-year", stub, t, `same title "${title}" but years ${c.yearText(stub)} and ${c.yearText(t)}`);
         leftover.push(stub);
         continue;
       }
-      const best = closestByYear(stub, fits, clusterOf);
-      if (best.length === 1) {
-        const t = best[0] as number;
-        union(t, stub);
-        decisions.push({ decision: "merged", rule: "title", a: t, b: stub, detail: `title-only reference "${title}" matches an identified paper, years agree` });
+      const best = Math.min(...fits.map((t) => c.yearDistance(stub, t)));
+      const closest = fits.filter((t) => c.yearDistance(stub, t) === best);
+      const t = closest[0] as number;
+      if (closest.length === 1) {
+        c.union(t, stub);
+        decide("merged", "title", t, stub, `title-only reference "${title}" matches an identified paper, years agree`);
       } else {
-        decisions.push({ decision: "kept-apart", rule: "title-ambiguous", a: stub, b: best[0] as number, detail: `title-only reference "${title}" fits ${best.length} identified papers equally` });
+        decide("kept-apart", "title-ambiguous", stub, t, `title-only reference "${title}" fits ${closest.length} identified papers equally`);
         leftover.push(stub);
       }
     }
     // 2c. remaining stubs with one another, oldest first, when years agree.
-    leftover.sort((a, b) => (clusterOf(a)?.minYear ?? 0) - (clusterOf(b)?.minYear ?? 0) || cmp(clusterOf(a)?.key ?? "", clusterOf(b)?.key ?? ""));
+    leftover.sort((a, b) => (c.minYear[c.find(a)] as number) - (c.minYear[c.find(b)] as number) || a - b);
     for (let i = 1; i < leftover.length; i++) {
       const [a, b] = [leftover[i - 1] as number, leftover[i] as number];
-      if (find(a) === find(b)) continue;
-      if (hasIds(clusterOf(a)) || hasIds(clusterOf(b))) continue;
-      if (yearsAgree(clusterOf(a), clusterOf(b))) {
-        union(a, b);
-        decisions.push({ decision: "merged", rule: "title", a, b, detail: `same title "${title}", years agree` });
+      if (c.find(a) === c.find(b) || c.hasIds(a) || c.hasIds(b)) continue;
+      if (c.yearsAgree(a, b)) {
+        c.union(a, b);
+        decide("merged", "title", a, b, `same title "${title}", years agree`);
       } else {
-        decisions.push({ decision: "kept-apart", rule: "title-year", a, b, detail: `same title "${title}" but years ${yearText(clusterOf(a))} and ${yearText(clusterOf(b))}` });
+        decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
       }
     }
   }
 
+  // Roots are lowest positions, so walking positions in order visits clusters in key order.
   const clusters = new Map<number, number[]>();
-  for (const m of sorted) push(clusters, find(m.id), m.id);
-  const paperOf = new Map<number, string>();
+  const rootId = new Map<number, string>();
   const used = new Set<string>();
-  for (const root of [...clusters.keys()].sort((a, b) => cmp(cluster.get(a)?.key ?? "", cluster.get(b)?.key ?? ""))) {
-    const c = cluster.get(root);
-    if (!c) continue;
-    let id = paperIdFor(c);
-    for (let n = 2; used.has(id); n++) id = `${paperIdFor(c)}~${n}`;
-    used.add(id);
-    for (const m of clusters.get(root) ?? []) paperOf.set(m, id);
-  }
+  const paperOf = new Map<number, string>();
+  const titleOf = new Map<number, string>();
+  sorted.forEach((m, pos) => {
+    const root = c.find(pos);
+    const t = m.normTitle;
+    const cur = titleOf.get(root);
+    if (t && (cur === undefined || t < cur)) titleOf.set(root, t);
+  });
+  sorted.forEach((m, pos) => {
+    const root = c.find(pos);
+    let id = rootId.get(root);
+    if (id === undefined) {
+      const base = paperIdFor({ ids: c.ids[root] as Identifiers, title: titleOf.get(root) ?? "", minYear: c.minYear[root] || undefined });
+      id = base;
+      for (let k = 2; used.has(id); k++) id = `${base}~${k}`;
+      used.add(id);
+      rootId.set(root, id);
+    }
+    push(clusters, idOf(root), m.id);
+    paperOf.set(m.id, id);
+  });
   return { clusters, paperOf, decisions };
 }
 
 /** The stable id of a paper: its strongest identifier, else a hash of its title and year. */
-export function paperIdFor(c: { ids: Identifiers; titles: Set<string>; minYear?: number }): string {
+export function paperIdFor(c: { ids: Identifiers; title: string; minYear?: number | undefined }): string {
   for (const s of ID_SCHEMES) {
     const v = c.ids[s];
     if (v) return `${s}:${v}`;
   }
-  const title = [...c.titles].sort(cmp)[0] ?? "";
-  const hash = createHash("sha1").update(`${title}|${c.minYear ?? ""}`).digest("hex").slice(0, 12);
+  const hash = createHash("sha1").update(`${c.title}|${c.minYear ?? ""}`).digest("hex").slice(0, 12);
   return `title:${hash}`;
 }
 
-function idConflict(a: Cluster | undefined, b: Cluster | undefined): IdScheme | undefined {
-  if (!a || !b) return undefined;
-  return ID_SCHEMES.find((s) => a.ids[s] !== undefined && b.ids[s] !== undefined && a.ids[s] !== b.ids[s]);
-}
 
-function yearsAgree(a: Cluster | undefined, b: Cluster | undefined): boolean {
-  if (!a || !b) return false;
-  if (a.minYear === undefined || b.minYear === undefined || a.maxYear === undefined || b.maxYear === undefined) return true;
-  return Math.max(a.maxYear, b.maxYear) - Math.min(a.minYear, b.minYear) <= YEAR_SLACK;
-}
 
-function closestByYear(stub: number, fits: number[], clusterOf: (x: number) => Cluster | undefined): number[] {
-  const year = clusterOf(stub)?.minYear;
-  if (year === undefined) return fits;
-  const distance = (t: number) => {
-    const c = clusterOf(t);
-    return c?.minYear === undefined ? 0.5 : Math.min(Math.abs(c.minYear - year), Math.abs((c.maxYear ?? c.minYear) - year));
-  };
-  const best = Math.min(...fits.map(distance));
-  return fits.filter((t) => distance(t) === best);
-}
 
-function hasIds(c: Cluster | undefined): boolean {
-  return c !== undefined && ID_SCHEMES.some((s) => c.ids[s] !== undefined);
-}
-
-function yearText(c: Cluster | undefined): string {
-  if (c?.minYear === undefined) return "unknown";
-  return c.minYear === c.maxYear ? String(c.minYear) : `${c.minYear}-${c.maxYear}`;
-}
-
-function uniqueRoots(members: number[], find: (x: number) => number, cluster: Map<number, Cluster>): number[] {
-  const roots = [...new Set(members.map(find))];
-  return roots.sort((a, b) => cmp(cluster.get(a)?.key ?? "", cluster.get(b)?.key ?? ""));
-}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -247,19 +276,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   else map.set(key, [value]);
 }
 
-function pushSet<K, V>(map: Map<K, Set<V>>, key: K, value: V): void {
-  const set = map.get(key);
-  if (set) set.add(value);
-  else map.set(key, new Set([value]));
-}
 
-function minDefined(a?: number, b?: number): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-}
-
-function maxDefined(a?: number, b?: number): number | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.max(a, b);
-}
 
 function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
