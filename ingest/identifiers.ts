@@ -3,7 +3,7 @@
  * OpenReview, Semantic Scholar, and the paper-page links (`/paper/2306.03100/`).
  * Every value is returned in one canonical form so that equal identifiers compare equal.
  */
-import type { Identifiers, IdScheme } from "./types.ts";
+import { ID_SCHEMES, type Identifiers, type IdScheme } from "./types.ts";
 
 const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
 const ARXIV_OLD = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7}`;
@@ -98,7 +98,7 @@ export function parseIdentifier(input: string): { scheme: IdScheme; value: strin
 }
 
 function firstIdentifier(ids: Identifiers): { scheme: IdScheme; value: string } | undefined {
-  for (const scheme of ["arxiv", "acl", "doi", "openreview", "s2"] as const) {
+  for (const scheme of ID_SCHEMES) {
     const value = ids[scheme];
     if (value) return { scheme, value };
   }
@@ -121,7 +121,7 @@ function addDoi(ids: Identifiers, raw: string): void {
 
 /** Fill the schemes `into` lacks from `from` (first writer wins, as a page header should). */
 export function merge(into: Identifiers, from: Identifiers): Identifiers {
-  for (const scheme of ["arxiv", "acl", "doi", "openreview", "s2"] as const) {
+  for (const scheme of ID_SCHEMES) {
     const value = from[scheme];
     if (value && !into[scheme]) into[scheme] = value;
   }

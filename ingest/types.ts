@@ -44,7 +44,14 @@ export interface PaperRef {
   url?: string;
   /** "cited by N" as printed next to the entry. */
   citedByCount?: number;
+  /**
+   * What a structured source says about this citation, stored with the mention (as a list
+   * entry only): Semantic Scholar's `isInfluential` and `intents`.
+   */
+  attributes?: EdgeAttributes;
 }
+
+export type EdgeAttributes = Record<string, string | number | boolean | string[]>;
 
 /** A research direction a page places the paper in ("Reasoning benchmarks and evaluation"). */
 export interface Direction {
@@ -124,4 +131,9 @@ export function emptyFacts(): PageFacts {
 
 export function emptyPaper(): PagePaper {
   return { ids: {}, titleInferred: false, authors: [], categories: [] };
+}
+
+/** A page of the given format with nothing read into it yet. */
+export function emptyPage(format: PageFormat): PaperPage {
+  return { format, paper: emptyPaper(), facts: emptyFacts(), buildsOn: [], builtBy: [], related: [], warnings: [] };
 }

@@ -5,8 +5,9 @@
  */
 import { decodeHTML } from "entities";
 import { hasIdentifier, identifiersFromText } from "../identifiers.ts";
-import { emptyFacts, emptyPaper } from "../types.ts";
-import type { PageAdapter, PaperPage } from "../types.ts";
+import { emptyPage } from "../types.ts";
+import type { PageAdapter } from "../types.ts";
+import { collapse } from "./page-text.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -33,7 +34,7 @@ function plain(text: string): string {
 function paragraphs(text: string): string[] {
   return text
     .split(/\n[ \t\r\f\v]*\n/)
-    .map((p) => p.replace(/\s+/g, " ").trim())
+    .map(collapse)
     .filter((p) => p !== "");
 }
 
@@ -100,17 +101,16 @@ export function venueStatement(text: string): { venue: string; year?: number } |
   return fallback;
 }
 
-export const parseBareAbstract: PageAdapter = (text, origin) => {
-  const where = origin ? `${origin}: ` : "";
+export const parseBareAbstract: PageAdapter = (text) => {
   const source = plain(text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text);
   const ids = identifiersFromText(source.slice(0, 50_000));
   const prose = looksLikeAbstract(source);
   if (!prose && !hasIdentifier(ids)) {
-    return { ok: false, reason: `${where}no title, identifier or abstract-like prose` };
+    return { ok: false, reason: "no title, identifier or abstract-like prose" };
   }
-  const paper = emptyPaper();
+  const page = emptyPage("bare-abstract");
+  const { paper } = page;
   paper.ids = ids;
-  const page: PaperPage = { format: "bare-abstract", paper, facts: emptyFacts(), buildsOn: [], builtBy: [], related: [], warnings: [] };
   if (text.length > MAX_TEXT) page.warnings.push(`text cut to its first ${MAX_TEXT} characters`);
   if (!prose) {
     page.warnings.push("no abstract-like prose: only identifiers were read");

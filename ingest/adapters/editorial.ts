@@ -7,11 +7,11 @@
  */
 import { parseNumericDate, yearOf } from "../dates.ts";
 import { identifiersFromText, merge } from "../identifiers.ts";
-import { emptyFacts, emptyPaper } from "../types.ts";
+import { emptyPage } from "../types.ts";
 import type { PageAdapter, PaperPage, RelatedLink } from "../types.ts";
+import { collapse, MAX_LINE } from "./page-text.ts";
 
-/** Lines longer than this are cut before any regex sees them; at most MAX_LINES lines are read. */
-const MAX_LINE = 4000;
+/** At most this many lines are read (each cut to MAX_LINE characters). */
 const MAX_LINES = 20_000;
 
 type Section = "summary" | "takeaway" | "insights" | "principles" | "method" | "practice" | "topics" | "related" | "end";
@@ -36,7 +36,7 @@ function sectionOf(line: string): Section | undefined {
 function lines(text: string): string[] {
   return text
     .split(/\r\n|\r|\n/, MAX_LINES)
-    .map((l) => (l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l).replace(/\s+/g, " ").trim());
+    .map((l) => collapse(l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l));
 }
 
 /** Cheap check for the format detector: the dateline near the top, or several known section lines. */
@@ -52,7 +52,7 @@ export function looksLikeEditorialPage(text: string): boolean {
 function relatedLink(entry: string): RelatedLink | undefined {
   let s = entry.replace(BULLET, "").trim();
   const url = /https?:\/\/[^\s"'<>)\]]+/.exec(s)?.[0];
-  if (url) s = s.replace(url, " ").replace(/\(\s*\)|\[\s*\]/g, " ").replace(/\s+/g, " ").trim();
+  if (url) s = collapse(s.replace(url, " ").replace(/\(\s*\)|\[\s*\]/g, " "));
   const dash = s.search(/\s[—–]\s/);
   const title = (dash >= 0 ? s.slice(0, dash) : s).trim();
   const note = dash >= 0 ? s.slice(dash + 3).trim() : "";
@@ -63,18 +63,16 @@ function relatedLink(entry: string): RelatedLink | undefined {
   return link;
 }
 
-export const parseEditorialPage: PageAdapter = (text, origin) => {
-  const where = origin ? `${origin}: ` : "";
+export const parseEditorialPage: PageAdapter = (text) => {
   const ls = lines(text);
   const titleAt = ls.findIndex((l) => l !== "");
   const title = titleAt >= 0 ? (ls[titleAt] ?? "") : "";
   if (!title || DATELINE.test(title) || sectionOf(title) !== undefined) {
-    return { ok: false, reason: `${where}no title line before the dateline, so not an editorial page` };
+    return { ok: false, reason: "no title line before the dateline, so not an editorial page" };
   }
-  const paper = emptyPaper();
+  const page = emptyPage("editorial");
+  const { paper, facts } = page;
   paper.title = title;
-  const facts = emptyFacts();
-  const page: PaperPage = { format: "editorial", paper, facts, buildsOn: [], builtBy: [], related: [], warnings: [] };
   const body: Partial<Record<Section, string[]>> = {};
   let section: Section | undefined;
   let sawDateline = false;
@@ -111,7 +109,7 @@ export const parseEditorialPage: PageAdapter = (text, origin) => {
   }
 
   if (!sawDateline && Object.keys(body).length === 0) {
-    return { ok: false, reason: `${where}no dateline and no Summary/Key takeaway sections, so not an editorial page` };
+    return { ok: false, reason: "no dateline and no Summary/Key takeaway sections, so not an editorial page" };
   }
   const paragraph = (s: Section): string | undefined => {
     const text = body[s]?.join("\n\n").trim();

@@ -3,313 +3,29 @@
  * "Builds on" and "Built on by" lists, abstract). Sections are found by their heading text, never by
  * class names or ids. Only links that carry a paper identifier inside those two sections become
  * `PaperRef`s; links in navigation, asides, footers, site-header menus, forms and scripts never do.
- * The DOM helpers this needs (html-dom section below) are exported for scholarly-html.ts too.
+ * The parsed page and its DOM helpers come from html-dom.ts.
  */
-import { load } from "cheerio";
-import type { AnyNode, Element, Text as TextNode } from "domhandler";
 import { parseAnyDate, parseCount, parseHumanDate, yearOf } from "../dates.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
-import { emptyFacts, emptyPaper } from "../types.ts";
-import type { Direction, PageAdapter, PaperPage, PaperRef } from "../types.ts";
-import { readKeyFacts, warnShortList } from "./markdown-page.ts";
-
-/** Longer input is cut (with a warning) before parsing: no real paper page comes close. */
-export const MAX_HTML = 4_000_000;
-
-// ---------------------------------------------------------------------------------------------
-// html-dom: the parsed page as one flat array of nodes in document order, walked without
-// recursion so that deeply nested input cannot overflow the stack.
-
-const BLOCK = new Set(
-  ("address article aside blockquote body br dd details dialog div dl dt fieldset figcaption figure footer " +
-    "form h1 h2 h3 h4 h5 h6 head header hgroup hr html li main nav ol option p pre section summary table " +
-    "tbody td tfoot th thead title tr ul").split(" "),
-);
-const NO_TEXT = new Set(["script", "style", "template", "noscript", "textarea"]);
-/** Page chrome: nothing inside is content, so no link inside is a citation. */
-const CHROME = new Set(["nav", "aside", "footer", "menu", "form", "dialog", "button", "select", ...NO_TEXT]);
-const CHROME_ROLES = new Set(["navigation", "complementary", "contentinfo", "menu", "menubar", "search", "dialog"]);
-
-export interface DomIndex {
-  nodes: AnyNode[];
-  /** Index of each node's parent in `nodes`, -1 at the top. */
-  parent: number[];
-  /** Index of each node's last descendant (itself when it has none). */
-  last: number[];
-  /** Nearest block-level element, self included: text in different blocks is kept apart. */
-  block: number[];
-  /** Inside script, style, template, noscript or textarea: never text. */
-  noText: boolean[];
-  /** Inside page chrome (see CHROME): never content. */
-  chrome: boolean[];
-  /** Nearest `<header>` (or role=banner) element, self included; -1 when none. */
-  header: number[];
-  /** Tags dropped by `limitNesting` before parsing. */
-  flattened: number;
-}
-
-export function isElement(node: AnyNode | undefined): node is Element {
-  return node !== undefined && node.nodeType === 1 && "attribs" in node;
-}
-
-function isText(node: AnyNode | undefined): node is TextNode {
-  return node !== undefined && node.nodeType === 3;
-}
-
-export function attr(node: AnyNode | undefined, name: string): string | undefined {
-  return isElement(node) ? node.attribs[name] : undefined;
-}
-
-/** Elements never pushed on the parser's stack, or closed implicitly by their next sibling. */
-const VOID = new Set("area base br col embed hr img input link meta param source track wbr keygen basefont bgsound frame image".split(" "));
-const OPTIONAL_END = new Set("p li td th tr dt dd option optgroup thead tbody tfoot colgroup caption rt rp rb rtc head body html".split(" "));
-const RAW_TEXT = new Set("script style textarea title xmp iframe noembed noframes".split(" "));
-const TAG = /<!--|<(\/?)([A-Za-z][A-Za-z0-9:-]{0,40})(?=[\s/>])[^<>]{0,4000}?(\/?)>/g;
-
-/**
- * Drop the start tags (and their end tags) that would nest elements deeper than `maxDepth`; their
- * content stays, attached higher up. parse5 spends time proportional to the depth of open
- * elements on each tag, so without this a page of 100,000 unclosed `<div>`s takes minutes.
- * Linear: one pass over the tags, skipping comments and raw-text elements.
- */
-export function limitNesting(html: string, maxDepth: number): { html: string; dropped: number } {
-  const lower = html.toLowerCase();
-  const stack: Array<{ name: string; dropped: boolean }> = [];
-  const cuts: Array<[number, number]> = [];
-  let depth = 0;
-  TAG.lastIndex = 0;
-  for (let m = TAG.exec(html); m; m = TAG.exec(html)) {
-    const from = m.index;
-    const to = from + m[0].length;
-    if (m[0] === "<!--") {
-      const close = html.indexOf("-->", to);
-      TAG.lastIndex = close < 0 ? html.length : close + 3;
-      continue;
-    }
-    const name = (m[2] ?? "").toLowerCase();
-    if (VOID.has(name) || OPTIONAL_END.has(name)) continue;
-    if (m[1] === "/") {
-      let k = stack.length - 1;
-      while (k >= 0 && stack.length - k <= 64 && stack[k]?.name !== name) k--;
-      if (k < 0 || stack[k]?.name !== name) continue;
-      if (stack[k]?.dropped) cuts.push([from, to]);
-      for (const gone of stack.splice(k)) if (!gone.dropped) depth--;
-      continue;
-    }
-    if (m[3] === "/") continue;
-    const dropped = depth >= maxDepth;
-    if (dropped) cuts.push([from, to]);
-    else depth++;
-    stack.push({ name, dropped });
-    if (RAW_TEXT.has(name)) {
-      const close = lower.indexOf(`</${name}`, to);
-      TAG.lastIndex = close < 0 ? html.length : close;
-    }
-  }
-  if (cuts.length === 0) return { html, dropped: 0 };
-  const parts: string[] = [];
-  let at = 0;
-  for (const [from, to] of cuts) {
-    parts.push(html.slice(at, from));
-    at = to;
-  }
-  parts.push(html.slice(at));
-  return { html: parts.join(""), dropped: cuts.length };
-}
-
-/** Deeper nesting than this is flattened before parsing (real pages stay well under 100). */
-export const MAX_DEPTH = 256;
-
-/** Parse any string (cheerio with parse5 never throws on bad markup) and index it. */
-export function parseDom(input: string): DomIndex {
-  const { html, dropped } = limitNesting(input, MAX_DEPTH);
-  const root = load(html).root()[0];
-  const ix: DomIndex = { nodes: [], parent: [], last: [], block: [], noText: [], chrome: [], header: [], flattened: dropped };
-  if (!root) return ix;
-  const stack: Array<[AnyNode, number]> = [];
-  const pushChildren = (node: AnyNode, at: number): void => {
-    if (!("children" in node)) return;
-    for (let k = node.children.length - 1; k >= 0; k--) {
-      const child = node.children[k];
-      if (child) stack.push([child, at]);
-    }
-  };
-  pushChildren(root, -1);
-  for (let top = stack.pop(); top; top = stack.pop()) {
-    const [node, p] = top;
-    const i = ix.nodes.length;
-    const el = isElement(node) ? node : undefined;
-    const role = el?.attribs.role?.toLowerCase() ?? "";
-    ix.nodes.push(node);
-    ix.parent.push(p);
-    ix.last.push(i);
-    ix.block.push(el && BLOCK.has(el.name) ? i : (ix.block[p] ?? -1));
-    ix.noText.push(ix.noText[p] === true || (el !== undefined && NO_TEXT.has(el.name)));
-    ix.chrome.push(ix.chrome[p] === true || (el !== undefined && (CHROME.has(el.name) || CHROME_ROLES.has(role))));
-    ix.header.push(el && (el.name === "header" || role === "banner") ? i : (ix.header[p] ?? -1));
-    pushChildren(node, i);
-  }
-  for (let i = ix.nodes.length - 1; i > 0; i--) {
-    const p = ix.parent[i] ?? -1;
-    const last = ix.last[i] ?? i;
-    if (p >= 0 && last > (ix.last[p] ?? 0)) ix.last[p] = last;
-  }
-  return ix;
-}
-
-export function collapse(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
-}
-
-/**
- * Plain text of the nodes `start..end` (indices into `ix.nodes`), whitespace collapsed; text of
- * different blocks is joined with a space, or with a blank line when `paragraphs` is set.
- * Stops collecting once `limit` characters are gathered.
- */
-export function textOfRange(
-  ix: DomIndex,
-  start: number,
-  end: number,
-  opts: { paragraphs?: boolean; skipChrome?: boolean; limit?: number } = {},
-): string {
-  const parts: string[] = [];
-  let buf = "";
-  let total = 0;
-  let block = -2;
-  const limit = opts.limit ?? Infinity;
-  for (let i = start; i <= end && i < ix.nodes.length && total < limit; i++) {
-    const node = ix.nodes[i];
-    if (!isText(node) || ix.noText[i] || (opts.skipChrome && ix.chrome[i])) continue;
-    const b = ix.block[i] ?? -1;
-    if (b !== block) {
-      parts.push(buf);
-      buf = "";
-      block = b;
-    }
-    buf += node.data;
-    total += node.data.length;
-  }
-  parts.push(buf);
-  return parts
-    .map(collapse)
-    .filter((s) => s !== "")
-    .join(opts.paragraphs ? "\n\n" : " ");
-}
-
-export function textOf(ix: DomIndex, i: number, limit?: number): string {
-  return textOfRange(ix, i, ix.last[i] ?? i, limit === undefined ? {} : { limit });
-}
-
-/** Heading level: h1-h6, or role=heading with aria-level (2 when absent); undefined otherwise. */
-export function headingLevel(node: AnyNode | undefined): number | undefined {
-  if (!isElement(node)) return undefined;
-  const h = /^h([1-6])$/.exec(node.name);
-  if (h?.[1]) return Number(h[1]);
-  if (node.attribs.role?.toLowerCase() !== "heading") return undefined;
-  const level = Number(node.attribs["aria-level"]);
-  return Number.isInteger(level) && level >= 1 && level <= 9 ? level : 2;
-}
-
-export interface Heading {
-  at: number;
-  level: number;
-  text: string;
-}
-
-/** Headings outside page chrome, in document order (at most 5000, each text at most 300 chars). */
-export function headingsOf(ix: DomIndex): Heading[] {
-  const out: Heading[] = [];
-  for (let i = 0; i < ix.nodes.length && out.length < 5000; i++) {
-    const level = headingLevel(ix.nodes[i]);
-    if (level === undefined || ix.chrome[i]) continue;
-    out.push({ at: i, level, text: textOf(ix, i, 300) });
-  }
-  return out;
-}
-
-/** `<meta>` contents by lower-cased name, property or itemprop, in page order. */
-export function metaTags(ix: DomIndex): Map<string, string[]> {
-  const meta = new Map<string, string[]>();
-  for (const node of ix.nodes) {
-    if (!isElement(node) || node.name !== "meta") continue;
-    const key = (node.attribs.name ?? node.attribs.property ?? node.attribs.itemprop)?.trim().toLowerCase();
-    const content = node.attribs.content;
-    if (!key || content === undefined) continue;
-    const list = meta.get(key) ?? [];
-    list.push(content);
-    meta.set(key, list);
-  }
-  return meta;
-}
-
-/** href of the first `<link rel="…">` whose rel holds `rel`. */
-export function linkRel(ix: DomIndex, rel: string): string | undefined {
-  for (const node of ix.nodes) {
-    if (isElement(node) && node.name === "link" && node.attribs.rel?.toLowerCase().split(/\s+/).includes(rel)) {
-      return node.attribs.href;
-    }
-  }
-  return undefined;
-}
-
-/** `href` made absolute against `base` when it can be; otherwise as given. */
-export function resolveUrl(href: string, base: string | undefined): string {
-  const h = href.trim();
-  if (!base || /^[a-z][a-z0-9+.-]*:/i.test(h)) return h;
-  try {
-    return new URL(h, base).href;
-  } catch {
-    return h;
-  }
-}
-
-/** Index of the first sibling after node `i`, or -1. */
-function nextSibling(ix: DomIndex, i: number): number {
-  const p = ix.parent[i] ?? -1;
-  const j = (ix.last[i] ?? i) + 1;
-  const bound = p >= 0 ? (ix.last[p] ?? -1) : ix.nodes.length - 1;
-  return j <= bound && ix.parent[j] === p ? j : -1;
-}
-
-function containsHeading(ix: DomIndex, i: number): boolean {
-  const end = ix.last[i] ?? i;
-  for (let j = i; j <= end; j++) if (headingLevel(ix.nodes[j]) !== undefined) return true;
-  return false;
-}
-
-/**
- * The text a label introduces: its following siblings up to the next heading ("Abstract" heading,
- * `<span>Abstract:</span> text…`, `<dt>Subjects:</dt><dd>…`). When the label has no such siblings
- * (`<header><h2>Abstract</h2></header><p>…`), the siblings of its parent are tried, twice at most.
- */
-export function textAfterLabel(ix: DomIndex, label: number, opts: { paragraphs?: boolean } = {}): string {
-  let at = label;
-  for (let climb = 0; climb < 3 && at >= 0; climb++) {
-    const parts: string[] = [];
-    for (let j = nextSibling(ix, at); j >= 0 && !containsHeading(ix, j); j = nextSibling(ix, j)) {
-      if (!ix.chrome[j]) parts.push(textOfRange(ix, j, ix.last[j] ?? j, opts));
-    }
-    const text = parts.filter((s) => s !== "").join(opts.paragraphs ? "\n\n" : " ");
-    if (text) return text;
-    at = ix.parent[at] ?? -1;
-  }
-  return "";
-}
-
-// ---------------------------------------------------------------------------------------------
-// The paper page itself.
-
-type SectionKind = "keyFacts" | "placedIn" | "buildsOn" | "builtBy" | "abstract" | "other";
-
-function kindOf(heading: string): SectionKind {
-  const h = heading.toLowerCase();
-  if (h.startsWith("built on by")) return "builtBy";
-  if (h.startsWith("builds on")) return "buildsOn";
-  if (h.startsWith("key facts")) return "keyFacts";
-  if (h.startsWith("placed in")) return "placedIn";
-  if (h.startsWith("abstract")) return "abstract";
-  return "other";
-}
+import { emptyPage, ID_SCHEMES } from "../types.ts";
+import type { Direction, PageAdapter, PaperRef } from "../types.ts";
+import {
+  attr,
+  headingsOf,
+  htmlAdapter,
+  isElement,
+  linkRel,
+  metaTags,
+  parseHtml,
+  resolveUrl,
+  textAfterLabel,
+  textOf,
+  textOfRange,
+} from "./html-dom.ts";
+import type { DomIndex, Element, Heading } from "./html-dom.ts";
+import { addDirection, readKeyFacts } from "./key-facts.ts";
+import { declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
+import { collapse } from "./page-text.ts";
 
 /**
  * What follows heading `h` up to the next heading of the same or higher level, and never past the
@@ -385,11 +101,9 @@ function textEntry(text: string): PaperRef | undefined {
   return ref;
 }
 
-const SCHEMES = ["arxiv", "acl", "doi", "openreview", "s2"] as const;
-
 /** "arxiv:2203.02155", … one key per identifier; a titled entry without any is keyed by its title. */
 function refKeys(ref: PaperRef): string[] {
-  const keys = SCHEMES.filter((k) => ref.ids[k] !== undefined).map((k) => `${k}:${ref.ids[k] ?? ""}`);
+  const keys = ID_SCHEMES.filter((k) => ref.ids[k] !== undefined).map((k) => `${k}:${ref.ids[k] ?? ""}`);
   return keys.length > 0 ? keys : [`title:${ref.title?.toLowerCase() ?? ""}`];
 }
 
@@ -446,23 +160,6 @@ function hasLink(ix: DomIndex, i: number): boolean {
   return false;
 }
 
-/** "(most cited first, 24 of 57)" in a list heading → 57. */
-function declaredTotal(heading: string): number | undefined {
-  const m = /\b\d[\d,]* of (\d[\d,]*)\)?\s*$/.exec(heading.slice(-60));
-  return m?.[1] ? parseCount(m[1]) : undefined;
-}
-
-function addDirection(list: Direction[], d: Direction): void {
-  const same = list.find((x) => x.name.toLowerCase() === d.name.toLowerCase());
-  if (!same) {
-    list.push(d);
-    return;
-  }
-  same.area ??= d.area;
-  same.url ??= d.url;
-  same.directionsInArea ??= d.directionsInArea;
-}
-
 /** `<li>LLM reasoning / <a href="/lr/…">Reasoning benchmarks and evaluation</a></li>` → Direction. */
 function placedInDirections(ix: DomIndex, range: [number, number], base: string | undefined): Direction[] {
   const out: Direction[] = [];
@@ -489,38 +186,21 @@ function placedInDirections(ix: DomIndex, range: [number, number], base: string 
 
 const ARXIV_CATEGORY = /^(?:cs|math|stat|physics|q-bio|q-fin|eess|econ|astro-ph|cond-mat|nlin|quant-ph|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|math-ph)\.[A-Za-z]{2,3}$/;
 
-/** Cheap check for the format detector: an HTML document, or a fragment with real elements. */
-export function looksLikeHtml(text: string): boolean {
-  const head = text.slice(0, 65_536);
-  if (/^\s*(?:\ufeff)?\s*(?:<!doctype\s+html|<html[\s>]|<\?xml[^>]{0,200}>\s*<!doctype\s+html)/i.test(head)) return true;
-  const TAGS = "html|head|body|div|p|a|ul|ol|li|h[1-6]|section|article|span|table|tr|td|main|header|footer|nav|em|strong|title|blockquote";
-  return new RegExp(`<(?:${TAGS})(?:\\s[^<>]{0,2000})?>`, "i").test(head) && new RegExp(`</(?:${TAGS})\\s*>`, "i").test(head);
-}
-
-export const parseHtmlPage: PageAdapter = (text, origin) => {
-  try {
-    return readHtmlPage(text, origin);
-  } catch (err) {
-    return { ok: false, reason: `${origin ? `${origin}: ` : ""}could not read the HTML (${String(err).slice(0, 200)})` };
-  }
-};
+export const parseHtmlPage: PageAdapter = htmlAdapter(readHtmlPage);
 
 function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
-  const where = origin ? `${origin}: ` : "";
-  const ix = parseDom(text.length > MAX_HTML ? text.slice(0, MAX_HTML) : text);
+  const { ix, warnings } = parseHtml(text);
   const meta = metaTags(ix);
   const headings = headingsOf(ix);
   const h1 = headings.find((h) => h.text !== "" && isElement(ix.nodes[h.at]) && (ix.nodes[h.at] as Element).name === "h1");
   const titleEl = ix.nodes.findIndex((n) => isElement(n) && n.name === "title");
   const title = h1?.text || collapse(meta.get("og:title")?.[0] ?? "") || (titleEl >= 0 ? textOf(ix, titleEl, 1000) : "");
-  if (!title) return { ok: false, reason: `${where}no title (no h1, og:title or <title>), so not an HTML paper page` };
+  if (!title) return { ok: false, reason: "no title (no h1, og:title or <title>), so not an HTML paper page" };
 
-  const paper = emptyPaper();
+  const page = emptyPage("html-page");
+  const { paper, facts } = page;
   paper.title = title;
-  const facts = emptyFacts();
-  const page: PaperPage = { format: "html-page", paper, facts, buildsOn: [], builtBy: [], related: [], warnings: [] };
-  if (text.length > MAX_HTML) page.warnings.push(`page cut to its first ${MAX_HTML} characters`);
-  if (ix.flattened > 0) page.warnings.push(`ignored ${ix.flattened} tags nested deeper than ${MAX_DEPTH} levels`);
+  page.warnings.push(...warnings);
 
   const canonical = linkRel(ix, "canonical");
   const ogUrl = meta.get("og:url")?.[0];
@@ -560,7 +240,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   const taken: { buildsOn?: Set<string>; builtBy?: Set<string> } = {};
   const placed: Direction[] = [];
   for (const h of headings) {
-    const kind = kindOf(h.text);
+    const kind = sectionOfHeading(h.text);
     if (kind === "other") continue;
     const range = sectionRange(ix, headings, h);
     if (kind === "buildsOn" || kind === "builtBy") {
@@ -592,8 +272,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
 
   paper.date ??= parseAnyDate(meta.get("citation_date")?.[0] ?? meta.get("citation_publication_date")?.[0] ?? "");
   paper.year ??= yearOf(paper.date);
-  warnShortList(page, "buildsOn", declared.buildsOn ?? facts.referencesInMap);
-  warnShortList(page, "builtBy", declared.builtBy ?? facts.citedByCount);
+  warnShortLists(page, declared);
   return { ok: true, page };
 }
 

@@ -7,23 +7,22 @@
  */
 import { parseAnyDate, yearOf } from "../dates.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
-import { emptyFacts, emptyPaper } from "../types.ts";
-import type { Identifiers, PageAdapter, PaperPage, PaperRef } from "../types.ts";
+import { emptyPage, ID_SCHEMES } from "../types.ts";
+import type { Identifiers, PageAdapter, PaperRef } from "../types.ts";
 import {
-  collapse,
   headingLevel,
+  htmlAdapter,
   isElement,
   linkRel,
   looksLikeHtml,
-  MAX_DEPTH,
-  MAX_HTML,
   metaTags,
-  parseDom,
+  parseHtml,
   resolveUrl,
   textAfterLabel,
   textOf,
-} from "./html-page.ts";
-import type { DomIndex } from "./html-page.ts";
+} from "./html-dom.ts";
+import type { DomIndex } from "./html-dom.ts";
+import { collapse } from "./page-text.ts";
 
 /** At most this many references are read from one page. */
 const MAX_REFERENCES = 5000;
@@ -118,10 +117,9 @@ export function parseCitationReference(content: string): PaperRef | undefined {
 
 /** Append `ref` to `list`, or fill in the entry that shares an identifier or the same title. */
 export function addRef(list: PaperRef[], ref: PaperRef): void {
-  const schemes = ["arxiv", "acl", "doi", "openreview", "s2"] as const;
   const title = ref.title?.toLowerCase();
   const same = list.find(
-    (r) => schemes.some((k) => ref.ids[k] !== undefined && r.ids[k] === ref.ids[k]) || (title !== undefined && r.title?.toLowerCase() === title),
+    (r) => ID_SCHEMES.some((k) => ref.ids[k] !== undefined && r.ids[k] === ref.ids[k]) || (title !== undefined && r.title?.toLowerCase() === title),
   );
   if (!same) {
     list.push(ref);
@@ -313,28 +311,20 @@ function usableDescription(description: string | undefined, venue: string | unde
   return description.split(/\s+/).length >= 25 ? description : undefined;
 }
 
-export const parseScholarlyHtml: PageAdapter = (text, origin) => {
-  try {
-    return readScholarlyHtml(text, origin);
-  } catch (err) {
-    return { ok: false, reason: `${origin ? `${origin}: ` : ""}could not read the HTML (${String(err).slice(0, 200)})` };
-  }
-};
+export const parseScholarlyHtml: PageAdapter = htmlAdapter(readScholarlyHtml);
 
 function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter> {
-  const where = origin ? `${origin}: ` : "";
-  const ix = parseDom(text.length > MAX_HTML ? text.slice(0, MAX_HTML) : text);
+  const { ix, warnings } = parseHtml(text);
   const meta = metaTags(ix);
   const ld = jsonLdArticle(ix);
 
   const title = first(meta, "citation_title", "dc.title", "dcterms.title") ?? ld?.title ?? first(meta, "og:title");
-  if (!title) return { ok: false, reason: `${where}no citation_title, DC.title, JSON-LD name or og:title, so not a scholarly page` };
+  if (!title) return { ok: false, reason: "no citation_title, DC.title, JSON-LD name or og:title, so not a scholarly page" };
 
-  const paper = emptyPaper();
+  const page = emptyPage("scholarly-html");
+  const { paper } = page;
   paper.title = title;
-  const page: PaperPage = { format: "scholarly-html", paper, facts: emptyFacts(), buildsOn: [], builtBy: [], related: [], warnings: [] };
-  if (text.length > MAX_HTML) page.warnings.push(`page cut to its first ${MAX_HTML} characters`);
-  if (ix.flattened > 0) page.warnings.push(`ignored ${ix.flattened} tags nested deeper than ${MAX_DEPTH} levels`);
+  page.warnings.push(...warnings);
 
   const authors = all(meta, "citation_author", "dc.creator", "dcterms.creator");
   paper.authors = (authors.length > 0 ? authors : (ld?.authors ?? [])).map(displayName);

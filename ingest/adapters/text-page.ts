@@ -7,14 +7,11 @@
  */
 import { parseCount, parseHumanDate, yearOf } from "../dates.ts";
 import { hasIdentifier, merge } from "../identifiers.ts";
-import { emptyFacts, emptyPaper } from "../types.ts";
+import { emptyPage } from "../types.ts";
 import type { PageAdapter, PaperPage, PaperRef } from "../types.ts";
-import {
-  boundedLines,
-  identifiersIn,
-  readKeyFacts,
-  warnShortList,
-} from "./markdown-page.ts";
+import { readKeyFacts } from "./key-facts.ts";
+import { addEntry, warnShortLists } from "./page-sections.ts";
+import { boundedLines, collapse, identifiersIn, joinLines } from "./page-text.ts";
 
 type Section = "top" | "abstract" | "keyFacts" | "buildsOn" | "builtBy";
 
@@ -84,7 +81,7 @@ function parseEntry(body: string): PaperRef | undefined {
   const url = LINK.exec(s)?.[0];
   if (url) s = s.replace(url, " ");
   s = s.replace(/\(?\barXiv:\s?\d{4}\.\d{4,5}(?:v\d+)?\)?\s*$/i, "");
-  const title = s.replace(/\s+/g, " ").trim();
+  const title = collapse(s);
   if (!title && !hasIdentifier(ids)) return undefined;
   const ref: PaperRef = { ids };
   if (title) ref.title = title;
@@ -116,20 +113,10 @@ export function looksLikeTextPage(text: string): boolean {
   );
 }
 
-export const parseTextPage: PageAdapter = (text, origin) => {
-  const where = origin ? `${origin}: ` : "";
+export const parseTextPage: PageAdapter = (text) => {
   const lines = boundedLines(text);
-  const paper = emptyPaper();
-  const facts = emptyFacts();
-  const page: PaperPage = {
-    format: "text-page",
-    paper,
-    facts,
-    buildsOn: [],
-    builtBy: [],
-    related: [],
-    warnings: [],
-  };
+  const page = emptyPage("text-page");
+  const { paper, facts } = page;
   const declared: { buildsOn?: number; builtBy?: number } = {};
   const abstract: string[] = [];
   const seen = new Set<Section>();
@@ -170,12 +157,7 @@ export const parseTextPage: PageAdapter = (text, origin) => {
     else if (section === "buildsOn" || section === "builtBy") {
       const entry = /^\d{1,4}\.\s+/.exec(t);
       if (entry) {
-        const ref = parseEntry(t.slice(entry[0].length));
-        if (ref) page[section].push(ref);
-        else
-          page.warnings.push(
-            `skipped an empty ${section === "buildsOn" ? "builds-on" : "built-on-by"} entry`,
-          );
+        addEntry(page, section, parseEntry(t.slice(entry[0].length)));
         continue;
       }
       const of =
@@ -189,18 +171,12 @@ export const parseTextPage: PageAdapter = (text, origin) => {
   if (!paper.title)
     return {
       ok: false,
-      reason: `${where}no title line after the "Data to" header, so not a text paper page`,
+      reason: 'no title line after the "Data to" header, so not a text paper page',
     };
-  const abstractText = abstract
-    .join("\n")
-    .replace(/\n{3,}/g, "\n\n")
-    .trim();
+  const abstractText = joinLines(abstract);
   if (abstractText) paper.abstract = abstractText;
   if (facts.directions.length > 0) facts.onMap = true;
   // Only a section the page shows can be short; its own count first, the key facts otherwise.
-  if (seen.has("buildsOn"))
-    warnShortList(page, "buildsOn", declared.buildsOn ?? facts.referencesInMap);
-  if (seen.has("builtBy"))
-    warnShortList(page, "builtBy", declared.builtBy ?? facts.citedByCount);
+  warnShortLists(page, declared, seen);
   return { ok: true, page };
 };

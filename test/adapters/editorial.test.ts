@@ -87,7 +87,7 @@ describe("editorial identifiers and rejection", () => {
     expect(parseEditorialPage("", "empty.txt").ok).toBe(false);
     const prose = parseEditorialPage("Just a line\nand another one", "p.txt");
     expect(prose.ok).toBe(false);
-    if (!prose.ok) expect(prose.reason).toMatch(/^p\.txt: no dateline/);
+    if (!prose.ok) expect(prose.reason).toMatch(/^no dateline/);
     const markdown = readFileSync(new URL("../fixtures/pages/seed-000-markdown/source.txt", import.meta.url), "utf8");
     expect(looksLikeEditorialPage(markdown)).toBe(false);
   });
