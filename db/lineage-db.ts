@@ -7,6 +7,7 @@ import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
 import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
+import { ReadingListStore } from "./reading-lists.ts";
 import { ensureLayout, layoutIsCurrent, layoutOf } from "./layout-store.ts";
 import type { Placement } from "../graph/layout.ts";
 
@@ -18,6 +19,8 @@ export interface BatchResult {
 
 export class LineageDb {
   readonly queries: PaperQueries;
+  /** Named reading lists; writes need a database opened for writing. */
+  readonly lists: ReadingListStore;
   private writer?: PageWriter;
 
   private constructor(
@@ -25,6 +28,7 @@ export class LineageDb {
     private readonly db: Db,
   ) {
     this.queries = new PaperQueries(db);
+    this.lists = new ReadingListStore(db);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {

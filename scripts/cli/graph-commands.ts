@@ -1,12 +1,13 @@
 /**
- * Whole-graph commands: `stats` (sizes and coverage) and `export --format json` (graphology's
- * serialisation, where each edge's source builds on its target).
+ * Whole-graph commands: `stats` (sizes and coverage) and `export --format json|gexf|graphml|csv`
+ * (graph/graph-formats.ts; each edge's source builds on its target).
  */
 import { writeFileSync } from "node:fs";
 import Graph from "graphology";
 import { CliError, EXIT } from "./cli-error.ts";
 import { openForRead, printJson, userPath, withGraph, type CommandContext } from "./context.ts";
 import type { Direction } from "../../ingest/types.ts";
+import { GRAPH_FORMATS, graphToCsv, serializeGraph, type GraphFormat } from "../../graph/graph-formats.ts";
 
 export function statsCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
@@ -65,10 +66,29 @@ export function exportGraph(ctx: CommandContext): Graph {
 
 export function exportCommand(ctx: CommandContext): number {
   const format = typeof ctx.values.format === "string" ? ctx.values.format : "json";
-  if (format !== "json") throw new CliError(`export: unknown --format ${format} (supported: json)`, EXIT.usage);
-  const text = JSON.stringify(exportGraph(ctx).export());
+  if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
+    throw new CliError(`export: unknown --format ${format} (supported: ${GRAPH_FORMATS.join(", ")})`, EXIT.usage);
+  }
+  const graph = exportGraph(ctx);
   const out = ctx.values.out;
-  if (typeof out === "string" && out !== "-") {
+  const toFile = typeof out === "string" && out !== "-";
+  if (format === "csv") {
+    const tables = graphToCsv(graph);
+    if (toFile) {
+      // Two tables, as Gephi's spreadsheet import takes them: FILE-nodes.csv and FILE-edges.csv.
+      const stem = userPath(out).replace(/\.csv$/i, "");
+      writeFileSync(`${stem}-nodes.csv`, tables.nodes);
+      writeFileSync(`${stem}-edges.csv`, tables.edges);
+      if (!ctx.json) ctx.err(`Wrote ${stem}-nodes.csv and ${stem}-edges.csv`);
+      return EXIT.ok;
+    }
+    const table = ctx.values.table ?? "edges";
+    if (table !== "nodes" && table !== "edges") throw new CliError(`export: --table must be nodes or edges, got ${String(table)}`, EXIT.usage);
+    ctx.out(tables[table].trimEnd());
+    return EXIT.ok;
+  }
+  const text = serializeGraph(graph, format as Exclude<GraphFormat, "csv">);
+  if (toFile) {
     writeFileSync(userPath(out), text + "\n");
     if (!ctx.json) ctx.err(`Wrote ${userPath(out)}`);
   } else {

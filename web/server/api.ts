@@ -10,6 +10,8 @@ import type { PaperRow } from "../../db/paper-queries.ts";
 import { paperView } from "../../graph/paper-view.ts";
 import type { Placement } from "../../graph/layout.ts";
 import { directionsPayload, graphPayload, type GraphFilter } from "./graph-payload.ts";
+import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../graph/lineage-analytics.ts";
+import { listJson } from "../../graph/saved-lists.ts";
 
 export interface ApiResponse {
   status: number;
@@ -31,6 +33,7 @@ class BadRequest extends Error {
 
 export class LineageApi {
   private graphCache = new Map<string, unknown>();
+  private analyticsCache?: LineageAnalytics;
   private readonly positions?: Map<string, Placement>;
 
   constructor(
@@ -46,6 +49,7 @@ export class LineageApi {
       return { status: 200, body: this.route(pathname, query) };
     } catch (err) {
       if (err instanceof BadRequest) return { status: err.status, body: { error: err.message, ...err.extra } };
+      if (err instanceof AnalyticsInputError) return { status: 400, body: { error: err.message } };
       throw err;
     }
   }
@@ -63,7 +67,12 @@ export class LineageApi {
       return { query: text, results: this.graph.search(text, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) };
     }
     if (pathname === "/api/path") return this.path(q);
-    const m = /^\/api\/papers\/([^/]+)(?:\/(builds-on|built-by))?$/.exec(pathname);
+    if (pathname === "/api/main-path") return this.mainPath(q);
+    if (pathname === "/api/reading-list") return this.readingList(q);
+    if (pathname === "/api/lists") return this.db.lists.all();
+    const list = /^\/api\/lists\/([^/]+)$/.exec(pathname);
+    if (list?.[1]) return this.list(list[1]);
+    const m = /^\/api\/papers\/([^/]+)(?:\/(builds-on|built-by|similar))?$/.exec(pathname);
     if (m?.[1]) {
       let ref: string;
       try {
@@ -74,6 +83,7 @@ export class LineageApi {
       if (ref.length > MAX_PARAM) throw new BadRequest("paper reference is too long");
       const paper = this.paper(ref, "paper");
       if (!m[2]) return paperView(this.db, this.graph, paper);
+      if (m[2] === "similar") return this.analytics.similar(paper.id, intParam(q, "limit", 20, 1, 100));
       const direction: Direction = m[2] === "builds-on" ? "buildsOn" : "builtBy";
       const depth = intParam(q, "depth", 1, 1, MAX_API_DEPTH);
       return { paper: this.graph.brief(this.graph.index.index(paper.id) ?? 0), direction, depth, papers: this.graph.closure(paper.id, direction, depth) };
@@ -113,6 +123,50 @@ export class LineageApi {
     }
     const { paths, truncated } = this.graph.paths(from.id, to.id, 100);
     return { from: fromBrief, to: toBrief, mode, paths, truncated };
+  }
+
+  private get analytics(): LineageAnalytics {
+    this.analyticsCache ??= new LineageAnalytics(this.graph);
+    return this.analyticsCache;
+  }
+
+  /** `?seed=REF&seed=...&direction=NAME&keyRoute=K`: the SPC main path, oldest first. */
+  private mainPath(q: URLSearchParams): unknown {
+    const seeds = this.seeds(q);
+    const direction = q.get("direction")?.trim() || undefined;
+    return this.analytics.mainPath({ seeds, direction, keyRoutes: intParam(q, "keyRoute", 0, 0, MAX_KEY_ROUTES) });
+  }
+
+  /** `?seed=REF&seed=...&direction=NAME&limit=N&includeSeeds=1`. */
+  private readingList(q: URLSearchParams): unknown {
+    const seeds = this.seeds(q);
+    if (seeds.length === 0) throw new BadRequest("missing parameter seed");
+    const include = q.get("includeSeeds");
+    if (include !== null && !["0", "1", "true", "false"].includes(include)) throw new BadRequest("includeSeeds must be 0 or 1");
+    return this.analytics.readingList({
+      seeds,
+      direction: q.get("direction")?.trim() || undefined,
+      limit: intParam(q, "limit", 20, 1, 200),
+      includeSeeds: include === "1" || include === "true",
+    });
+  }
+
+  private seeds(q: URLSearchParams): string[] {
+    const refs = q.getAll("seed");
+    if (refs.length > 20) throw new BadRequest("at most 20 seeds");
+    return refs.map((ref) => this.paper(ref, "seed").id);
+  }
+
+  private list(encoded: string): unknown {
+    let name: string;
+    try {
+      name = decodeURIComponent(encoded);
+    } catch {
+      throw new BadRequest("list name is not valid URL encoding");
+    }
+    const list = this.db.lists.get(name);
+    if (!list) throw new BadRequest(`no list named "${name.slice(0, 100)}"`, 404);
+    return listJson(list, this.graph);
   }
 
   private paper(ref: string, what: string): PaperRow {

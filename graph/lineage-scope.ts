@@ -1,0 +1,36 @@
+/**
+ * The lineage of seed papers: everything they build on and everything that builds on them, at
+ * any depth (unlike closure.ts, which answers one bounded question for one paper), by
+ * breadth-first search over the citation index.
+ */
+import type { CitationIndex, Direction } from "./citation-index.ts";
+
+/** Every paper reachable from `seed` in one direction, with its distance (the seed is not listed). */
+export function depthsFrom(graph: CitationIndex, seed: number, direction: Direction): Map<number, number> {
+  const depth = new Map<number, number>();
+  let frontier = [seed];
+  const seen = new Set([seed]);
+  for (let d = 1; frontier.length > 0; d++) {
+    const next: number[] = [];
+    for (const n of frontier) {
+      for (const m of graph.neighbours(n, direction)) {
+        if (seen.has(m)) continue;
+        seen.add(m);
+        depth.set(m, d);
+        next.push(m);
+      }
+    }
+    frontier = next;
+  }
+  return depth;
+}
+
+/** The seeds with their ancestors and descendants. */
+export function lineageOf(graph: CitationIndex, seeds: readonly number[]): Set<number> {
+  const scope = new Set(seeds);
+  for (const s of seeds) {
+    for (const m of depthsFrom(graph, s, "buildsOn").keys()) scope.add(m);
+    for (const m of depthsFrom(graph, s, "builtBy").keys()) scope.add(m);
+  }
+  return scope;
+}
