@@ -30,9 +30,11 @@ export function directionColor(name: string): string {
   return PALETTE[hash(name) % PALETTE.length] ?? "#888888";
 }
 
+/** Communities get opaque pale tones of the palette (mixed with white) so stated directions stand out. */
 function communityColor(community: number): string {
-  // Communities get lighter tones of the palette so stated directions stand out.
-  return (PALETTE[(community * 7 + 3) % PALETTE.length] ?? "#888888") + "b0";
+  const base = PALETTE[(community * 7 + 3) % PALETTE.length] ?? "#888888";
+  const pale = (i: number) => Math.round(parseInt(base.slice(i, i + 2), 16) * 0.6 + 255 * 0.4);
+  return `#${[1, 3, 5].map((i) => pale(i).toString(16).padStart(2, "0")).join("")}`;
 }
 
 /** `positions` replaces the stored layout when that one is stale (a read-only database). */
@@ -74,7 +76,8 @@ export function graphPayload(db: LineageDb, filter: GraphFilter, positions?: Map
     .edges()
     .filter((e) => keep.has(e.citing) && keep.has(e.cited))
     .map((e) => ({ source: e.citing, target: e.cited, attributes: { kind: "cites" } }));
-  return { attributes: {}, options: { type: "directed", multi: false, allowSelfLoops: false }, nodes, edges };
+  const totals = { totalPapers: rows.length, totalEdges: db.queries.counts().edges };
+  return { attributes: totals, options: { type: "directed", multi: false, allowSelfLoops: false }, nodes, edges };
 }
 
 export function directionsPayload(db: LineageDb) {

@@ -1,0 +1,284 @@
+/**
+ * The explorer end to end: the built front end (dist/, built here when missing or older than
+ * web/src) served by the real `lineage serve` over a database ingested from the seed pages, driven
+ * in Debian's headless Chromium with software WebGL. Screenshots go to test-results/.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+
+const ROOT = resolve(import.meta.dirname, "../..");
+const BIN = join(ROOT, "scripts/lineage-bin.mjs");
+const SHOTS = join(ROOT, "test-results");
+const CHROMIUM = "/usr/bin/chromium";
+const CHROMIUM_ARGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--use-angle=swiftshader",
+  "--enable-unsafe-swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+  "--disable-sync",
+];
+/** Software WebGL is slow: every wait is generous. */
+const WAIT = 30_000;
+
+const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
+const SOCIO_TECHNICAL = "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap";
+const HOSTILE = "<img src=x onerror=alert(1)>";
+
+/** A paper page whose title is markup, to prove scraped text is shown as text. */
+const HOSTILE_PAGE = `# ${HOSTILE}
+
+arXiv: https://arxiv.org/abs/2401.99999 · HTML: https://mlsanity.com/paper/2401.99999/
+
+## Key facts
+
+- Cited by 1 papers in the map (data through 14 Oct 2026).
+- Builds on 1 of its 3 references that are in the map.
+- First posted on arXiv 2 Jan 2024.
+
+## Builds on (most cited first, 1 of 1)
+
+- [${METROLOGY}](https://mlsanity.com/paper/2407.16711/) (2024)
+`;
+
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+function buildFrontEndIfStale(): void {
+  const index = join(ROOT, "dist/index.html");
+  const sources = Math.max(newestMtime(join(ROOT, "web/src")), statSync(join(ROOT, "web/index.html")).mtimeMs);
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  const r = spawnSync("npx", ["vite", "build"], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
+  if (r.status !== 0) throw new Error(`npx vite build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
+}
+
+function lineage(args: string[]): void {
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  if (r.status !== 0) throw new Error(`lineage ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
+}
+
+/** Starts `lineage serve --port 0` and resolves with the URL it prints. */
+function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, [BIN, "serve", "--db", db, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  return new Promise((done, fail) => {
+    let out = "";
+    let err = "";
+    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within 60 s:\n${out}\n${err}`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const match = /Lineage explorer on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        done({ child, url: match[1].replace(/\/$/, "") });
+      }
+    });
+    child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`lineage serve exited ${code}:\n${err}`));
+    });
+  });
+}
+
+let tmp = "";
+let server: ChildProcess | undefined;
+let base = "";
+let browser: Browser | undefined;
+let context: BrowserContext | undefined;
+let page: Page;
+const pageErrors: string[] = [];
+const dialogs: string[] = [];
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  buildFrontEndIfStale();
+  tmp = mkdtempSync(join(tmpdir(), "lineage-browser-"));
+  const pages = join(tmp, "pages");
+  mkdirSync(pages);
+  writeFileSync(join(pages, "hostile.txt"), HOSTILE_PAGE);
+  const db = join(tmp, "x.db");
+  lineage(["ingest", "test/fixtures/seeds", "--db", db]);
+  lineage(["ingest", pages, "--db", db]);
+  const started = await serve(db);
+  server = started.child;
+  base = started.url;
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  context.setDefaultTimeout(WAIT);
+  page = await context.newPage();
+  page.on("pageerror", (err) => pageErrors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("dialog", (dialog) => {
+    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  if (server && server.exitCode === null) {
+    const exited = new Promise((done) => server?.once("exit", done));
+    server.kill("SIGTERM");
+    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
+    if (server.exitCode === null) server.kill("SIGKILL");
+  }
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** The graph has been drawn: a sigma canvas exists and the header shows the counts. */
+async function graphReady(p: Page): Promise<void> {
+  await p.locator(".sigma-container canvas").first().waitFor({ state: "attached" });
+  await expect.poll(() => p.locator(".counts").textContent(), { timeout: WAIT }).toMatch(/\d+ papers · \d+ citations/);
+  // Let the camera animation and a few software-rendered frames finish before screenshots.
+  await p.waitForTimeout(1200);
+}
+
+function region(p: Page, name: string) {
+  return p.getByRole("region", { name, exact: true });
+}
+
+describe("the Lineage explorer in Chromium", () => {
+  it("loads the graph with a header naming the app and its counts", async () => {
+    await page.goto(base);
+    await graphReady(page);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Lineage");
+    expect(await page.locator(".counts").textContent()).toMatch(/^190 papers · 198 citations/);
+    await page.screenshot({ path: join(SHOTS, "explorer-overview.png") });
+  });
+
+  it("searches, selects a paper, and follows a Built on by item", async () => {
+    const search = page.getByRole("combobox", { name: "Search papers" });
+    await page.keyboard.press("/");
+    await expect.poll(() => search.evaluate((el) => el === document.activeElement)).toBe(true);
+    await search.fill("metrology");
+    const option = page.getByRole("option", { name: new RegExp(METROLOGY) });
+    await option.waitFor();
+    await option.click();
+
+    const panel = region(page, METROLOGY);
+    await panel.waitFor();
+    expect(await panel.getByText("Builds on 83 of its 137 references").count()).toBe(1);
+    await expect.poll(() => new URL(page.url()).search).toBe("?paper=2407.16711");
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: join(SHOTS, "explorer-paper.png") });
+
+    const builtBy = panel.getByRole("list", { name: "Built on by", exact: true });
+    const first = builtBy.getByRole("listitem").first().getByRole("button");
+    const title = (await first.locator(".paper-list-title").textContent()) ?? "";
+    expect(title.length).toBeGreaterThan(0);
+    await first.click();
+    await region(page, title).waitFor();
+    expect(await region(page, METROLOGY).count()).toBe(0);
+  });
+
+  it("highlights a builds-on set at depth 2", async () => {
+    await page.goto(`${base}/?paper=2407.16711`);
+    const panel = region(page, METROLOGY);
+    await panel.waitFor();
+    await graphReady(page);
+    await panel.getByRole("combobox", { name: "Set" }).selectOption("buildsOn");
+    await panel.getByRole("combobox", { name: "Depth" }).selectOption("2");
+    await panel.getByText(/\d+ papers highlighted/).waitFor();
+    await expect.poll(() => new URL(page.url()).search).toBe("?paper=2407.16711&highlight=builds-on&depth=2");
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: join(SHOTS, "explorer-highlight.png") });
+  });
+
+  it("shows an influence path from a link, and says plainly when there is none", async () => {
+    await page.goto(`${base}/?path=2407.16711,2203.02155`);
+    const list = page.getByRole("list", { name: "Influence path", exact: true });
+    await list.waitFor();
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(3);
+    const items = await list.getByRole("listitem").allTextContents();
+    expect(items[0]).toContain("2024");
+    expect(items[0]).toContain(METROLOGY);
+    expect(items[2]).toContain("2022");
+    await graphReady(page);
+    await page.screenshot({ path: join(SHOTS, "explorer-path.png") });
+
+    await page.getByRole("button", { name: "Close influence path" }).click();
+    await page.goto(`${base}/?path=2203.02155,2407.16711`);
+    await page.getByText(/^No chain: /).waitFor();
+  });
+
+  it("restores a ?paper= deep link on reload, switches to the timeline, and clears with Esc", async () => {
+    await page.goto(`${base}/?paper=2306.03100`);
+    await region(page, SOCIO_TECHNICAL).waitFor();
+    await page.reload();
+    const panel = region(page, SOCIO_TECHNICAL);
+    await panel.waitFor();
+    await panel.getByText("Builds on 24 of its 57 references", { exact: false }).waitFor();
+    expect(await panel.getByRole("list", { name: "Builds on", exact: true }).getByRole("listitem").count()).toBe(24);
+    const arxiv = panel.getByRole("link", { name: "2306.03100" });
+    expect(await arxiv.getAttribute("href")).toBe("https://arxiv.org/abs/2306.03100");
+    expect(await arxiv.getAttribute("rel")).toBe("noopener noreferrer");
+    await graphReady(page);
+    await page.screenshot({ path: join(SHOTS, "explorer-deep-link.png") });
+
+    await page.getByRole("button", { name: "Timeline layout" }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("layout")).toBe("timeline");
+    await page.locator(".year-axis .year-tick").first().waitFor();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: join(SHOTS, "explorer-timeline.png") });
+
+    await page.locator("body").click({ position: { x: 5, y: 790 } }).catch(() => undefined);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => region(page, SOCIO_TECHNICAL).count()).toBe(0);
+    expect(new URL(page.url()).search).toBe("?layout=timeline");
+  });
+
+  it("builds a path from the panel's two buttons", async () => {
+    await page.goto(`${base}/?paper=2407.16711`);
+    await region(page, METROLOGY).getByRole("button", { name: "Path from here" }).click();
+    await page.getByText(/Path from “Benchmarks as Microscopes/).waitFor();
+    const search = page.getByRole("combobox", { name: "Search papers" });
+    await search.fill("follow instructions human feedback");
+    await page.getByRole("option", { name: /Training language models to follow instructions/ }).click();
+    const target = region(page, "Training language models to follow instructions with human feedback");
+    await target.getByRole("button", { name: "Path to here" }).click();
+    const list = page.getByRole("list", { name: "Influence path", exact: true });
+    await expect.poll(() => list.getByRole("listitem").count()).toBe(3);
+    await expect.poll(() => new URL(page.url()).searchParams.get("path")).toBe("2407.16711,2203.02155");
+  });
+
+  it("filters out papers known only as references", async () => {
+    await page.goto(base);
+    await graphReady(page);
+    await page.getByRole("checkbox", { name: /Hide papers known only as references/ }).check();
+    await expect.poll(() => page.locator(".counts").textContent()).toMatch(/^6 papers · /);
+    expect(new URL(page.url()).search).toBe("?hideStubs=1");
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: join(SHOTS, "explorer-filtered.png") });
+  });
+
+  it("shows a markup title as literal text and never runs it", async () => {
+    await page.goto(`${base}/?paper=2401.99999`);
+    const panel = region(page, HOSTILE);
+    await panel.waitFor();
+    expect(await panel.getByRole("heading", { level: 2 }).textContent()).toBe(HOSTILE);
+    expect(await page.locator("img[src='x']").count()).toBe(0);
+    await page.waitForTimeout(500);
+  });
+
+  it("fired no page error and opened no dialog", () => {
+    expect(dialogs).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    if (consoleErrors.length) console.warn(`console errors in the page:\n${consoleErrors.join("\n")}`);
+  });
+});

@@ -1,0 +1,57 @@
+/** Papers as the API returns them, for the component tests. */
+import type { PaperBrief, PaperDetail, PathResponse } from "../../web/src/core/api/types.ts";
+
+export function brief(id: string, title: string, year: number | null, extra: Partial<PaperBrief> = {}): PaperBrief {
+  return { id, title, year, arxivId: null, doi: null, aclId: null, citedByCount: null, stub: false, titleInferred: false, ...extra };
+}
+
+export const HOSTILE_TITLE = "<img src=x onerror=alert(1)>";
+
+export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
+  return {
+    id: "arxiv:2306.03100",
+    title: "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap",
+    year: 2023,
+    arxivId: "2306.03100",
+    doi: "10.1000/xyz<1>",
+    aclId: "2023.acl-long.1",
+    openreviewId: null,
+    s2Id: null,
+    abstract: "The recent development of generative large language models poses new challenges.",
+    titleInferred: false,
+    stub: false,
+    venue: null,
+    date: "2023-06-01",
+    authors: ["Q. Vera Liao", "Ziang Xiao"],
+    directions: [{ name: "Reasoning benchmarks and evaluation", area: "LLM reasoning", url: "https://mlsanity.com/lr/x/", directionsInArea: 17 }],
+    citedByCount: 56,
+    buildsOnCount: 24,
+    builtByCount: 30,
+    coverage: {
+      buildsOn: { inGraph: 24, reportedInMap: 24, reportedTotal: 57, source: "/data/pages/000_f241d60728b6496d.txt", dataThrough: "2026-10-14" },
+      builtBy: { inGraph: 30, reported: 56, source: "/data/pages/000_f241d60728b6496d.txt", dataThrough: "2026-10-14" },
+    },
+    citationsPerYear: { "2023": 4, "2024": 10, "2026": 2 },
+    onMap: true,
+    editorial: null,
+    related: [
+      { title: "A safe recommendation", note: "worth reading", url: "https://example.org/paper" },
+      { title: "A hostile recommendation", note: null, url: "javascript:alert(1)" },
+    ],
+    sources: [
+      { source: "/data/pages/000_f241d60728b6496d.txt", format: "markdown-page", contentHash: "abc", dataThrough: "2026-10-14", role: "self" },
+    ],
+    ...extra,
+  };
+}
+
+export const METROLOGY = brief("arxiv:2407.16711", "Benchmarks as Microscopes: A Call for Model Metrology", 2024, { arxivId: "2407.16711" });
+export const SOCIO = brief("arxiv:2306.03100", "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap", 2023, { arxivId: "2306.03100" });
+export const INSTRUCT = brief("arxiv:2203.02155", "Training language models to follow instructions with human feedback", 2022, {
+  arxivId: "2203.02155",
+  stub: true,
+});
+
+export function pathResponse(paths: PaperBrief[][], from = METROLOGY, to = INSTRUCT): PathResponse {
+  return { from, to, mode: "shortest", paths, truncated: false };
+}

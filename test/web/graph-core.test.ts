@@ -1,0 +1,121 @@
+/** The graph sigma draws, derived from the API graph, and the emphasis and timeline applied to it. */
+import { describe, expect, it } from "vitest";
+import type { SerializedCitationGraph, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
+import { createCitationGraph, loadCitationGraph, opaqueColor } from "../../web/src/core/graph/citation-graph.ts";
+import { DIMMED_NODE_COLOR, computeEmphasis, edgeReducerFor, nodeReducerFor } from "../../web/src/core/graph/emphasis.ts";
+import { applyLayout, yearScale, yearTicks, yearToX } from "../../web/src/core/graph/timeline.ts";
+
+function node(key: string, year: number | null, x: number, y: number, extra: Partial<GraphNodeAttributes> = {}) {
+  return {
+    key,
+    attributes: { label: key, title: key, year, x, y, size: 5, color: "#e15759", direction: null, community: 0, stub: false, citedByCount: 1, arxivId: null, ...extra },
+  };
+}
+
+// d builds on c builds on b builds on a; d also builds on b directly.
+const DATA: SerializedCitationGraph = {
+  nodes: [node("a", 2015, 0, 0), node("b", 2018, 10, 5), node("c", 2020, 20, -5), node("d", 2024, 30, 0), node("lonely", null, 5, 50)],
+  edges: [
+    { source: "b", target: "a", attributes: { kind: "cites" } },
+    { source: "c", target: "b", attributes: { kind: "cites" } },
+    { source: "d", target: "c", attributes: { kind: "cites" } },
+    { source: "d", target: "b", attributes: { kind: "cites" } },
+    { source: "d", target: "b", attributes: { kind: "cites" } },
+    { source: "d", target: "ghost", attributes: { kind: "cites" } },
+  ],
+};
+
+function loaded() {
+  const graph = createCitationGraph();
+  const report = loadCitationGraph(graph, DATA);
+  return { graph, report };
+}
+
+describe("loading the API graph", () => {
+  it("keeps positions, drops duplicate and dangling edges, and reuses the instance", () => {
+    const { graph, report } = loaded();
+    expect(report).toEqual({ nodes: 5, edges: 4, unplaced: 0, droppedEdges: 2 });
+    expect(graph.getNodeAttributes("b")).toMatchObject({ x: 10, y: 5, forceX: 10, forceY: 5, year: 2018 });
+    loadCitationGraph(graph, { nodes: [node("z", 2000, Number.NaN, 1)], edges: [] });
+    expect(graph.order).toBe(1);
+    expect(graph.getNodeAttribute("z", "x")).toBe(0);
+  });
+
+  it("shortens long labels but keeps the full title", () => {
+    const graph = createCitationGraph();
+    const title = "A very long title about evaluating the evaluation of evaluations of language models";
+    loadCitationGraph(graph, { nodes: [node("t", 2020, 0, 0, { label: title, title })], edges: [] });
+    expect(graph.getNodeAttribute("t", "label").length).toBeLessThanOrEqual(40);
+    expect(graph.getNodeAttribute("t", "title")).toBe(title);
+  });
+});
+
+describe("emphasis", () => {
+  it("is nothing when nothing is selected or hovered", () => {
+    const { graph } = loaded();
+    expect(computeEmphasis(graph, { hovered: null, selected: null, highlighted: null, path: null })).toBeNull();
+    expect(nodeReducerFor(null)).toBeNull();
+  });
+
+  it("shows a selected paper's neighbours and dims the rest", () => {
+    const { graph } = loaded();
+    const e = computeEmphasis(graph, { hovered: null, selected: "c", highlighted: null, path: null });
+    expect([...(e?.nodes ?? [])].sort()).toEqual(["b", "c", "d"]);
+    const reduce = nodeReducerFor(e);
+    const a = graph.getNodeAttributes("a");
+    expect(reduce?.("a", a)).toMatchObject({ color: DIMMED_NODE_COLOR, label: null });
+    expect(reduce?.("c", graph.getNodeAttributes("c"))).toMatchObject({ color: "#e15759", highlighted: true, forceLabel: true });
+    expect(graph.getNodeAttribute("a", "color")).toBe("#e15759");
+    const edge = graph.edge("b", "a") ?? "";
+    expect(edgeReducerFor(e)?.(edge, { kind: "cites" })).toMatchObject({ hidden: true });
+  });
+
+  it("prefers the hovered paper, then the path, then the highlighted set", () => {
+    const { graph } = loaded();
+    const path = { chains: [["d", "c", "b"], ["d", "b"]], current: 0 };
+    const hovered = computeEmphasis(graph, { hovered: "a", selected: "d", highlighted: null, path });
+    expect([...(hovered?.primary ?? [])].sort()).toEqual(["a", "d"]);
+    const shown = computeEmphasis(graph, { hovered: null, selected: null, highlighted: new Set(["a"]), path });
+    expect([...(shown?.nodes ?? [])].sort()).toEqual(["b", "c", "d"]);
+    expect(shown?.strongEdges.size).toBe(2);
+    expect(shown?.edges.size).toBe(3);
+    const set = computeEmphasis(graph, { hovered: null, selected: "d", highlighted: new Set(["c", "b", "a"]), path: null });
+    expect(set?.edges.size).toBe(4);
+    const drawn = edgeReducerFor(set)?.(graph.edge("b", "a") ?? "", { kind: "cites" });
+    expect(drawn).toMatchObject({ size: 1.2 });
+    expect(drawn?.hidden).toBeUndefined();
+  });
+});
+
+describe("the timeline layout", () => {
+  it("puts x on the year and keeps y, and goes back", () => {
+    const { graph } = loaded();
+    const scale = yearScale(graph);
+    // 55 high and 30 wide: widened to 1.6 × 55 = 88 across 9 years.
+    expect(scale).toEqual({ minYear: 2015, maxYear: 2024, x0: 0, step: 88 / 9 });
+    applyLayout(graph, "timeline");
+    const step = scale?.step ?? 0;
+    for (const key of ["a", "b", "c", "d"]) {
+      const a = graph.getNodeAttributes(key);
+      expect(Math.abs(a.x - yearToX(scale ?? { minYear: 0, maxYear: 0, x0: 0, step: 0 }, a.year ?? 0))).toBeLessThanOrEqual(0.3 * step);
+      expect(a.y).toBe(a.forceY);
+    }
+    expect(graph.getNodeAttribute("lonely", "x")).toBeLessThan(0);
+    applyLayout(graph, "force");
+    expect(graph.getNodeAttributes("c")).toMatchObject({ x: 20, y: -5 });
+  });
+
+  it("thins year labels when the years are many", () => {
+    expect(yearTicks({ minYear: 2015, maxYear: 2024, x0: 0, step: 1 }, 20)).toHaveLength(10);
+    expect(yearTicks({ minYear: 1950, maxYear: 2024, x0: 0, step: 1 }, 10)).toEqual([1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020]);
+  });
+});
+
+describe("node colours", () => {
+  it("flattens translucent colours onto the background and keeps opaque ones", () => {
+    expect(opaqueColor("#E15759")).toBe("#e15759");
+    expect(opaqueColor("#fff")).toBe("#ffffff");
+    expect(opaqueColor("#00000080", [255, 255, 255])).toBe("#7f7f7f");
+    expect(opaqueColor("rgb(1, 2, 3)")).toBe("rgb(1, 2, 3)");
+  });
+});

@@ -1,0 +1,118 @@
+// @vitest-environment jsdom
+/** The paper panel: a region named by the title, links out, coverage, lists, and literal text. */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { PaperPanel, type PaperPanelProps } from "../../web/src/components/PaperPanel.tsx";
+import { HOSTILE_TITLE, INSTRUCT, METROLOGY, brief, paperDetail } from "./fixtures.ts";
+
+afterEach(cleanup);
+
+function renderPanel(props: Partial<PaperPanelProps> = {}) {
+  const handlers = { onSelect: vi.fn(), onHighlight: vi.fn(), onPathFrom: vi.fn(), onPathTo: vi.fn(), onClose: vi.fn() };
+  const view = render(
+    <PaperPanel
+      paper={paperDetail()}
+      buildsOn={{ status: "ready", data: [INSTRUCT, brief("arxiv:1904.09675", "BERTScore: Evaluating Text Generation with BERT", 2019)] }}
+      builtBy={{ status: "ready", data: [METROLOGY] }}
+      highlight={null}
+      {...handlers}
+      {...props}
+    />,
+  );
+  return { ...view, ...handlers };
+}
+
+describe("PaperPanel", () => {
+  it("is a region named by the paper's title", () => {
+    renderPanel();
+    const region = screen.getByRole("region", { name: "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap" });
+    expect(within(region).getByRole("heading", { level: 2 }).textContent).toBe("Rethinking Model Evaluation as Narrowing the Socio-Technical Gap");
+  });
+
+  it("lists what it builds on and what builds on it, and selects from them", () => {
+    const { onSelect } = renderPanel();
+    const buildsOn = screen.getByRole("list", { name: "Builds on" });
+    const builtBy = screen.getByRole("list", { name: "Built on by" });
+    expect(within(buildsOn).getAllByRole("listitem")).toHaveLength(2);
+    expect(within(builtBy).getAllByRole("listitem")).toHaveLength(1);
+    fireEvent.click(within(builtBy).getByRole("button", { name: /Benchmarks as Microscopes/ }));
+    expect(onSelect).toHaveBeenCalledWith(METROLOGY);
+  });
+
+  it("reports counts with their source and coverage", () => {
+    renderPanel();
+    expect(
+      screen.getByText(
+        "Builds on 24 of its 57 references (reported by 000_f241d60728b6496d.txt, data through 2026-10-14); 24 are in this graph.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("Built on by 56 papers (reported by 000_f241d60728b6496d.txt, data through 2026-10-14); 30 are in this graph.")).toBeTruthy();
+  });
+
+  it("says when no count was reported", () => {
+    const paper = paperDetail();
+    paper.coverage = {
+      buildsOn: { inGraph: 3, reportedInMap: null, reportedTotal: null, source: null, dataThrough: null },
+      builtBy: { inGraph: 1, reported: null, source: null, dataThrough: null },
+    };
+    renderPanel({ paper });
+    expect(screen.getByText("Builds on 3 papers in this graph (no reported reference count).")).toBeTruthy();
+    expect(screen.getByText("Built on by 1 paper in this graph (no reported citation count).")).toBeTruthy();
+  });
+
+  it("links identifiers out safely", () => {
+    renderPanel();
+    const arxiv = screen.getByRole("link", { name: "2306.03100" });
+    expect(arxiv.getAttribute("href")).toBe("https://arxiv.org/abs/2306.03100");
+    expect(arxiv.getAttribute("rel")).toBe("noopener noreferrer");
+    expect(screen.getByRole("link", { name: "10.1000/xyz<1>" }).getAttribute("href")).toBe("https://doi.org/10.1000/xyz%3C1%3E");
+    expect(screen.getByRole("link", { name: "2023.acl-long.1" }).getAttribute("href")).toBe("https://aclanthology.org/2023.acl-long.1/");
+    for (const link of screen.getAllByRole("link")) expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+  });
+
+  it("never links a javascript: URL from a scraped page", () => {
+    renderPanel();
+    expect(screen.getByRole("link", { name: "A safe recommendation" }).getAttribute("href")).toBe("https://example.org/paper");
+    expect(screen.queryByRole("link", { name: "A hostile recommendation" })).toBeNull();
+    expect(screen.getByText("A hostile recommendation")).toBeTruthy();
+  });
+
+  it("renders a hostile title literally", () => {
+    const { container } = renderPanel({ paper: paperDetail({ title: HOSTILE_TITLE, abstract: "<script>alert(2)</script>" }) });
+    const region = screen.getByRole("region", { name: HOSTILE_TITLE });
+    expect(within(region).getByRole("heading", { level: 2 }).textContent).toBe(HOSTILE_TITLE);
+    expect(screen.getByText("<script>alert(2)</script>")).toBeTruthy();
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector("script")).toBeNull();
+  });
+
+  it("draws citations per year, filling missing years with zero", () => {
+    renderPanel();
+    expect(screen.getByRole("img", { name: "Citations per year: 2023: 4, 2024: 10, 2025: 0, 2026: 2" })).toBeTruthy();
+  });
+
+  it("shows the editorial summary when there is no abstract", () => {
+    renderPanel({ paper: paperDetail({ abstract: null, editorial: { summary: "VRS-Eval is a new framework.", takeaway: "Do not trust leaderboards." } }) });
+    expect(screen.getByText("VRS-Eval is a new framework.")).toBeTruthy();
+    expect(screen.getByText("Do not trust leaderboards.")).toBeTruthy();
+  });
+
+  it("asks for a highlight set and depth", () => {
+    const first = renderPanel();
+    fireEvent.change(screen.getByRole("combobox", { name: "Set" }), { target: { value: "builtBy" } });
+    expect(first.onHighlight).toHaveBeenCalledWith({ direction: "builtBy", depth: 1 });
+    first.unmount();
+    const second = renderPanel({ highlight: { direction: "builtBy", depth: 1 }, highlightSize: { status: "ready", data: 12 } });
+    fireEvent.change(screen.getByRole("combobox", { name: "Depth" }), { target: { value: "3" } });
+    expect(second.onHighlight).toHaveBeenCalledWith({ direction: "builtBy", depth: 3 });
+    expect(screen.getByText("12 papers highlighted")).toBeTruthy();
+  });
+
+  it("starts a path from or to this paper", () => {
+    const { onPathFrom, onPathTo } = renderPanel();
+    fireEvent.click(screen.getByRole("button", { name: "Path from here" }));
+    fireEvent.click(screen.getByRole("button", { name: "Path to here" }));
+    expect(onPathFrom).toHaveBeenCalledOnce();
+    expect(onPathTo).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+/** The search box: a combobox whose options come from /api/search; choosing one calls back. */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { SearchBox } from "../../web/src/components/SearchBox.tsx";
+import type { SearchHit } from "../../web/src/core/api/types.ts";
+import { METROLOGY, SOCIO } from "./fixtures.ts";
+
+const HITS: SearchHit[] = [
+  { ...METROLOGY, score: 17 },
+  { ...SOCIO, score: 9 },
+];
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  fetchMock = vi.fn(async (url: string) => {
+    const q = new URL(url, "http://localhost").searchParams.get("q") ?? "";
+    const results = q === "nothing" ? [] : HITS;
+    return { ok: true, status: 200, statusText: "OK", json: async () => ({ query: q, results }) };
+  });
+  vi.stubGlobal("fetch", fetchMock);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe("SearchBox", () => {
+  it("shows options from the API and calls back with the clicked one", async () => {
+    const onSelect = vi.fn();
+    render(<SearchBox onSelect={onSelect} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "metrology" } });
+    const options = await screen.findAllByRole("option");
+    expect(options.map((o) => o.textContent)).toEqual([
+      "Benchmarks as Microscopes: A Call for Model Metrology2024 · arXiv 2407.16711",
+      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap2023 · arXiv 2306.03100",
+    ]);
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/search?q=metrology&limit=12");
+    expect(input.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.click(screen.getByRole("option", { name: /Rethinking Model Evaluation/ }));
+    expect(onSelect).toHaveBeenCalledWith(HITS[1]);
+    expect(screen.queryAllByRole("option")).toHaveLength(0);
+  });
+
+  it("moves through options with the arrow keys and selects with Enter", async () => {
+    const onSelect = vi.fn();
+    render(<SearchBox onSelect={onSelect} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.change(input, { target: { value: "evaluation" } });
+    await screen.findAllByRole("option");
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    fireEvent.keyDown(input, { key: "ArrowDown" });
+    const active = input.getAttribute("aria-activedescendant");
+    expect(active && document.getElementById(active)?.textContent).toMatch(/^Rethinking Model Evaluation/);
+    expect(screen.getByRole("option", { name: /Rethinking/ }).getAttribute("aria-selected")).toBe("true");
+    fireEvent.keyDown(input, { key: "Enter" });
+    expect(onSelect).toHaveBeenCalledWith(HITS[1]);
+  });
+
+  it("says when nothing matches, and Escape closes then clears", async () => {
+    render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" }) as HTMLInputElement;
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "nothing" } });
+    expect(await screen.findByText("No paper matches “nothing”.", { selector: ".search-note" })).toBeTruthy();
+    fireEvent.keyDown(input, { key: "Escape" });
+    expect(input.value).toBe("");
+  });
+
+  it("shows the server's error in one line", async () => {
+    fetchMock.mockImplementation(async () => ({ ok: false, status: 400, statusText: "Bad Request", json: async () => ({ error: "q: too long" }) }));
+    render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "x" } });
+    expect(await screen.findByText(/^Search failed: q: too long \(400 from \/api\/search\?q=x&limit=12\)$/, { selector: ".search-note" })).toBeTruthy();
+  });
+});

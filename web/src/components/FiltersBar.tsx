@@ -1,0 +1,74 @@
+/**
+ * The graph's filters (direction, year range, hide stubs) and the layout toggle (force / timeline).
+ * Year fields apply on Enter or when they lose focus, so typing "2019" fetches the graph once.
+ */
+import { useState } from "react";
+import type { DirectionSummary, GraphFilters, Resource } from "../core/api/types.ts";
+import type { GraphLayout } from "../core/explorer/types.ts";
+
+export interface FiltersBarProps {
+  filters: GraphFilters;
+  directions: Resource<DirectionSummary[]>;
+  layout: GraphLayout;
+  onFilters: (filters: Partial<GraphFilters>) => void;
+  onLayout: (layout: GraphLayout) => void;
+}
+
+function YearField({ label, value, onCommit }: { label: string; value: number | null; onCommit: (year: number | null) => void }) {
+  const [text, setText] = useState(value === null ? "" : String(value));
+  const commit = () => {
+    const trimmed = text.trim();
+    const n = Number(trimmed);
+    const year = trimmed === "" ? null : Number.isInteger(n) && n > 0 && n < 10000 ? n : value;
+    if (year !== value) onCommit(year);
+    setText(year === null ? "" : String(year));
+  };
+  return (
+    <label className="year-field">
+      {label}{" "}
+      <input
+        type="number"
+        inputMode="numeric"
+        min={1900}
+        max={2100}
+        placeholder="any"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e) => {
+          if (e.key === "Enter") commit();
+        }}
+      />
+    </label>
+  );
+}
+
+export function FiltersBar({ filters, directions, layout, onFilters, onLayout }: FiltersBarProps) {
+  const list = directions.status === "ready" ? directions.data : [];
+  const selectedMissing = filters.direction !== null && !list.some((d) => d.name === filters.direction);
+  return (
+    <div className="filters" role="group" aria-label="Graph filters">
+      <label>
+        Direction{" "}
+        <select value={filters.direction ?? ""} onChange={(e) => onFilters({ direction: e.target.value || null })}>
+          <option value="">All directions</option>
+          {selectedMissing && filters.direction && <option value={filters.direction}>{filters.direction}</option>}
+          {list.map((d) => (
+            <option key={d.name} value={d.name}>
+              {d.name} ({d.count.toLocaleString("en-US")})
+            </option>
+          ))}
+        </select>
+      </label>
+      <YearField key={`min-${filters.minYear}`} label="From" value={filters.minYear} onCommit={(minYear) => onFilters({ minYear })} />
+      <YearField key={`max-${filters.maxYear}`} label="to" value={filters.maxYear} onCommit={(maxYear) => onFilters({ maxYear })} />
+      <label className="toggle">
+        <input type="checkbox" checked={filters.hideStubs} onChange={(e) => onFilters({ hideStubs: e.target.checked })} /> Hide papers known
+        only as references
+      </label>
+      <button type="button" className="toggle-button" aria-pressed={layout === "timeline"} onClick={() => onLayout(layout === "timeline" ? "force" : "timeline")}>
+        Timeline layout
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,234 @@
+/**
+ * The selected paper: a region named by its title, with identifiers linking out, its direction,
+ * abstract or editorial summary, reported counts beside what the graph holds, citations per year,
+ * the "Builds on" / "Built on by" lists, the highlight-depth control and the path buttons.
+ * Every scraped string is rendered as text.
+ */
+import { useEffect, useId, useRef } from "react";
+import type { PaperBrief, PaperDetail, Resource } from "../core/api/types.ts";
+import type { Depth, Highlight, PathEnd } from "../core/explorer/types.ts";
+import { buildsOnCoverage, builtByCoverage, displayTitle, identifierLinks, safeHref, sourceName } from "../core/paper/format.ts";
+import { CitationsChart } from "./CitationsChart.tsx";
+import { PaperList } from "./PaperList.tsx";
+
+export interface PaperPanelProps {
+  paper: PaperDetail;
+  buildsOn: Resource<PaperBrief[]>;
+  builtBy: Resource<PaperBrief[]>;
+  highlight: Highlight | null;
+  /** How many papers the highlight covers, once known. */
+  highlightSize?: Resource<number>;
+  /** Whether the paper is drawn in the graph with the current filters (null: graph not loaded). */
+  inGraph?: boolean | null;
+  pathDraft?: { from: PathEnd | null; to: PathEnd | null };
+  onSelect: (paper: PaperBrief) => void;
+  onHighlight: (highlight: Highlight | null) => void;
+  onPathFrom: () => void;
+  onPathTo: () => void;
+  onClose: () => void;
+}
+
+const AUTHORS_SHOWN = 8;
+
+/**
+ * Set when a paper is chosen from the panel's own lists: the button that had focus disappears with
+ * the old paper, so focus moves to the new paper's heading instead of falling back to the page.
+ */
+let focusNextHeading = false;
+
+function ExternalLink({ href, children }: { href: string; children: React.ReactNode }) {
+  return (
+    <a href={href} target="_blank" rel="noopener noreferrer">
+      {children}
+    </a>
+  );
+}
+
+export function PaperPanel(props: PaperPanelProps) {
+  const { paper, buildsOn, builtBy, highlight, highlightSize, inGraph, pathDraft, onSelect, onHighlight, onPathFrom, onPathTo, onClose } = props;
+  const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!focusNextHeading) return;
+    focusNextHeading = false;
+    headingRef.current?.focus({ preventScroll: true });
+  }, [paper.id]);
+
+  const selectFromPanel = (next: PaperBrief) => {
+    focusNextHeading = next.id !== paper.id;
+    onSelect(next);
+  };
+
+  const title = displayTitle(paper);
+  const ids = identifierLinks(paper);
+  const summary = paper.abstract ?? paper.editorial?.summary ?? null;
+  const summaryKind = paper.abstract ? "Abstract" : "Summary";
+  const authors = paper.authors.length > AUTHORS_SHOWN ? [...paper.authors.slice(0, AUTHORS_SHOWN), "et al."] : paper.authors;
+  const highlightValue = highlight?.direction ?? "none";
+
+  return (
+    <section className="panel paper-panel" role="region" aria-labelledby={headingId}>
+      <header className="panel-header">
+        <h2 id={headingId} ref={headingRef} tabIndex={-1}>
+          {title}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close paper" title="Close (Esc)" onClick={onClose}>
+          ×
+        </button>
+      </header>
+      <p className="paper-meta">
+        {paper.year ?? "Year unknown"}
+        {paper.venue ? ` · ${paper.venue}` : ""}
+        {paper.date && !paper.venue ? ` · first posted ${paper.date}` : ""}
+      </p>
+      {paper.titleInferred && <p className="note">Title inferred from the first sentence of the abstract.</p>}
+      {paper.stub && <p className="note">Known only as a reference: no page about this paper has been read.</p>}
+      {inGraph === false && <p className="note">Not drawn in the graph with the current filters.</p>}
+      {authors.length > 0 && <p className="authors">{authors.join(", ")}</p>}
+
+      {ids.length > 0 && (
+        <ul className="identifiers" aria-label="Identifiers">
+          {ids.map((id) => (
+            <li key={id.scheme}>
+              <span className="id-scheme">{id.scheme}</span> <ExternalLink href={id.href}>{id.value}</ExternalLink>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {paper.directions.length > 0 && (
+        <p className="directions">
+          Direction:{" "}
+          {paper.directions.map((d, i) => {
+            const href = safeHref(d.url);
+            const text = `${d.name}${d.area ? ` (${d.area})` : ""}`;
+            return (
+              <span key={`${d.name}-${i}`}>
+                {i > 0 ? "; " : ""}
+                {href ? <ExternalLink href={href}>{text}</ExternalLink> : text}
+              </span>
+            );
+          })}
+        </p>
+      )}
+
+      <div className="paper-actions">
+        <button type="button" onClick={onPathFrom}>
+          Path from here
+        </button>
+        <button type="button" onClick={onPathTo}>
+          Path to here
+        </button>
+      </div>
+      {pathDraft?.from && pathDraft.from.ref && (
+        <p className="note" role="status">
+          Path from “{pathDraft.from.title}”: select an older paper and choose “Path to here”.
+        </p>
+      )}
+      {pathDraft?.to && pathDraft.to.ref && (
+        <p className="note" role="status">
+          Path to “{pathDraft.to.title}”: select a newer paper and choose “Path from here”.
+        </p>
+      )}
+
+      <section className="coverage" aria-label="Coverage">
+        <p>{buildsOnCoverage(paper.coverage.buildsOn)}</p>
+        <p>{builtByCoverage(paper.coverage.builtBy)}</p>
+      </section>
+
+      {paper.citationsPerYear && <CitationsChart perYear={paper.citationsPerYear} />}
+
+      {summary && (
+        <details className="summary" open>
+          <summary>{summaryKind}</summary>
+          <p>{summary}</p>
+          {paper.editorial?.takeaway && (
+            <p>
+              <strong>Takeaway:</strong> {paper.editorial.takeaway}
+            </p>
+          )}
+        </details>
+      )}
+
+      <fieldset className="highlight-control">
+        <legend>Highlight in graph</legend>
+        <label>
+          Set{" "}
+          <select
+            value={highlightValue}
+            onChange={(e) => {
+              const v = e.target.value;
+              onHighlight(v === "buildsOn" || v === "builtBy" ? { direction: v, depth: highlight?.depth ?? 1 } : null);
+            }}
+          >
+            <option value="none">Neighbours only</option>
+            <option value="buildsOn">What it builds on</option>
+            <option value="builtBy">What builds on it</option>
+          </select>
+        </label>
+        <label>
+          Depth{" "}
+          <select
+            value={highlight?.depth ?? 1}
+            disabled={!highlight}
+            onChange={(e) => {
+              const depth = Number(e.target.value) as Depth;
+              if (highlight) onHighlight({ ...highlight, depth });
+            }}
+          >
+            <option value={1}>1 (direct)</option>
+            <option value={2}>2</option>
+            <option value={3}>3</option>
+          </select>
+        </label>
+        {highlight && highlightSize && (
+          <span className="muted" role="status">
+            {highlightSize.status === "ready"
+              ? `${highlightSize.data.toLocaleString("en-US")} paper${highlightSize.data === 1 ? "" : "s"} highlighted`
+              : highlightSize.status === "error"
+                ? `Could not load: ${highlightSize.error}`
+                : "Loading…"}
+          </span>
+        )}
+      </fieldset>
+
+      <h3>Builds on</h3>
+      <PaperList label="Builds on" papers={buildsOn} onSelect={selectFromPanel} empty="Builds on no paper in this graph." />
+      <h3>Built on by</h3>
+      <PaperList label="Built on by" papers={builtBy} onSelect={selectFromPanel} empty="No paper in this graph builds on it." />
+
+      {paper.related.length > 0 && (
+        <>
+          <h3>Related (recommended, not cited)</h3>
+          <ul className="related" aria-label="Related">
+            {paper.related.map((r, i) => {
+              const href = safeHref(r.url);
+              return (
+                <li key={`${r.title}-${i}`}>
+                  {href ? <ExternalLink href={href}>{r.title}</ExternalLink> : r.title}
+                  {r.note ? <span className="muted"> — {r.note}</span> : null}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+
+      {paper.sources.length > 0 && (
+        <details className="sources">
+          <summary>Sources ({paper.sources.length})</summary>
+          <ul>
+            {paper.sources.map((s, i) => (
+              <li key={`${s.contentHash}-${s.role}-${i}`} title={s.source}>
+                {sourceName(s.source)} · {s.format}
+                {s.role === "self" ? " · about this paper" : s.role === "builds_on" ? " · lists it under Builds on" : " · lists it under Built on by"}
+                {s.dataThrough ? ` · data through ${s.dataThrough}` : ""}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

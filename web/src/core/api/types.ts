@@ -1,0 +1,171 @@
+/**
+ * The shapes the Lineage HTTP API returns (web/server/): the graph in graphology's serialisation,
+ * directions, search hits, one paper's full view, closures and influence paths. The front end uses
+ * nothing else.
+ */
+
+/** A paper as lists, search results and paths carry it. */
+export interface PaperBrief {
+  id: string;
+  title: string | null;
+  year: number | null;
+  arxivId: string | null;
+  doi: string | null;
+  aclId: string | null;
+  citedByCount: number | null;
+  stub: boolean;
+  titleInferred: boolean;
+}
+
+export interface SearchHit extends PaperBrief {
+  score: number;
+}
+
+export interface SearchResponse {
+  query: string;
+  results: SearchHit[];
+}
+
+export interface GraphNodeAttributes {
+  label: string | null;
+  title: string | null;
+  year: number | null;
+  x: number;
+  y: number;
+  size: number;
+  color: string;
+  direction: string | null;
+  community: number;
+  stub: boolean;
+  citedByCount: number | null;
+  arxivId: string | null;
+}
+
+export interface GraphEdgeAttributes {
+  kind: "cites";
+}
+
+/** graphology's `graph.export()`: each edge's source builds on its target. */
+export interface SerializedCitationGraph {
+  attributes?: Record<string, unknown>;
+  options?: { type?: string; multi?: boolean; allowSelfLoops?: boolean };
+  nodes: { key: string; attributes: GraphNodeAttributes }[];
+  edges: { key?: string; source: string; target: string; attributes?: GraphEdgeAttributes }[];
+}
+
+export interface DirectionSummary {
+  name: string;
+  area: string | null;
+  count: number;
+  color: string;
+}
+
+export interface PaperDirection {
+  name: string;
+  area?: string | null;
+  url?: string | null;
+  directionsInArea?: number | null;
+}
+
+export interface Coverage {
+  buildsOn: {
+    inGraph: number;
+    reportedInMap: number | null;
+    reportedTotal: number | null;
+    source: string | null;
+    dataThrough: string | null;
+  };
+  builtBy: {
+    inGraph: number;
+    reported: number | null;
+    source: string | null;
+    dataThrough: string | null;
+  };
+}
+
+export interface Editorial {
+  summary?: string | null;
+  takeaway?: string | null;
+  topics?: string[];
+  audience?: string[];
+  source?: string | null;
+  field?: string | null;
+}
+
+export interface RelatedLink {
+  title: string;
+  note?: string | null;
+  url?: string | null;
+}
+
+export interface PaperSource {
+  source: string;
+  format: string;
+  contentHash: string;
+  dataThrough: string | null;
+  role: "self" | "builds_on" | "built_by";
+}
+
+/** `GET /api/papers/{REF}`. */
+export interface PaperDetail {
+  id: string;
+  title: string | null;
+  year: number | null;
+  arxivId: string | null;
+  doi: string | null;
+  aclId: string | null;
+  openreviewId: string | null;
+  s2Id: string | null;
+  abstract: string | null;
+  titleInferred: boolean;
+  stub: boolean;
+  venue: string | null;
+  date: string | null;
+  authors: string[];
+  directions: PaperDirection[];
+  citedByCount: number | null;
+  buildsOnCount: number;
+  builtByCount: number;
+  coverage: Coverage;
+  citationsPerYear: Record<string, number> | null;
+  onMap: boolean | null;
+  editorial: Editorial | null;
+  related: RelatedLink[];
+  sources: PaperSource[];
+}
+
+export type CitationDirection = "buildsOn" | "builtBy";
+
+/** `GET /api/papers/{REF}/builds-on|built-by?depth=N`. */
+export interface ClosureResponse {
+  paper: PaperBrief;
+  direction: string;
+  depth: number;
+  papers: (PaperBrief & { depth: number })[];
+}
+
+export type PathMode = "shortest" | "longest";
+
+/** `GET /api/path?from=&to=&mode=`: each paper in a path builds on the next, FROM first. */
+export interface PathResponse {
+  from: PaperBrief;
+  to: PaperBrief;
+  mode: PathMode;
+  paths: PaperBrief[][];
+  truncated: boolean;
+}
+
+/** Filters of `GET /api/graph`. */
+export interface GraphFilters {
+  direction: string | null;
+  minYear: number | null;
+  maxYear: number | null;
+  hideStubs: boolean;
+}
+
+/** A value being fetched: the state of one request, as a discriminated union. */
+export type Resource<T> =
+  | { status: "idle" }
+  | { status: "loading" }
+  | { status: "ready"; data: T }
+  | { status: "error"; error: string; httpStatus?: number };

@@ -1,0 +1,63 @@
+/**
+ * The explorer's actions: a pure reducer over ExplorerState (no React, no fetching), so every
+ * transition can be tested on its own.
+ */
+import type { GraphFilters } from "../api/types.ts";
+import type { ExplorerAction, ExplorerState, ViewState } from "./types.ts";
+
+export const NO_FILTERS: GraphFilters = { direction: null, minYear: null, maxYear: null, hideStubs: false };
+
+export const EMPTY_VIEW: ViewState = { paper: null, path: null, filters: NO_FILTERS, layout: "force", highlight: null };
+
+export function initialState(view: ViewState = EMPTY_VIEW): ExplorerState {
+  return { ...view, pathDraft: { from: null, to: null } };
+}
+
+const NO_DRAFT: ExplorerState["pathDraft"] = { from: null, to: null };
+
+export function explorerReducer(state: ExplorerState, action: ExplorerAction): ExplorerState {
+  switch (action.type) {
+    case "select":
+      if (state.paper === action.ref) return state;
+      return { ...state, paper: action.ref, highlight: null };
+    case "clearSelection":
+      return { ...state, paper: null, highlight: null };
+    case "setFilters":
+      return { ...state, filters: { ...state.filters, ...action.filters } };
+    case "setLayout":
+      return state.layout === action.layout ? state : { ...state, layout: action.layout };
+    case "setHighlight":
+      return { ...state, highlight: action.highlight };
+    case "pathFrom": {
+      const to = state.pathDraft.to;
+      if (to && to.ref !== action.end.ref) {
+        return { ...state, path: { from: action.end.ref, to: to.ref, mode: "shortest" }, pathDraft: NO_DRAFT };
+      }
+      return { ...state, pathDraft: { from: action.end, to: null } };
+    }
+    case "pathTo": {
+      const from = state.pathDraft.from;
+      if (from && from.ref !== action.end.ref) {
+        return { ...state, path: { from: from.ref, to: action.end.ref, mode: "shortest" }, pathDraft: NO_DRAFT };
+      }
+      return { ...state, pathDraft: { from: null, to: action.end } };
+    }
+    case "showPath":
+      return { ...state, path: action.path, pathDraft: NO_DRAFT };
+    case "setPathMode":
+      return state.path ? { ...state, path: { ...state.path, mode: action.mode } } : state;
+    case "swapPath":
+      return state.path ? { ...state, path: { ...state.path, from: state.path.to, to: state.path.from } } : state;
+    case "clearPath":
+      return { ...state, path: null, pathDraft: NO_DRAFT };
+    case "escape":
+      if (state.paper === null && state.path === null && !state.pathDraft.from && !state.pathDraft.to) return state;
+      return { ...state, paper: null, highlight: null, path: null, pathDraft: NO_DRAFT };
+    case "restore":
+      return { ...action.view, pathDraft: state.pathDraft };
+  }
+}
+
+export function viewOf(state: ExplorerState): ViewState {
+  return { paper: state.paper, path: state.path, filters: state.filters, layout: state.layout, highlight: state.highlight };
+}

@@ -1,0 +1,26 @@
+/**
+ * Camera targets in sigma's framed-graph space (the graph's extent normalised to [0, 1]): centre
+ * on one paper, or fit a set of papers (an influence path) with a margin.
+ */
+export interface CameraTarget {
+  x: number;
+  y: number;
+  ratio: number;
+}
+
+export function fitPoints(points: readonly { x: number; y: number }[], current: number, margin = 1.5): CameraTarget | null {
+  if (points.length === 0) return null;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of points) {
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  const extent = Math.max(maxX - minX, maxY - minY);
+  const ratio = points.length === 1 ? Math.min(current, 0.5) : Math.min(1.2, Math.max(0.08, extent * margin));
+  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio };
+}
