@@ -4,7 +4,7 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 
 export default tseslint.config(
-  { ignores: ["node_modules", "dist", "data", "coverage", "test/fixtures", "test-results"] },
+  { ignores: ["node_modules", "dist", "data", "coverage", "test/fixtures", "test-results", ".scratch"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

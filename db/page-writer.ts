@@ -33,9 +33,9 @@ export class PageWriter {
     );
     this.insertMention = db.prepare(
       `INSERT INTO mentions (page_id, role, position, sort_key, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
-         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json)
+         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json)
        VALUES (@pageId, @role, @position, @sortKey, @title, @normTitle, @year, @arxiv, @doi, @acl, @openreview, @s2, @url,
-         @citedByCount, @abstract, @titleInferred, @authors, @venue, @date, @categories)`,
+         @citedByCount, @abstract, @titleInferred, @authors, @venue, @date, @categories, @attributes)`,
     );
   }
 
@@ -89,6 +89,7 @@ export class PageWriter {
       venue: self?.venue ?? null,
       date: self?.date ?? null,
       categories: self ? JSON.stringify(self.categories) : null,
+      attributes: !self && ref.attributes && Object.keys(ref.attributes).length > 0 ? JSON.stringify(ref.attributes) : null,
     });
   }
 }

@@ -183,4 +183,9 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX reading_list_items_order ON reading_list_items(list_id, position);
   `,
+  // 5: what a structured source says about one citation (Semantic Scholar's isInfluential and
+  // intents), kept on the list mention that asserts the edge (issue 5).
+  `
+  ALTER TABLE mentions ADD COLUMN attributes_json TEXT;
+  `,
 ];

@@ -10,11 +10,24 @@ import { ingestCommand } from "./cli/ingest-command.ts";
 import { closureCommand, explainCommand, pathCommand, searchCommand, showCommand } from "./cli/paper-commands.ts";
 import { exportCommand, statsCommand } from "./cli/graph-commands.ts";
 import { serveCommand } from "./cli/serve-command.ts";
+import { importCommand } from "./cli/import-command.ts";
+import { crawlCommand } from "./cli/crawl-command.ts";
+import { fetchCommand } from "./cli/fetch-command.ts";
+import { communitiesCommand, mainPathCommand, readingListCommand, similarCommand } from "./cli/analytics-commands.ts";
+import { listsCommand, LISTS_USAGE } from "./cli/list-commands.ts";
 
 type Command = (ctx: CommandContext) => number | Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N]   read pages from files and folders into the graph" },
+  import: { run: importCommand, usage: "import FORMAT PATH...            structured sources: s2, openalex, bibtex, ris, aan" },
+  crawl: {
+    run: crawlCommand,
+    usage:
+      "crawl URL... [--depth N] [--max-pages N] [--rate R] [--timeout S] [--allow-host H] [--max-age D]\n" +
+      "      [--retries N] [--backoff S] [--max-bytes N] [--jitter-seed N]  follow pages' Builds on / Built on by links",
+  },
+  fetch: { run: fetchCommand, usage: "fetch s2|openalex ID              one paper from the Semantic Scholar or OpenAlex API" },
   show: { run: showCommand, usage: "show REF                         one paper with provenance and coverage" },
   "builds-on": { run: closureCommand("buildsOn"), usage: "builds-on REF [--depth N]        papers REF builds on (1 = direct)" },
   "built-by": { run: closureCommand("builtBy"), usage: "built-by REF [--depth N]         papers that build on REF" },
@@ -23,7 +36,17 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   stats: { run: statsCommand, usage: "stats                            sizes of the graph" },
   explain: { run: explainCommand, usage: "explain REF                      why the pages' mentions are this one paper" },
   serve: { run: serveCommand, usage: "serve [--port N] [--host H]      the explorer and its HTTP API (127.0.0.1:5173)" },
-  export: { run: exportCommand, usage: "export --format json [--out FILE]  the graph in graphology's JSON" },
+  export: { run: exportCommand, usage: "export --format json|gexf|graphml|csv [--out FILE] [--table nodes|edges]  the graph for Gephi and other tools" },
+  "main-path": { run: mainPathCommand, usage: "main-path [--seed REF ...] [--direction NAME] [--key-route K]  the SPC main path, oldest first" },
+  similar: { run: similarCommand, usage: "similar REF [--limit N]          papers co-cited with REF or sharing its references" },
+  communities: { run: communitiesCommand, usage: "communities [--limit N]          Louvain communities labelled by title words" },
+  "reading-list": {
+    run: readingListCommand,
+    usage:
+      "reading-list --seed REF [--seed REF ...] [--direction NAME] [--limit N] [--include-seeds]\n" +
+      "      [--format md|bibtex|csl|ris|json] [--out FILE] [--save NAME]  a reading list along the seeds' lineages",
+  },
+  lists: { run: listsCommand, usage: LISTS_USAGE },
 };
 
 export function usage(): string {
@@ -50,6 +73,22 @@ const OPTIONS = {
   "max-bytes": { type: "string" },
   port: { type: "string" },
   host: { type: "string" },
+  seed: { type: "string", multiple: true },
+  direction: { type: "string" },
+  "key-route": { type: "string" },
+  "include-seeds": { type: "boolean" },
+  save: { type: "string" },
+  note: { type: "string" },
+  to: { type: "string" },
+  table: { type: "string" },
+  "max-pages": { type: "string" },
+  rate: { type: "string" },
+  timeout: { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  "max-age": { type: "string" },
+  retries: { type: "string" },
+  backoff: { type: "string" },
+  "jitter-seed": { type: "string" },
 } as const;
 
 export async function main(argv: string[], io: Output): Promise<number> {

@@ -13,6 +13,10 @@ export interface AanPaper {
   authors: string[];
   venue?: string;
   year?: number;
+  /** Where the record starts in acl-metadata.txt, its size, and how its bytes were decoded. */
+  line?: number;
+  byteSize?: number;
+  encoding?: "utf-8" | "windows-1252";
 }
 
 export interface AanProblem {
@@ -20,12 +24,14 @@ export interface AanProblem {
   reason: string;
 }
 
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
 /** Decode one record's bytes: UTF-8 when valid, else Windows-1252. */
-function decodeRecord(bytes: Uint8Array): string {
+function decodeRecord(bytes: Uint8Array): { text: string; encoding: "utf-8" | "windows-1252" } {
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return { text: UTF8.decode(bytes), encoding: "utf-8" };
   } catch {
-    return decodeWindows1252(bytes);
+    return { text: decodeWindows1252(bytes), encoding: "windows-1252" };
   }
 }
 
@@ -37,11 +43,11 @@ export function parseAanMetadata(bytes: Uint8Array): { papers: AanPaper[]; probl
   let startLine = 1;
   const flush = (end: number) => {
     if (end > start) {
-      const text = decodeRecord(bytes.subarray(start, end));
+      const { text, encoding } = decodeRecord(bytes.subarray(start, end));
       if (text.trim()) {
         const record = parseRecord(text);
         if ("reason" in record) problems.push({ line: startLine, reason: record.reason });
-        else papers.push(record);
+        else papers.push({ ...record, line: startLine, byteSize: end - start, encoding });
       }
     }
   };
@@ -75,22 +81,34 @@ function parseRecord(text: string): AanPaper | { reason: string } {
   return {
     id,
     title,
-    authors: (fields.get("author") ?? "").split(";").map(clean).filter(Boolean),
+    // Names are separated by ";", which also ends the HTML entities inside them (Val&eacute;rie).
+    authors: (fields.get("author") ?? "").split(/(?<!&#?\w+);/).map(clean).filter(Boolean),
     ...(venue ? { venue } : {}),
     ...(Number.isInteger(year) && year > 1900 && year < 2100 ? { year } : {}),
   };
 }
 
 function clean(s: string): string {
-  return decodeHTML(s).replace(/\s+/g, " ").trim();
+  return (s.includes("&") ? decodeHTML(s) : s).replace(/\s+/g, " ").trim();
 }
 
-export function parseAanCitations(text: string): { edges: { citing: string; cited: string }[]; problems: AanProblem[] } {
+export interface CitationOptions {
+  /**
+   * Accept the release's lettered IDs (`J79-1032f`: several short papers under one number; 54
+   * metadata records and 25 citation lines). Off by default, as the page renderer expects.
+   */
+  letteredIds?: boolean;
+}
+
+export function parseAanCitations(text: string, options: CitationOptions = {}): { edges: { citing: string; cited: string }[]; problems: AanProblem[] } {
   const edges: { citing: string; cited: string }[] = [];
   const problems: AanProblem[] = [];
+  const pair = options.letteredIds
+    ? /^\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*,\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*$/
+    : /^\s*([A-Z]\d{2}-\d{4})\s*,\s*([A-Z]\d{2}-\d{4})\s*$/;
   text.split(/\r?\n/).forEach((raw, i) => {
     if (!raw.trim()) return;
-    const m = /^\s*([A-Z]\d{2}-\d{4})\s*,\s*([A-Z]\d{2}-\d{4})\s*$/.exec(raw);
+    const m = pair.exec(raw);
     if (m?.[1] && m[2]) edges.push({ citing: m[1], cited: m[2] });
     else problems.push({ line: i + 1, reason: `not a "CITING , CITED" pair: ${raw.slice(0, 60)}` });
   });

@@ -1,0 +1,171 @@
+/**
+ * The crawl: breadth-first from the seeds along the pages' own "Builds on" / "Built on by" links,
+ * to a depth and a page budget. The frontier and every fetch live in SQLite (db/crawl-store.ts,
+ * db/fetch-cache.ts), so a crawl that is interrupted, even killed, resumes where it stopped: a
+ * page whose response reached the cache is never fetched again, and a page is marked fetched only
+ * after it was stored. Pages are taken in waves (one graph rebuild per wave) in frontier order.
+ */
+import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
+import { LineageDb } from "../db/lineage-db.ts";
+import type { PageRecord } from "../db/page-writer.ts";
+import { parsePage } from "../ingest/parse-page.ts";
+import { Fetcher, mediaType, type FetcherOptions, type FetchStats } from "./fetcher.ts";
+import { linksToFollow } from "./links.ts";
+
+/** Media types the crawler reads as pages; anything else is reported and not parsed. */
+export const PAGE_TYPES = new Set(["text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown"]);
+
+export function isPageType(contentType: string | undefined): boolean {
+  return contentType === undefined || PAGE_TYPES.has(contentType);
+}
+
+export interface CrawlOptions {
+  seeds: string[];
+  depth: number;
+  maxPages: number;
+  allowHosts: string[];
+  fetcher: Omit<FetcherOptions, "accept" | "cache">;
+  /** Pages per wave: fetched together, stored in one batch. */
+  waveSize?: number;
+  /** Requests in flight at once, across hosts (each host has its own, lower, limit). */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (event: CrawlProgress) => void;
+}
+
+export interface CrawlProgress {
+  url: string;
+  state: "fetched" | "failed" | "skipped";
+  reason?: string;
+  via?: string;
+  /** Pages settled so far in this crawl, and settled plus still queued. */
+  done: number;
+  total: number;
+}
+
+export interface CrawlReport {
+  crawl: { id: number; resumed: boolean; finished: boolean };
+  fetched: { url: string; depth: number }[];
+  failed: { url: string; reason: string }[];
+  skipped: { url: string; reason: string }[];
+  papers: number;
+  edges: number;
+  network: FetchStats;
+}
+
+interface Done {
+  url: string;
+  depth: number;
+  /** Undefined when the crawl was interrupted before this page was asked for: it stays queued. */
+  settlement?: Settlement;
+  record?: PageRecord;
+  links?: { follow: string[]; offHost: string[] };
+  via?: string;
+}
+
+async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await run(items[i] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
+  return out;
+}
+
+export async function runCrawl(databasePath: string, options: CrawlOptions): Promise<CrawlReport> {
+  const crawlDb = CrawlDb.open(databasePath);
+  const lineage = LineageDb.open(databasePath);
+  try {
+    const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
+    const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());
+    const fetcher = new Fetcher({ ...options.fetcher, cache: crawlDb.cache, accept: isPageType });
+    const allow = new Set(options.allowHosts);
+    const waveSize = options.waveSize ?? 20;
+    const progressTotals = () => {
+      const c = crawlDb.crawls.counts(id);
+      return { done: c.fetched + c.failed + c.skipped, total: c.fetched + c.failed + c.skipped + c.queued };
+    };
+
+    const visit = async (entry: { url: string; depth: number }): Promise<Done> => {
+      if (options.signal?.aborted) return { ...entry };
+      const outcome = await fetcher.get(entry.url);
+      if (!outcome.ok) {
+        const state = outcome.blocked === "robots" ? "skipped" : "failed";
+        return { ...entry, settlement: { url: entry.url, state, reason: outcome.reason } };
+      }
+      const type = mediaType(outcome.contentType);
+      const parsed = parsePage(outcome.body, outcome.finalUrl, { maxBytes: options.fetcher.maxBytes });
+      if (!parsed.ok) return { ...entry, via: outcome.via, settlement: { url: entry.url, state: "failed", reason: `${parsed.reason}${type ? ` (${type})` : ""}` } };
+      const record: PageRecord = { source: entry.url, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
+      return { ...entry, via: outcome.via, record, links: linksToFollow(parsed.page, outcome.finalUrl, allow), settlement: { url: entry.url, state: "fetched" } };
+    };
+
+    let fetchedSoFar = crawlDb.crawls.counts(id).fetched;
+    let finished = false;
+    for (;;) {
+      if (options.signal?.aborted) break;
+      const queued = crawlDb.crawls.queued(id, waveSize);
+      if (queued.length === 0) {
+        finished = true;
+        break;
+      }
+      const budget = options.maxPages - fetchedSoFar;
+      if (budget <= 0) {
+        const over: Settlement[] = queued.map((q) => ({ url: q.url, state: "skipped", reason: `over the --max-pages limit of ${options.maxPages}` }));
+        crawlDb.crawls.settle(id, over, []);
+        for (const s of over) options.onProgress?.({ url: s.url, state: "skipped", ...(s.reason ? { reason: s.reason } : {}), ...progressTotals() });
+        continue;
+      }
+      const wave = queued.slice(0, budget);
+      const results = await inPool(wave, options.concurrency ?? 4, visit);
+      const records = results.flatMap((r) => (r.record ? [r.record] : []));
+      const batch = records.length > 0 ? lineage.writePages(records) : undefined;
+      const unstored = new Map((batch?.failures ?? []).map((f) => [f.source, f.reason]));
+      const discovered: NewEntry[] = [];
+      for (const r of results) {
+        const failure = r.record ? unstored.get(r.record.source) : undefined;
+        if (failure) r.settlement = { url: r.url, state: "failed", reason: failure };
+        if (r.settlement?.state !== "fetched" || !r.links) continue;
+        fetchedSoFar++;
+        for (const url of r.links.follow) {
+          discovered.push(
+            r.depth + 1 <= options.depth ? { url, depth: r.depth + 1 } : { url, depth: r.depth + 1, state: "skipped", reason: `beyond --depth ${options.depth}` },
+          );
+        }
+        for (const url of r.links.offHost) {
+          discovered.push({ url, depth: r.depth + 1, state: "skipped", reason: `off-host link (allow it with --allow-host ${new URL(url).hostname})` });
+        }
+      }
+      crawlDb.crawls.settle(id, results.flatMap((r) => (r.settlement ? [r.settlement] : [])), discovered);
+      for (const r of results) {
+        if (!r.settlement) continue;
+        options.onProgress?.({
+          url: r.url,
+          state: r.settlement.state,
+          ...(r.settlement.reason ? { reason: r.settlement.reason } : {}),
+          ...(r.via ? { via: r.via } : {}),
+          ...progressTotals(),
+        });
+      }
+    }
+    if (finished) crawlDb.crawls.finish(id, new Date().toISOString());
+    const entries = crawlDb.crawls.entries(id);
+    const counts = lineage.queries.counts();
+    return {
+      crawl: { id, resumed, finished },
+      fetched: entries.filter((e) => e.state === "fetched").map((e) => ({ url: e.url, depth: e.depth })),
+      failed: entries.filter((e) => e.state === "failed").map((e) => ({ url: e.url, reason: e.reason ?? "failed" })),
+      skipped: entries.filter((e) => e.state === "skipped").map((e) => ({ url: e.url, reason: e.reason ?? "skipped" })),
+      papers: counts.papers,
+      edges: counts.edges,
+      network: { ...fetcher.stats },
+    };
+  } finally {
+    lineage.close();
+    crawlDb.close();
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The polite, robust fetcher the crawler and `lineage fetch` share: robots.txt obeyed, per-host
+ * rate and connection limits with jitter, an identifying User-Agent, per-request timeouts, retries
+ * with exponential backoff on 5xx and network errors, 429/503 Retry-After honoured, a bounded
+ * number of redirects with loops detected, a streamed size limit, unwanted content types declined
+ * unread, and a content-addressed cache (fresh copies served, older ones revalidated with
+ * If-None-Match / If-Modified-Since). It fetches bytes; parsing them is someone else's job.
+ */
+import { STATUS_CODES } from "node:http";
+import type { FetchCache } from "../db/fetch-cache.ts";
+import { backoffDelay, retryAfterMs, seededRandom } from "./backoff.ts";
+import { HostLimiter } from "./host-limiter.ts";
+import { httpFetch, type HttpResult } from "./http-request.ts";
+import { RobotsPolicy } from "./robots.ts";
+
+export const USER_AGENT = "Lineage/0.1 (+https://github.com/lineage; research citation crawler)";
+
+export interface FetcherOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  retries: number;
+  backoffMs: number;
+  maxRedirects: number;
+  ratePerSecond: number;
+  jitter: number;
+  maxConnectionsPerHost: number;
+  /** Seeds the jitter of rate limits and backoff. */
+  seed: number;
+  /** Longer Retry-After waits than this fail the URL rather than stall the crawl. */
+  maxRetryAfterMs: number;
+  robots: boolean;
+  /** A cached copy younger than this is used without asking the server. */
+  maxAgeMs: number;
+  /** Content types whose bodies are wanted (undefined: the server sent none). */
+  accept: (contentType: string | undefined) => boolean;
+  headers?: Record<string, string>;
+  cache?: FetchCache;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  log?: (line: string) => void;
+}
+
+export const FETCHER_DEFAULTS = {
+  timeoutMs: 30_000,
+  maxBytes: 5 * 1024 * 1024,
+  retries: 3,
+  backoffMs: 1000,
+  maxRedirects: 5,
+  ratePerSecond: 1,
+  jitter: 0.25,
+  maxConnectionsPerHost: 2,
+  seed: 1,
+  maxRetryAfterMs: 120_000,
+  robots: true,
+  maxAgeMs: 7 * 24 * 3600 * 1000,
+} as const;
+
+export type Via = "network" | "cache" | "revalidated";
+
+export type FetchOutcome =
+  | { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via }
+  | { ok: false; url: string; status?: number; reason: string; blocked?: "robots" };
+
+export interface FetchStats {
+  requests: number;
+  fromCache: number;
+  revalidated: number;
+  retries: number;
+}
+
+const ROBOTS_MAX_BYTES = 512 * 1024;
+const ROBOTS_MAX_AGE_MS = 24 * 3600 * 1000;
+
+export function mediaType(contentType: string | undefined): string | undefined {
+  return contentType?.split(";")[0]?.trim().toLowerCase() || undefined;
+}
+
+export class Fetcher {
+  readonly stats: FetchStats = { requests: 0, fromCache: 0, revalidated: 0, retries: 0 };
+  private readonly limiter: HostLimiter;
+  private readonly robots: RobotsPolicy;
+  private readonly random: () => number;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+
+  constructor(private readonly options: FetcherOptions) {
+    this.random = seededRandom(options.seed);
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((done) => setTimeout(done, ms)));
+    this.limiter = new HostLimiter({
+      ratePerSecond: options.ratePerSecond,
+      jitter: options.jitter,
+      maxConnections: options.maxConnectionsPerHost,
+      random: this.random,
+      now: this.now,
+      sleep: this.sleep,
+    });
+    this.robots = new RobotsPolicy(async (robotsUrl) => {
+      const r = await this.fetchUrl(robotsUrl, { robots: false, accept: () => true, maxBytes: ROBOTS_MAX_BYTES, maxAgeMs: Math.min(options.maxAgeMs, ROBOTS_MAX_AGE_MS) });
+      if (r.ok) return { status: r.status, body: r.body.toString("utf8") };
+      return r.status !== undefined ? { status: r.status, body: "" } : { error: r.reason };
+    });
+  }
+
+  get(url: string): Promise<FetchOutcome> {
+    return this.fetchUrl(url, {});
+  }
+
+  private async fetchUrl(
+    url: string,
+    over: { robots?: boolean; accept?: (ct: string | undefined) => boolean; maxBytes?: number; maxAgeMs?: number },
+  ): Promise<FetchOutcome> {
+    const accept = over.accept ?? this.options.accept;
+    const maxAgeMs = over.maxAgeMs ?? this.options.maxAgeMs;
+    const cache = this.options.cache;
+    const cached = cache?.lookup(url);
+    const cachedBody = cached?.bodyHash ? cache?.body(cached.bodyHash) : undefined;
+    const usable = cached && cachedBody && accept(mediaType(cached.contentType ?? undefined)) ? cached : undefined;
+    if (usable && cachedBody && Date.parse(usable.fetchedAt) + maxAgeMs > this.now()) {
+      this.stats.fromCache++;
+      return this.fromCache(url, usable, cachedBody, "cache");
+    }
+    const headers: Record<string, string> = { "user-agent": USER_AGENT, ...this.options.headers };
+    if (usable?.etag) headers["if-none-match"] = usable.etag;
+    if (usable?.lastModified) headers["if-modified-since"] = usable.lastModified;
+    const chain = [url];
+    let current = url;
+    for (;;) {
+      if (over.robots ?? this.options.robots) {
+        const verdict = await this.robots.check(current);
+        if (!verdict.allowed) return { ok: false, url, reason: verdict.reason, blocked: "robots" };
+        if (verdict.crawlDelaySeconds) this.limiter.setMinInterval(new URL(current).host, verdict.crawlDelaySeconds * 1000);
+      }
+      const res = await this.request(current, headers, over.maxBytes ?? this.options.maxBytes, accept);
+      const fetchedAt = new Date(this.now()).toISOString();
+      if (res.kind === "error") {
+        cache?.recordError(url, null, res.message, fetchedAt);
+        return { ok: false, url, reason: res.message };
+      }
+      const { status, headers: h } = res;
+      if (status >= 300 && status < 400 && status !== 304 && h.location) {
+        let next: string;
+        try {
+          next = new URL(h.location, current).href.replace(/#.*$/, "");
+        } catch {
+          return { ok: false, url, status, reason: `HTTP ${status} redirect to an invalid Location` };
+        }
+        if (chain.includes(next)) return { ok: false, url, status, reason: `redirect loop: ${[...chain, next].join(" → ")}` };
+        if (chain.length > this.options.maxRedirects) return { ok: false, url, status, reason: `more than ${this.options.maxRedirects} redirects (${chain.join(" → ")} → …)` };
+        chain.push(next);
+        current = next;
+        continue;
+      }
+      if (status === 304 && usable && cachedBody) {
+        cache?.touch(url, fetchedAt);
+        this.stats.revalidated++;
+        return this.fromCache(url, usable, cachedBody, "revalidated");
+      }
+      const contentType = h["content-type"];
+      if (status >= 200 && status < 300) {
+        if (!res.bodyRead) return { ok: false, url, status, reason: `not a page: content type ${mediaType(contentType) ?? "unknown"} (not read)` };
+        cache?.store({
+          url,
+          finalUrl: current,
+          status,
+          ...(contentType ? { contentType } : {}),
+          ...(h.etag ? { etag: h.etag } : {}),
+          ...(h["last-modified"] ? { lastModified: h["last-modified"] } : {}),
+          body: res.body,
+          fetchedAt,
+        });
+        return { ok: true, url, finalUrl: current, status, ...(contentType ? { contentType } : {}), body: res.body, via: "network" };
+      }
+      const text = STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : "";
+      const reason = `HTTP ${status}${text}${status === 429 ? " (still, after waiting as asked)" : status >= 500 ? ` (after ${this.options.retries + 1} attempts)` : ""}`;
+      cache?.recordError(url, status, reason, fetchedAt);
+      return { ok: false, url, status, reason };
+    }
+  }
+
+  private fromCache(url: string, row: { finalUrl: string | null; status: number | null; contentType: string | null }, body: Buffer, via: Via): FetchOutcome {
+    return {
+      ok: true,
+      url,
+      finalUrl: row.finalUrl ?? url,
+      status: row.status ?? 200,
+      ...(row.contentType ? { contentType: row.contentType } : {}),
+      body,
+      via,
+    };
+  }
+
+  /** One URL with retries: backoff on 5xx and network errors, the asked-for wait on 429/503. */
+  private async request(url: string, headers: Record<string, string>, maxBytes: number, accept: (ct: string | undefined) => boolean): Promise<HttpResult> {
+    const host = new URL(url).host;
+    for (let attempt = 0; ; attempt++) {
+      const release = await this.limiter.acquire(host);
+      this.stats.requests++;
+      let res: HttpResult;
+      try {
+        res = await httpFetch({
+          url,
+          headers,
+          timeoutMs: this.options.timeoutMs,
+          maxBytes,
+          wantBody: (status, h) => status >= 200 && status < 300 && accept(mediaType(h["content-type"])),
+        });
+      } finally {
+        release();
+      }
+      const last = attempt >= this.options.retries;
+      if (res.kind === "error") {
+        if (res.error === "too-large") return res;
+        if (last) return attempt > 0 ? { ...res, message: `${res.message} (after ${attempt + 1} attempts)` } : res;
+        this.retryLater(host, url, backoffDelay(attempt, this.options.backoffMs, this.random), res.message);
+        continue;
+      }
+      const asked = retryAfterMs(res.headers["retry-after"], this.now());
+      if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
+        const wait = asked ?? backoffDelay(attempt, this.options.backoffMs, this.random);
+        if (wait > this.options.maxRetryAfterMs) {
+          return { kind: "error", error: "network", message: `HTTP ${res.status}: asked to wait ${Math.round(wait / 1000)} s (Retry-After), longer than the ${Math.round(this.options.maxRetryAfterMs / 1000)} s the crawler waits` };
+        }
+        if (last) return res;
+        this.retryLater(host, url, wait, `HTTP ${res.status}`);
+        continue;
+      }
+      if (res.status >= 500 && !last) {
+        this.retryLater(host, url, backoffDelay(attempt, this.options.backoffMs, this.random), `HTTP ${res.status}`);
+        continue;
+      }
+      return res;
+    }
+  }
+
+  /** Nothing more goes to this host until the wait is over; the retry takes the next slot. */
+  private retryLater(host: string, url: string, waitMs: number, why: string): void {
+    this.stats.retries++;
+    this.limiter.holdUntil(host, this.now() + waitMs);
+    this.options.log?.(`${url}: ${why}; retrying in ${(waitMs / 1000).toFixed(1)} s`);
+  }
+}

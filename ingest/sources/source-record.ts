@@ -1,0 +1,83 @@
+/**
+ * What a structured source yields: one `PaperPage` per record, named `FORMAT:FILE#KEY` so that
+ * provenance, identity merging, `show` and `explain` treat it like any page, and one problem per
+ * record that could not be read (with its line or key). Shared by every parser in this folder.
+ */
+import { createHash } from "node:crypto";
+import { basename } from "node:path";
+import type { PaperPage, SourceFormat } from "../types.ts";
+
+/** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */
+export interface SourceRecord {
+  source: string;
+  contentHash: string;
+  encoding: string;
+  byteSize: number;
+  page: PaperPage;
+}
+
+/** A record (or a whole file) that could not be imported: one line a user can act on. */
+export interface SourceProblem {
+  path: string;
+  reason: string;
+  line?: number;
+  key?: string;
+}
+
+export interface SourceWarning {
+  path: string;
+  warning: string;
+}
+
+export interface SourceResult {
+  records: SourceRecord[];
+  problems: SourceProblem[];
+  warnings: SourceWarning[];
+}
+
+export function emptyResult(): SourceResult {
+  return { records: [], problems: [], warnings: [] };
+}
+
+export function mergeResults(into: SourceResult, from: SourceResult): SourceResult {
+  into.records.push(...from.records);
+  into.problems.push(...from.problems);
+  into.warnings.push(...from.warnings);
+  return into;
+}
+
+/** `s2:Paper.json#2d56…`: the format, the file's name, and the record's key within it. */
+export function sourceName(format: SourceFormat, file: string, key: string): string {
+  return `${format}:${/^[a-z]+:\/\//i.test(file) ? file : basename(file)}#${key}`;
+}
+
+/**
+ * A record whose bytes are not at hand (a JSON object inside a larger file) is hashed by its
+ * parsed page, so importing the same data again changes nothing and changed data updates it.
+ */
+export function makeRecord(source: string, page: PaperPage, options: { byteSize?: number; encoding?: string } = {}): SourceRecord {
+  const json = JSON.stringify(page);
+  return {
+    source,
+    page,
+    contentHash: createHash("sha256").update(source).update("\n").update(json).digest("hex"),
+    encoding: options.encoding ?? "utf-8",
+    byteSize: options.byteSize ?? Buffer.byteLength(json),
+  };
+}
+
+/** Keys unique within one file: a repeated key becomes `key~2`, `key~3`. */
+export class KeyAllocator {
+  private readonly used = new Map<string, number>();
+
+  take(key: string): string {
+    const n = (this.used.get(key) ?? 0) + 1;
+    this.used.set(key, n);
+    return n === 1 ? key : `${key}~${n}`;
+  }
+}
+
+/** A short stable key for a record that names itself by nothing better than its title and year. */
+export function titleKey(title: string, year?: number): string {
+  return `t-${createHash("sha1").update(`${title.toLowerCase()}|${year ?? ""}`).digest("hex").slice(0, 12)}`;
+}
