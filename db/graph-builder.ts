@@ -64,7 +64,7 @@ export function rebuildGraph(db: Db): BuildSummary {
   const resolution = resolveIdentities(mentions);
   const byId = new Map(rows.map((r) => [r.id, r]));
 
-  db.exec("DELETE FROM edge_sources; DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
+  db.exec("DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
   const insertPaper = db.prepare(
     `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
        venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
@@ -84,7 +84,6 @@ export function rebuildGraph(db: Db): BuildSummary {
   const selfOfPage = new Map<number, number>();
   for (const r of rows) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
   const insertEdge = db.prepare("INSERT OR IGNORE INTO edges (citing, cited) VALUES (?, ?)");
-  const insertEdgeSource = db.prepare("INSERT OR IGNORE INTO edge_sources (citing, cited, page_id) VALUES (?, ?, ?)");
   let selfCitationsDropped = 0;
   for (const r of rows) {
     if (r.role === "self") continue;
@@ -98,7 +97,6 @@ export function rebuildGraph(db: Db): BuildSummary {
       continue;
     }
     insertEdge.run(citing, cited);
-    insertEdgeSource.run(citing, cited, r.page_id);
   }
 
   const insertDecision = db.prepare(

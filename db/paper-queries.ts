@@ -3,7 +3,7 @@
  * edge list for the traversal index, the merge log, and counts. Every statement is prepared once.
  */
 import type { Db } from "./connection.ts";
-import type { IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
+import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
 
 export interface PaperRow {
   id: string;
@@ -24,6 +24,25 @@ export interface PaperRow {
   directions_json: string;
   cited_by_count: number | null;
   field_sources_json: string;
+}
+
+interface EdgeAssertionRow {
+  source: string;
+  format: string;
+  content_hash: string;
+  data_through: string | null;
+  role: "builds_on" | "built_by";
+  attributes_json: string | null;
+}
+
+export interface EdgeAssertion {
+  source: string;
+  format: string;
+  contentHash: string;
+  dataThrough: string | null;
+  /** The list of the asserting page the edge came from. */
+  listedUnder: "buildsOn" | "builtBy";
+  attributes?: EdgeAttributes;
 }
 
 export interface MentionOfPaper {
@@ -132,7 +151,7 @@ export class PaperQueries {
   private readonly byIdColumn: Record<IdScheme, ReturnType<Db["prepare"]>>;
   private readonly sources;
   private readonly edgeList;
-  private readonly edgeSourceList;
+  private readonly edgeAssertionList;
   private readonly decisions;
   private readonly pageSourceById;
   private readonly mentions;
@@ -155,9 +174,17 @@ export class PaperQueries {
     );
     this.pageSourceById = db.prepare<[number], { source: string }>("SELECT source FROM pages WHERE id = ?");
     this.edgeList = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited");
-    this.edgeSourceList = db.prepare<[string, string], { source: string; format: string; content_hash: string; data_through: string | null }>(
-      `SELECT p.source, p.format, p.content_hash, p.data_through FROM edge_sources es JOIN pages p ON p.id = es.page_id
-       WHERE es.citing = ? AND es.cited = ? ORDER BY p.source`,
+    // A page asserts citing → cited when it is about one and lists the other in the right list.
+    this.edgeAssertionList = db.prepare<[{ citing: string; cited: string }], EdgeAssertionRow>(
+      `SELECT p.source, p.format, p.content_hash, p.data_through, l.role, l.attributes_json
+       FROM paper_mentions ps
+       JOIN mentions s ON s.id = ps.mention_id AND s.role = 'self'
+       JOIN pages p ON p.id = s.page_id
+       JOIN mentions l ON l.page_id = p.id AND l.role IN ('builds_on', 'built_by')
+       JOIN paper_mentions pl ON pl.mention_id = l.id
+       WHERE (ps.paper_id = @citing AND l.role = 'builds_on' AND pl.paper_id = @cited)
+          OR (ps.paper_id = @cited AND l.role = 'built_by' AND pl.paper_id = @citing)
+       ORDER BY p.source LIMIT 1000`,
     );
     this.decisions = db.prepare<[string, string], { paper_a: string; paper_b: string; decision: string; rule: string; detail: string; source_a: string; source_b: string }>(
       `SELECT l.paper_a, l.paper_b, l.decision, l.rule, l.detail, pa.source AS source_a, pb.source AS source_b
@@ -241,12 +268,15 @@ export class PaperQueries {
     });
   }
 
-  edgeSources(citing: string, cited: string) {
-    return this.edgeSourceList.all(citing, cited).map((r) => ({
+  /** The pages that assert citing → cited, with what a structured source said of the citation. */
+  edgeAssertions(citing: string, cited: string): EdgeAssertion[] {
+    return this.edgeAssertionList.all({ citing, cited }).map((r) => ({
       source: r.source,
       format: r.format,
       contentHash: r.content_hash,
       dataThrough: r.data_through,
+      listedUnder: r.role === "builds_on" ? "buildsOn" : "builtBy",
+      ...(r.attributes_json ? { attributes: JSON.parse(r.attributes_json) as EdgeAttributes } : {}),
     }));
   }
 

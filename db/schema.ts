@@ -78,6 +78,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX paper_mentions_paper ON paper_mentions(paper_id);
 
+  -- Which pages assert an edge is derived from their mentions (PaperQueries.edgeAssertions),
+  -- not stored a second time.
   CREATE TABLE edges (
     citing TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,   -- builds on
     cited  TEXT NOT NULL REFERENCES papers(id) ON DELETE CASCADE,
@@ -85,13 +87,6 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX edges_cited ON edges(cited, citing);
 
-  CREATE TABLE edge_sources (
-    citing  TEXT NOT NULL,
-    cited   TEXT NOT NULL,
-    page_id INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
-    PRIMARY KEY (citing, cited, page_id),
-    FOREIGN KEY (citing, cited) REFERENCES edges(citing, cited) ON DELETE CASCADE
-  ) WITHOUT ROWID;
 
   CREATE TABLE merge_log (
     id        INTEGER PRIMARY KEY,

@@ -7,7 +7,7 @@ import { pathToFileURL } from "node:url";
 import { CliError, EXIT } from "./cli/cli-error.ts";
 import type { CommandContext, Output } from "./cli/context.ts";
 import { ingestCommand } from "./cli/ingest-command.ts";
-import { closureCommand, explainCommand, pathCommand, searchCommand, showCommand } from "./cli/paper-commands.ts";
+import { closureCommand, edgeCommand, explainCommand, pathCommand, searchCommand, showCommand } from "./cli/paper-commands.ts";
 import { exportCommand, statsCommand } from "./cli/graph-commands.ts";
 import { serveCommand } from "./cli/serve-command.ts";
 import { importCommand } from "./cli/import-command.ts";
@@ -32,6 +32,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   "builds-on": { run: closureCommand("buildsOn"), usage: "builds-on REF [--depth N]        papers REF builds on (1 = direct)" },
   "built-by": { run: closureCommand("builtBy"), usage: "built-by REF [--depth N]         papers that build on REF" },
   path: { run: pathCommand, usage: "path FROM TO                     every shortest chain FROM → … → TO" },
+  edge: { run: edgeCommand, usage: "edge FROM TO                     whether FROM builds on TO, and which pages say so" },
   search: { run: searchCommand, usage: "search QUERY [--limit N]         titles, identifiers and authors" },
   stats: { run: statsCommand, usage: "stats                            sizes of the graph" },
   explain: { run: explainCommand, usage: "explain REF                      why the pages' mentions are this one paper" },

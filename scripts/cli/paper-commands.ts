@@ -111,3 +111,27 @@ export function explainCommand(ctx: CommandContext): number {
     return EXIT.ok;
   });
 }
+
+/** `lineage edge FROM TO`: whether FROM builds on TO, and every page that says so. */
+export function edgeCommand(ctx: CommandContext): number {
+  const [fromRef, toRef] = ctx.positionals;
+  if (!fromRef || !toRef) throw new CliError("edge: give two papers, FROM (the one that builds on) and TO", EXIT.usage);
+  return withGraph(ctx, (db, graph) => {
+    const from = requirePaper(graph, fromRef);
+    const to = requirePaper(graph, toRef);
+    const assertions = db.queries.edgeAssertions(from.id, to.id);
+    if (ctx.json) {
+      printJson(ctx, { citing: from.id, cited: to.id, exists: assertions.length > 0, assertedBy: assertions });
+    } else if (assertions.length === 0) {
+      ctx.out(`No page says that "${from.title}" builds on "${to.title}".`);
+    } else {
+      ctx.out(
+        [
+          `"${from.title}" builds on "${to.title}", according to:`,
+          ...assertions.map((a) => `  - ${a.source} (${a.format}, ${a.listedUnder === "buildsOn" ? "its Builds on list" : "its Built on by list"}${a.dataThrough ? `, data through ${a.dataThrough}` : ""})`),
+        ].join("\n"),
+      );
+    }
+    return EXIT.ok;
+  });
+}

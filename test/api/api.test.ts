@@ -79,6 +79,13 @@ describe("HTTP API", () => {
     expect((await get("/api/path?from=2203.02155")).status).toBe(400);
   });
 
+  it("says which pages assert an edge", async () => {
+    const r = await get("/api/edge?from=2310.11986&to=2306.03100");
+    expect(r.body).toMatchObject({ citing: "arxiv:2310.11986", cited: "arxiv:2306.03100", exists: true });
+    expect((r.body as { assertedBy: { listedUnder: string }[] }).assertedBy.map((a) => a.listedUnder)).toEqual(["builtBy"]);
+    expect((await get("/api/edge?from=2310.11986")).status).toBe(400);
+  });
+
   it("searches with typos and ranks the intended paper first", async () => {
     const r = await get("/api/search?q=benchmarks%20as%20microscopse");
     const results = (r.body as { results: { arxivId: string }[] }).results;

@@ -88,6 +88,24 @@ describe("ingesting the five seeds", () => {
     expect(editorial.related).toHaveLength(6);
   });
 
+  it("says which page asserted each edge, and from which list", async () => {
+    const fromBuiltBy = await runJson<{ exists: boolean; assertedBy: { source: string; format: string; listedUnder: string; contentHash: string }[] }>([
+      "edge",
+      "2407.16711",
+      "2306.03100",
+      "--db",
+      db,
+    ]);
+    expect(fromBuiltBy.exists).toBe(true);
+    expect(fromBuiltBy.assertedBy).toHaveLength(1);
+    expect(fromBuiltBy.assertedBy[0]).toMatchObject({ format: "markdown-page", listedUnder: "builtBy" });
+    expect(fromBuiltBy.assertedBy[0]?.source).toMatch(/000_f241d60728b6496d\.txt$/);
+    const titleOnly = await runJson<typeof fromBuiltBy>(["edge", "2407.16711", "2303.08774", "--db", db]);
+    expect(titleOnly.assertedBy.map((a) => [a.format, a.listedUnder])).toEqual([["text-page", "buildsOn"]]);
+    const none = await runJson<typeof fromBuiltBy>(["edge", "2306.03100", "2407.16711", "--db", db]);
+    expect(none).toMatchObject({ exists: false, assertedBy: [] });
+  });
+
   it("finds every shortest chain, FROM first", async () => {
     // 2407.16711 builds on 2306.03100, which builds on 2203.02155.
     const r = await runJson<{ paths: Brief[][] }>(["path", "2407.16711", "2203.02155", "--db", db]);

@@ -122,14 +122,14 @@ describe("citation attributes", () => {
       const { writeRecords } = await import("../../scripts/cli/import-command.ts");
       const { makeRecord } = await import("../../ingest/sources/source-record.ts");
       writeRecords(db, "s2", { records: [makeRecord("s2:test#attrs", made.page)], problems: [], warnings: [] });
-      const { openDatabase } = await import("../../db/connection.ts");
-      const { EdgeAttributeQueries } = await import("../../db/edge-attributes.ts");
-      const conn = openDatabase(db, { readonly: true });
+      const { LineageDb } = await import("../../db/lineage-db.ts");
+      const conn = LineageDb.open(db, { readonly: true });
       try {
-        const q = new EdgeAttributeQueries(conn);
         const turing = "doi:10.1093/mind/lix.236.433";
-        expect(q.of(turing, "arxiv:1402.0030")).toEqual([{ source: "s2:test#attrs", attributes: { isInfluential: false, intents: ["background"] } }]);
-        expect(q.of("doi:10.1109/lra.2022.3229266", turing)[0]?.attributes.isInfluential).toBe(true);
+        expect(conn.queries.edgeAssertions(turing, "arxiv:1402.0030").map((a) => ({ source: a.source, attributes: a.attributes }))).toEqual([
+          { source: "s2:test#attrs", attributes: { isInfluential: false, intents: ["background"] } },
+        ]);
+        expect(conn.queries.edgeAssertions("doi:10.1109/lra.2022.3229266", turing)[0]?.attributes?.isInfluential).toBe(true);
       } finally {
         conn.close();
       }

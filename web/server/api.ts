@@ -67,6 +67,12 @@ export class LineageApi {
       return { query: text, results: this.graph.search(text, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) };
     }
     if (pathname === "/api/path") return this.path(q);
+    if (pathname === "/api/edge") {
+      const from = this.paper(required(q, "from"), "from");
+      const to = this.paper(required(q, "to"), "to");
+      const assertedBy = this.db.queries.edgeAssertions(from.id, to.id);
+      return { citing: from.id, cited: to.id, exists: assertedBy.length > 0, assertedBy };
+    }
     if (pathname === "/api/main-path") return this.mainPath(q);
     if (pathname === "/api/reading-list") return this.readingList(q);
     if (pathname === "/api/lists") return this.db.lists.all();
