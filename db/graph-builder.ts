@@ -23,13 +23,18 @@ interface MentionRow {
   openreview: string | null;
   s2: string | null;
   cited_by_count: number | null;
+  data_through: string | null;
+  /** What only a page's own subject carries; read for self mentions alone. */
+  self?: SelfColumns;
+}
+
+interface SelfColumns {
   abstract: string | null;
   title_inferred: number;
   authors_json: string | null;
   venue: string | null;
   date: string | null;
-  data_through: string | null;
-  facts_json: string | null;
+  facts_json: string;
 }
 
 export interface BuildSummary {
@@ -42,11 +47,17 @@ export function rebuildGraph(db: Db): BuildSummary {
   const rows = db
     .prepare<[], MentionRow>(
       `SELECT m.id, m.page_id, m.role, m.sort_key, m.title, m.norm_title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2,
-              m.cited_by_count, m.abstract, m.title_inferred, m.authors_json, m.venue, m.date, p.data_through,
-              CASE WHEN m.role = 'self' THEN p.facts_json END AS facts_json
+              m.cited_by_count, p.data_through
        FROM mentions m JOIN pages p ON p.id = m.page_id`,
     )
     .all();
+  const selfColumns = db.prepare<[], SelfColumns & { id: number }>(
+    `SELECT m.id, m.abstract, m.title_inferred, m.authors_json, m.venue, m.date, p.facts_json
+     FROM mentions m JOIN pages p ON p.id = m.page_id WHERE m.role = 'self'`,
+  );
+  const selfById = new Map<number, SelfColumns>();
+  for (const r of selfColumns.iterate()) selfById.set(r.id, r);
+  for (const r of rows) if (r.role === "self") r.self = selfById.get(r.id);
   const mentions: Mention[] = rows.map((r) => ({
     id: r.id,
     sortKey: r.sort_key,
@@ -142,12 +153,12 @@ function chooseFacts(members: MentionRow[]) {
     return null;
   };
   const hasTitle = (ms: MentionRow[]) => ms.some((m) => m.title);
-  const realTitleSelf = selfs.filter((m) => !m.title_inferred);
+  const realTitleSelf = selfs.filter((m) => !m.self?.title_inferred);
   const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
   const title = pick("title", titleCandidates, (m) => m.title);
   const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
   const year = pick("year", selfs, (m) => m.year) ?? pick("year", mostCommon(lists, (m) => m.year), (m) => m.year);
-  const factsOf = (m: MentionRow): PageFacts | undefined => (m.facts_json ? (JSON.parse(m.facts_json) as PageFacts) : undefined);
+  const factsOf = (m: MentionRow): PageFacts | undefined => (m.self ? (JSON.parse(m.self.facts_json) as PageFacts) : undefined);
   const directions = pick<Direction[]>("directions", selfs, (m) => {
     const d = factsOf(m)?.directions;
     return d && d.length > 0 ? d : null;
@@ -165,12 +176,12 @@ function chooseFacts(members: MentionRow[]) {
     acl: ids((m) => m.acl),
     openreview: ids((m) => m.openreview),
     s2: ids((m) => m.s2),
-    abstract: pick("abstract", selfs, (m) => m.abstract),
-    titleInferred: titleMention?.title_inferred ? 1 : 0,
+    abstract: pick("abstract", selfs, (m) => m.self?.abstract),
+    titleInferred: titleMention?.self?.title_inferred ? 1 : 0,
     stub: selfs.length === 0 ? 1 : 0,
-    venue: pick("venue", selfs, (m) => m.venue),
-    date: pick("date", selfs, (m) => m.date),
-    authors: pick("authors", selfs, (m) => (m.authors_json && m.authors_json !== "[]" ? m.authors_json : null)) ?? "[]",
+    venue: pick("venue", selfs, (m) => m.self?.venue),
+    date: pick("date", selfs, (m) => m.self?.date),
+    authors: pick("authors", selfs, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
     directions: JSON.stringify(directions ?? []),
     citedByCount,
     fieldSources: JSON.stringify(sources),
