@@ -10,8 +10,22 @@ import { decodeHTML } from "entities";
 const DASHES = /[\p{Pd}\u2212\u2796\uFE63\uFF0D]/gu;
 const QUOTES = /[\p{Pi}\p{Pf}"'`\u00b4\u2018-\u201f\u2032\u2033\u275b-\u275e\uff02\uff07]/gu;
 
+/** Recent results: the same titles recur across many pages' lists. Cleared when it grows large. */
+const cache = new Map<string, string>();
+const CACHE_LIMIT = 50_000;
+
 /** The key two titles must share to be one paper. */
 export function normalizeTitle(title: string): string {
+  let key = cache.get(title);
+  if (key === undefined) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    key = computeNormalizedTitle(title);
+    cache.set(title, key);
+  }
+  return key;
+}
+
+function computeNormalizedTitle(title: string): string {
   return decodeHTML(title)
     .normalize("NFKC")
     .replace(DASHES, "-")
