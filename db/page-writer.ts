@@ -32,9 +32,9 @@ export class PageWriter {
        VALUES (@source, @contentHash, @format, @encoding, @byteSize, @dataThrough, @ingestedAt, @facts, @related, @warnings)`,
     );
     this.insertMention = db.prepare(
-      `INSERT INTO mentions (page_id, role, position, sort_key, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
+      `INSERT INTO mentions (page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
          cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -58,21 +58,20 @@ export class PageWriter {
         warnings: JSON.stringify(page.warnings),
       });
       const pageId = Number(info.lastInsertRowid);
-      this.mention(pageId, record.contentHash, "self", 0, page.paper);
-      page.buildsOn.forEach((ref, i) => this.mention(pageId, record.contentHash, "builds_on", i, ref));
-      page.builtBy.forEach((ref, i) => this.mention(pageId, record.contentHash, "built_by", i, ref));
+      this.mention(pageId, "self", 0, page.paper);
+      page.buildsOn.forEach((ref, i) => this.mention(pageId, "builds_on", i, ref));
+      page.builtBy.forEach((ref, i) => this.mention(pageId, "built_by", i, ref));
       return existing ? "updated" : "ingested";
     })();
   }
 
-  private mention(pageId: number, hash: string, role: MentionRole, position: number, ref: PaperRef | PagePaper): void {
+  private mention(pageId: number, role: MentionRole, position: number, ref: PaperRef | PagePaper): void {
     const self = "titleInferred" in ref ? ref : undefined;
     // Positional parameters: binding 21 named ones per row cost more than the insert itself.
     this.insertMention.run(
       pageId,
       role,
       position,
-      `${hash}:${role}:${String(position).padStart(6, "0")}`,
       ref.title ?? null,
       ref.title ? normalizeTitle(ref.title) || null : null,
       ref.year ?? null,

@@ -27,7 +27,6 @@ export const MIGRATIONS: readonly string[] = [
     page_id         INTEGER NOT NULL REFERENCES pages(id) ON DELETE CASCADE,
     role            TEXT NOT NULL CHECK (role IN ('self', 'builds_on', 'built_by')),
     position        INTEGER NOT NULL,
-    sort_key        TEXT NOT NULL,
     title           TEXT,
     norm_title      TEXT,
     year            INTEGER,
@@ -182,5 +181,15 @@ export const MIGRATIONS: readonly string[] = [
   // intents), kept on the list mention that asserts the edge (issue 5).
   `
   ALTER TABLE mentions ADD COLUMN attributes_json TEXT;
+  `,
+  // 6: the traversal index of one graph version (graph/citation-index.ts: paper ids in index
+  // order, both directions as compressed sparse rows), stored by \`lineage serve\` like the layout,
+  // so that a server over millions of citations starts in seconds (issue 6). Derived, disposable.
+  `
+  CREATE TABLE graph_index (
+    part    TEXT PRIMARY KEY,                    -- 'ids', 'buildsOn.offsets', 'buildsOn.targets', ...
+    version TEXT NOT NULL,                       -- the graph_meta 'version' it was built from
+    body    BLOB NOT NULL
+  );
   `,
 ];

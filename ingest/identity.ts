@@ -18,7 +18,7 @@ export type MentionRole = "self" | "builds_on" | "built_by";
 /** One paper as one page names it. `sortKey` must not depend on arrival order. */
 export interface Mention {
   id: number;
-  sortKey: string;
+  sortKey: number;
   role: MentionRole;
   ids: Identifiers;
   normTitle?: string;
@@ -136,7 +136,7 @@ class Clusters {
 }
 
 export function resolveIdentities(mentions: readonly Mention[]): Resolution {
-  const sorted = [...mentions].sort((x, y) => cmp(x.sortKey, y.sortKey) || x.id - y.id);
+  const sorted = [...mentions].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
   const c = new Clusters(sorted);
   const idOf = (pos: number) => (sorted[pos] as Mention).id;
   const decisions: MergeDecision[] = [];

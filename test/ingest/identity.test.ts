@@ -8,17 +8,17 @@ let next = 1;
 function mention(partial: Partial<Mention> & { title?: string }): Mention {
   const id = next++;
   const { title, ...rest } = partial;
-  return { id, sortKey: `k${String(id).padStart(4, "0")}`, role: "builds_on", ids: {}, ...(title ? { normTitle: normalizeTitle(title) } : {}), ...rest };
+  return { id, sortKey: id * 7, role: "builds_on", ids: {}, ...(title ? { normTitle: normalizeTitle(title) } : {}), ...rest };
 }
 
-function groups(mentions: Mention[]): string[][] {
+function groups(mentions: Mention[]): number[][] {
   const r = resolveIdentities(mentions);
-  const byPaper = new Map<string, string[]>();
+  const byPaper = new Map<string, number[]>();
   for (const m of mentions) {
     const paper = r.paperOf.get(m.id) ?? "?";
-    byPaper.set(paper, [...(byPaper.get(paper) ?? []), m.sortKey].sort());
+    byPaper.set(paper, [...(byPaper.get(paper) ?? []), m.sortKey].sort((a, b) => a - b));
   }
-  return [...byPaper.values()].sort((a, b) => (a[0] ?? "").localeCompare(b[0] ?? ""));
+  return [...byPaper.values()].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
 }
 
 describe("resolveIdentities", () => {
