@@ -10,7 +10,8 @@ import { DEFAULT_LIMIT } from "../../graph/reading-list.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
-import { emit, listFormat, renderList } from "./list-output.ts";
+import { emit, listFormat } from "./list-output.ts";
+import { renderList } from "../../graph/list-formats.ts";
 import { ListError } from "../../db/reading-lists.ts";
 
 export function describePaper(p: PaperBrief): string {

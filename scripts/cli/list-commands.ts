@@ -10,7 +10,8 @@ import { listJson, resolveEntries, stableRef } from "../../graph/saved-lists.ts"
 import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
-import { emit, listFormat, renderList } from "./list-output.ts";
+import { emit, listFormat } from "./list-output.ts";
+import { renderList } from "../../graph/list-formats.ts";
 
 export const LISTS_USAGE = [
   "lists                            named reading lists",

@@ -1,31 +1,15 @@
 /**
- * The explorer end to end: the built front end (dist/, built here when missing or older than
- * web/src) served by the real `lineage serve` over a database ingested from the seed pages, driven
- * in Debian's headless Chromium with software WebGL. Screenshots go to test-results/.
+ * The explorer end to end: the built front end served by the real `lineage serve` over a database
+ * ingested from the seed pages, driven in Debian's headless Chromium with software WebGL (see
+ * harness.ts). Screenshots go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-
-const ROOT = resolve(import.meta.dirname, "../..");
-const BIN = join(ROOT, "scripts/lineage-bin.mjs");
-const SHOTS = join(ROOT, "test-results");
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
-/** Software WebGL is slow: every wait is generous. */
-const WAIT = 30_000;
+import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
+import type { Page } from "playwright-core";
+import { SHOTS, buildFrontEndIfStale, graphReady, lineage, openBrowser, region, serve, stopServer, type BrowserSession } from "./harness.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 const SOCIO_TECHNICAL = "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap";
@@ -47,60 +31,11 @@ arXiv: https://arxiv.org/abs/2401.99999 · HTML: https://mlsanity.com/paper/2401
 - [${METROLOGY}](https://mlsanity.com/paper/2407.16711/) (2024)
 `;
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-function buildFrontEndIfStale(): void {
-  const index = join(ROOT, "dist/index.html");
-  const sources = Math.max(newestMtime(join(ROOT, "web/src")), statSync(join(ROOT, "web/index.html")).mtimeMs);
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const r = spawnSync("npx", ["vite", "build"], { cwd: ROOT, encoding: "utf8", timeout: 180_000 });
-  if (r.status !== 0) throw new Error(`npx vite build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
-}
-
-function lineage(args: string[]): void {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
-  if (r.status !== 0) throw new Error(`lineage ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
-}
-
-/** Starts `lineage serve --port 0` and resolves with the URL it prints. */
-function serve(db: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [BIN, "serve", "--db", db, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-  return new Promise((done, fail) => {
-    let out = "";
-    let err = "";
-    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within 60 s:\n${out}\n${err}`)), 60_000);
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Lineage explorer on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        done({ child, url: match[1].replace(/\/$/, "") });
-      }
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      fail(new Error(`lineage serve exited ${code}:\n${err}`));
-    });
-  });
-}
-
 let tmp = "";
 let server: ChildProcess | undefined;
 let base = "";
-let browser: Browser | undefined;
-let context: BrowserContext | undefined;
+let session: BrowserSession | undefined;
 let page: Page;
-const pageErrors: string[] = [];
-const dialogs: string[] = [];
-const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   buildFrontEndIfStale();
@@ -114,44 +49,15 @@ beforeAll(async () => {
   const started = await serve(db);
   server = started.child;
   base = started.url;
-  mkdirSync(SHOTS, { recursive: true });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  context.setDefaultTimeout(WAIT);
-  page = await context.newPage();
-  page.on("pageerror", (err) => pageErrors.push(err.message));
-  page.on("console", (msg) => {
-    if (msg.type() === "error") consoleErrors.push(msg.text());
-  });
-  page.on("dialog", (dialog) => {
-    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss();
-  });
+  session = await openBrowser();
+  page = session.page;
 }, 300_000);
 
 afterAll(async () => {
-  await context?.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  if (server && server.exitCode === null) {
-    const exited = new Promise((done) => server?.once("exit", done));
-    server.kill("SIGTERM");
-    await Promise.race([exited, new Promise((done) => setTimeout(done, 5000))]);
-    if (server.exitCode === null) server.kill("SIGKILL");
-  }
+  await session?.close();
+  await stopServer(server);
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
-
-/** The graph has been drawn: a sigma canvas exists and the header shows the counts. */
-async function graphReady(p: Page): Promise<void> {
-  await p.locator(".sigma-container canvas").first().waitFor({ state: "attached" });
-  await expect.poll(() => p.locator(".counts").textContent(), { timeout: WAIT }).toMatch(/\d+ papers · \d+ citations/);
-  // Let the camera animation and a few software-rendered frames finish before screenshots.
-  await p.waitForTimeout(1200);
-}
-
-function region(p: Page, name: string) {
-  return p.getByRole("region", { name, exact: true });
-}
 
 describe("the Lineage explorer in Chromium", () => {
   it("loads the graph with a header naming the app and its counts", async () => {
@@ -277,8 +183,8 @@ describe("the Lineage explorer in Chromium", () => {
   });
 
   it("fired no page error and opened no dialog", () => {
-    expect(dialogs).toEqual([]);
-    expect(pageErrors).toEqual([]);
-    if (consoleErrors.length) console.warn(`console errors in the page:\n${consoleErrors.join("\n")}`);
+    expect(session?.dialogs).toEqual([]);
+    expect(session?.pageErrors).toEqual([]);
+    if (session?.consoleErrors.length) console.warn(`console errors in the page:\n${session.consoleErrors.join("\n")}`);
   });
 });

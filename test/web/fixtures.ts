@@ -1,5 +1,6 @@
-/** Papers as the API returns them, for the component tests. */
-import type { PaperBrief, PaperDetail, PathResponse } from "../../web/src/core/api/types.ts";
+/** Papers, main paths and reading-list items as the API returns them, for the component tests. */
+import type { KeyRoute, MainPathResponse, MainPathStep, PaperBrief, PaperDetail, PathResponse } from "../../web/src/core/api/types.ts";
+import type { ReadingItem } from "../../web/src/core/reading-list/types.ts";
 
 export function brief(id: string, title: string, year: number | null, extra: Partial<PaperBrief> = {}): PaperBrief {
   return { id, title, year, arxivId: null, doi: null, aclId: null, citedByCount: null, stub: false, titleInferred: false, ...extra };
@@ -54,4 +55,29 @@ export const INSTRUCT = brief("arxiv:2203.02155", "Training language models to f
 
 export function pathResponse(paths: PaperBrief[][], from = METROLOGY, to = INSTRUCT): PathResponse {
   return { from, to, mode: "shortest", paths, truncated: false };
+}
+
+export const AI_EVERYTHING = brief("arxiv:2111.15366", "AI and the Everything in the Whole Wide World Benchmark", 2021, { arxivId: "2111.15366", stub: true });
+
+export function step(paper: PaperBrief, spc: number, members: PaperBrief[] = []): MainPathStep {
+  return { ...paper, members, spc, spcExact: String(spc) };
+}
+
+/** A main path, oldest first, with its key routes. */
+export function mainPathResponse(path: MainPathStep[], keyRoutes: KeyRoute[] = []): MainPathResponse {
+  return {
+    path,
+    weight: path.reduce((sum, s) => sum + s.spc, 0),
+    weightExact: String(path.reduce((sum, s) => sum + s.spc, 0)),
+    method: "SPC",
+    scope: { seeds: [], direction: null, papers: 189 },
+    totalPaths: "4734",
+    keyRoutes,
+    keyRouteLinks: keyRoutes.map(({ from, to, spc }) => ({ from, to, spc })),
+  };
+}
+
+export function readingItem(paper: PaperBrief, reason: string, extra: Partial<ReadingItem> = {}): ReadingItem {
+  const { id, title, year, arxivId, doi, aclId } = paper;
+  return { ref: arxivId ?? id, id, title, year, arxivId, doi, aclId, reason, note: "", ...extra };
 }

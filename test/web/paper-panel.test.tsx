@@ -115,4 +115,21 @@ describe("PaperPanel", () => {
     expect(onPathFrom).toHaveBeenCalledOnce();
     expect(onPathTo).toHaveBeenCalledOnce();
   });
+
+  it("makes the paper a seed or puts it on the reading list, when asked to offer that", () => {
+    renderPanel();
+    expect(screen.queryByRole("button", { name: "Add as seed" })).toBeNull();
+    cleanup();
+    const onToggleSeed = vi.fn();
+    const onAddToReadingList = vi.fn();
+    renderPanel({ onToggleSeed, onAddToReadingList });
+    fireEvent.click(screen.getByRole("button", { name: "Add as seed" }));
+    fireEvent.click(screen.getByRole("button", { name: "Add to reading list" }));
+    expect(onToggleSeed).toHaveBeenCalledOnce();
+    expect(onAddToReadingList).toHaveBeenCalledOnce();
+    cleanup();
+    renderPanel({ onToggleSeed, onAddToReadingList, isSeed: true, inReadingList: true });
+    expect(screen.getByRole("button", { name: "Remove as seed" })).toBeTruthy();
+    expect((screen.getByRole("button", { name: "On the reading list" }) as HTMLButtonElement).disabled).toBe(true);
+  });
 });

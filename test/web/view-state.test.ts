@@ -12,8 +12,25 @@ describe("the view in the URL", () => {
       filters: { direction: "Reasoning benchmarks", minYear: 2019, maxYear: 2024, hideStubs: true },
       layout: "timeline",
       highlight: { direction: "builtBy", depth: 2 },
+      mode: "graph",
+      seeds: [],
+      keyRoutes: 0,
+      list: null,
     });
     expect(parseView("?path=2407.16711,2203.02155&mode=longest").path).toEqual({ from: "2407.16711", to: "2203.02155", mode: "longest" });
+  });
+
+  it("reads and writes the lineage view, its seeds, key routes and a saved list", () => {
+    const view = parseView("?view=lineage&seed=2407.16711&seed=arxiv%3A2306.03100&seed=2407.16711&keyRoute=3&list=Metrology%20%26%20friends");
+    expect(view).toMatchObject({ mode: "lineage", seeds: ["2407.16711", "arxiv:2306.03100"], keyRoutes: 3, list: "Metrology & friends" });
+    expect(formatView(view)).toBe("?view=lineage&seed=2407.16711&seed=arxiv:2306.03100&keyRoute=3&list=Metrology%20%26%20friends");
+    expect(parseView(formatView(view))).toEqual(view);
+    expect(parseView("?view=tree&keyRoute=11&seed=&list=%20")).toEqual(EMPTY_VIEW);
+    expect(parseView("?keyRoute=0").keyRoutes).toBe(0);
+    expect(parseView(`?${Array.from({ length: 30 }, (_, i) => `seed=${i}`).join("&")}`).seeds).toHaveLength(20);
+    expect(isNavigation(EMPTY_VIEW, { ...EMPTY_VIEW, mode: "lineage" })).toBe(true);
+    expect(isNavigation(EMPTY_VIEW, { ...EMPTY_VIEW, list: "x" })).toBe(true);
+    expect(isNavigation(EMPTY_VIEW, { ...EMPTY_VIEW, seeds: ["x"], keyRoutes: 2 })).toBe(false);
   });
 
   it("ignores what it cannot read", () => {
@@ -68,6 +85,27 @@ describe("the explorer reducer", () => {
     s = explorerReducer(s, { type: "escape" });
     expect(viewOf(s)).toEqual({ ...EMPTY_VIEW, filters: { ...EMPTY_VIEW.filters, minYear: 2020 } });
     expect(explorerReducer(s, { type: "escape" })).toBe(s);
+  });
+
+  it("scopes the lineage view to the selected paper when it has no seeds", () => {
+    let s = explorerReducer(initialState(), { type: "select", ref: "2407.16711" });
+    s = explorerReducer(s, { type: "setMode", mode: "lineage" });
+    expect(s.seeds).toEqual(["2407.16711"]);
+    s = explorerReducer(s, { type: "addSeed", ref: "2306.03100" });
+    s = explorerReducer(s, { type: "addSeed", ref: "2306.03100" });
+    expect(s.seeds).toEqual(["2407.16711", "2306.03100"]);
+    s = explorerReducer(s, { type: "setMode", mode: "graph" });
+    s = explorerReducer(s, { type: "select", ref: "x" });
+    s = explorerReducer(s, { type: "setMode", mode: "lineage" });
+    expect(s.seeds).toEqual(["2407.16711", "2306.03100"]);
+    s = explorerReducer(s, { type: "removeSeed", ref: "2407.16711" });
+    expect(s.seeds).toEqual(["2306.03100"]);
+    expect(explorerReducer(s, { type: "clearSeeds" }).seeds).toEqual([]);
+    expect(explorerReducer(s, { type: "setKeyRoutes", keyRoutes: 40 }).keyRoutes).toBe(10);
+    expect(explorerReducer(s, { type: "setKeyRoutes", keyRoutes: -1 }).keyRoutes).toBe(0);
+    s = explorerReducer(s, { type: "openList", name: "reading" });
+    s = explorerReducer(s, { type: "escape" });
+    expect(viewOf(s)).toMatchObject({ paper: null, mode: "lineage", seeds: ["2306.03100"], list: "reading" });
   });
 
   it("drops the highlight when another paper is selected", () => {

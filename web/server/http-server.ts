@@ -1,6 +1,7 @@
 /**
  * The explorer's HTTP server: the JSON API under /api and the built front end from dist/.
- * Opens the database read-only, binds 127.0.0.1 unless told otherwise, never serves a file
+ * Opens the database read-only (named reading lists, user data, are written by lists-api.ts
+ * through their own connection), binds 127.0.0.1 unless told otherwise, never serves a file
  * outside dist/, gzips what is worth it, and sends a Content-Security-Policy with every page.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -10,6 +11,7 @@ import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
+import { ListsApi, isListWrite } from "./lists-api.ts";
 
 export interface ServeOptions {
   dbPath: string;
@@ -56,10 +58,13 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const db = LineageDb.open(options.dbPath, { readonly: true });
-  const api = new LineageApi(db, new LineageGraph(db));
+  const graph = new LineageGraph(db);
+  const api = new LineageApi(db, graph);
+  // Lists are user data: the one place the server writes, through its own connection (lists-api.ts).
+  const lists = new ListsApi(db, graph, { dbPath: options.dbPath, host: options.host ?? "127.0.0.1" });
   const dist = resolve(options.distDir);
   const server = createServer((req, res) => {
-    handle(req, res, api, dist).catch((err: unknown) => {
+    handle(req, res, api, lists, dist).catch((err: unknown) => {
       if (!res.headersSent) send(req, res, 500, "application/json; charset=utf-8", JSON.stringify({ error: "internal error" }));
       else res.destroy();
       process.stderr.write(`lineage serve: ${req.url ?? ""}: ${(err as Error).message}\n`);
@@ -82,6 +87,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       new Promise<void>((ok) => {
         server.closeAllConnections();
         server.close(() => {
+          lists.close();
           db.close();
           ok();
         });
@@ -89,10 +95,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi, dist: string): Promise<void> {
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    return send(req, res, 405, "application/json; charset=utf-8", JSON.stringify({ error: "only GET and HEAD" }), { allow: "GET, HEAD" });
-  }
+async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi, lists: ListsApi, dist: string): Promise<void> {
   const rawUrl = req.url ?? "/";
   if (rawUrl.length > 4096) return send(req, res, 414, "application/json; charset=utf-8", JSON.stringify({ error: "URL too long" }));
   let url: URL;
@@ -101,8 +104,20 @@ async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi
   } catch {
     return send(req, res, 400, "application/json; charset=utf-8", JSON.stringify({ error: "malformed URL" }));
   }
+  if (isListWrite(req.method, url.pathname)) {
+    const answer = await lists.handle(req, url.pathname, url.searchParams);
+    if ("text" in answer) {
+      return send(req, res, answer.status, answer.type, answer.text, { "cache-control": "no-store", "content-disposition": `attachment; filename="${answer.filename}"` });
+    }
+    return send(req, res, answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), { ...answer.headers, "cache-control": "no-store" });
+  }
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    return send(req, res, 405, "application/json; charset=utf-8", JSON.stringify({ error: "only GET and HEAD" }), { allow: "GET, HEAD" });
+  }
   if (url.pathname.startsWith("/api/")) {
     const { status, body } = api.handle(url.pathname, url.searchParams);
+    // The graph payload is cached by the API (megabytes on large graphs): encode it once too.
+    if (status === 200 && url.pathname === "/api/graph" && typeof body === "object" && body !== null) return sendEncoded(req, res, body);
     return send(req, res, status, "application/json; charset=utf-8", JSON.stringify(body), { "cache-control": "no-store" });
   }
   return serveStatic(req, res, url.pathname, dist);
@@ -129,6 +144,28 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
   if (!body) return send(req, res, 404, "text/plain; charset=utf-8", "the front end is not built: run `npm run build`");
   const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
   return send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "cache-control": cache });
+}
+
+const encodedBodies = new WeakMap<object, { json: Buffer; gzip: Buffer }>();
+
+/** A JSON body that is served many times, serialised and gzipped once (keyed by the object). */
+function sendEncoded(req: IncomingMessage, res: ServerResponse, body: object): void {
+  let encoded = encodedBodies.get(body);
+  if (!encoded) {
+    const json = Buffer.from(JSON.stringify(body));
+    encoded = { json, gzip: gzipSync(json, { level: 6 }) };
+    encodedBodies.set(body, encoded);
+  }
+  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const payload = gzip ? encoded.gzip : encoded.json;
+  res.writeHead(200, {
+    ...SECURITY_HEADERS,
+    "cache-control": "no-store",
+    "content-type": "application/json; charset=utf-8",
+    "content-length": payload.length,
+    ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
+  });
+  res.end(req.method === "HEAD" ? undefined : payload);
 }
 
 function send(

@@ -1,17 +1,20 @@
 /**
- * The graph's filters (direction, year range, hide stubs) and the layout toggle (force / timeline).
+ * The toolbar: the view (graph / lineage), the graph's filters (direction, year range, hide stubs)
+ * and the layout toggle (force / timeline; the lineage view is always on the time axis).
  * Year fields apply on Enter or when they lose focus, so typing "2019" fetches the graph once.
  */
 import { useState } from "react";
 import type { DirectionSummary, GraphFilters, Resource } from "../core/api/types.ts";
-import type { GraphLayout } from "../core/explorer/types.ts";
+import type { ExplorerMode, GraphLayout } from "../core/explorer/types.ts";
 
 export interface FiltersBarProps {
   filters: GraphFilters;
   directions: Resource<DirectionSummary[]>;
   layout: GraphLayout;
+  mode?: ExplorerMode;
   onFilters: (filters: Partial<GraphFilters>) => void;
   onLayout: (layout: GraphLayout) => void;
+  onMode?: (mode: ExplorerMode) => void;
 }
 
 function YearField({ label, value, onCommit }: { label: string; value: number | null; onCommit: (year: number | null) => void }) {
@@ -43,11 +46,22 @@ function YearField({ label, value, onCommit }: { label: string; value: number | 
   );
 }
 
-export function FiltersBar({ filters, directions, layout, onFilters, onLayout }: FiltersBarProps) {
+export function FiltersBar({ filters, directions, layout, mode = "graph", onFilters, onLayout, onMode }: FiltersBarProps) {
   const list = directions.status === "ready" ? directions.data : [];
   const selectedMissing = filters.direction !== null && !list.some((d) => d.name === filters.direction);
+  const lineage = mode === "lineage";
   return (
     <div className="filters" role="group" aria-label="Graph filters">
+      {onMode && (
+        <div className="view-switch" role="group" aria-label="View">
+          <button type="button" className="toggle-button" aria-pressed={!lineage} onClick={() => onMode("graph")}>
+            Graph
+          </button>
+          <button type="button" className="toggle-button" aria-pressed={lineage} onClick={() => onMode("lineage")} title="The main path on a time axis, and reading lists">
+            Lineage
+          </button>
+        </div>
+      )}
       <label>
         Direction{" "}
         <select value={filters.direction ?? ""} onChange={(e) => onFilters({ direction: e.target.value || null })}>
@@ -66,7 +80,14 @@ export function FiltersBar({ filters, directions, layout, onFilters, onLayout }:
         <input type="checkbox" checked={filters.hideStubs} onChange={(e) => onFilters({ hideStubs: e.target.checked })} /> Hide papers known
         only as references
       </label>
-      <button type="button" className="toggle-button" aria-pressed={layout === "timeline"} onClick={() => onLayout(layout === "timeline" ? "force" : "timeline")}>
+      <button
+        type="button"
+        className="toggle-button"
+        aria-pressed={lineage || layout === "timeline"}
+        disabled={lineage}
+        title={lineage ? "The lineage view is always on a time axis" : undefined}
+        onClick={() => onLayout(layout === "timeline" ? "force" : "timeline")}
+      >
         Timeline layout
       </button>
     </div>

@@ -1,7 +1,8 @@
 /**
  * The selected paper: a region named by its title, with identifiers linking out, its direction,
  * abstract or editorial summary, reported counts beside what the graph holds, citations per year,
- * the "Builds on" / "Built on by" lists, the highlight-depth control and the path buttons.
+ * the "Builds on" / "Built on by" lists, the highlight-depth control, the path buttons, and the
+ * buttons that make it a seed of the lineage view and reading list or add it to the reading list.
  * Every scraped string is rendered as text.
  */
 import { useEffect, useId, useRef } from "react";
@@ -26,6 +27,12 @@ export interface PaperPanelProps {
   onPathFrom: () => void;
   onPathTo: () => void;
   onClose: () => void;
+  /** Whether the paper is one of the seeds ("Add as seed" / "Remove as seed"). */
+  isSeed?: boolean;
+  onToggleSeed?: () => void;
+  /** Whether the paper is on the reading list being edited ("Add to reading list"). */
+  inReadingList?: boolean;
+  onAddToReadingList?: () => void;
 }
 
 const AUTHORS_SHOWN = 8;
@@ -46,6 +53,7 @@ function ExternalLink({ href, children }: { href: string; children: React.ReactN
 
 export function PaperPanel(props: PaperPanelProps) {
   const { paper, buildsOn, builtBy, highlight, highlightSize, inGraph, pathDraft, onSelect, onHighlight, onPathFrom, onPathTo, onClose } = props;
+  const { isSeed = false, onToggleSeed, inReadingList = false, onAddToReadingList } = props;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -121,6 +129,20 @@ export function PaperPanel(props: PaperPanelProps) {
           Path to here
         </button>
       </div>
+      {(onToggleSeed || onAddToReadingList) && (
+        <div className="paper-actions">
+          {onToggleSeed && (
+            <button type="button" onClick={onToggleSeed} title="Seeds scope the lineage view and start a reading list">
+              {isSeed ? "Remove as seed" : "Add as seed"}
+            </button>
+          )}
+          {onAddToReadingList && (
+            <button type="button" onClick={onAddToReadingList} disabled={inReadingList}>
+              {inReadingList ? "On the reading list" : "Add to reading list"}
+            </button>
+          )}
+        </div>
+      )}
       {pathDraft?.from && pathDraft.from.ref && (
         <p className="note" role="status">
           Path from “{pathDraft.from.title}”: select an older paper and choose “Path to here”.

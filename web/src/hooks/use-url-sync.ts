@@ -1,7 +1,7 @@
 /**
  * Keeps the page URL and the explorer state in step: every view change is written to the query
- * string (pushState for a new paper or path, so Back returns to it; replaceState for filters,
- * layout and highlight), and Back/Forward restore the view they point at.
+ * string (pushState for a new paper, path, view or list, so Back returns to it; replaceState for
+ * filters, layout, highlight, seeds and key routes), and Back/Forward restore the view they point at.
  */
 import { useEffect, useRef, type Dispatch } from "react";
 import { viewOf } from "../core/explorer/index.ts";
@@ -10,10 +10,10 @@ import { formatView, isNavigation, parseView } from "../core/explorer/view-url.t
 
 export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerAction>): void {
   const written = useRef<ViewState | null>(null);
-  const { paper, path, filters, layout, highlight } = state;
+  const { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list } = state;
 
   useEffect(() => {
-    const view = viewOf({ paper, path, filters, layout, highlight, pathDraft: { from: null, to: null } });
+    const view = viewOf({ paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list, pathDraft: { from: null, to: null } });
     const search = formatView(view);
     const before = written.current;
     written.current = view;
@@ -21,7 +21,7 @@ export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerActi
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     if (before && isNavigation(before, view)) window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
-  }, [paper, path, filters, layout, highlight]);
+  }, [paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list]);
 
   useEffect(() => {
     const onPopState = () => {

@@ -1,24 +1,32 @@
 /**
- * The explorer page: the header (name, counts, search), the filters, the graph, and the side panels
- * for the selected paper and the influence path. State is one reducer (core/explorer) mirrored in
- * the URL; API data is fetched from that state (use-explorer-data.ts) and passed down.
+ * The explorer page: the header (name, counts, search), the toolbar (view, filters), the graph, and
+ * the side panels: the influence path, the lineage view's main path, the selected paper and the
+ * reading list. State is one reducer (core/explorer) mirrored in the URL; API data is fetched from
+ * that state (use-explorer-data.ts) and passed down; the reading list being edited is its own
+ * reducer (use-reading-list.ts).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { PaperBrief, SearchHit } from "../core/api/types.ts";
+import type { PaperBrief, PaperDetail, SearchHit } from "../core/api/types.ts";
 import { explorerReducer, initialState } from "../core/explorer/index.ts";
 import { parseView } from "../core/explorer/view-url.ts";
 import type { CitationNodeAttributes } from "../core/graph/citation-graph.ts";
+import { lineageRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle, paperRef } from "../core/paper/format.ts";
+import { shareLink } from "../core/reading-list/index.ts";
+import type { ReadingItem } from "../core/reading-list/types.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { FiltersBar } from "../components/FiltersBar.tsx";
 import { Legend } from "../components/Legend.tsx";
+import { MainPathList } from "../components/MainPathList.tsx";
 import { PaperLookup } from "../components/PaperLookup.tsx";
 import { PaperPanel } from "../components/PaperPanel.tsx";
 import { PathList } from "../components/PathList.tsx";
+import { ReadingListPanel } from "../components/ReadingListPanel.tsx";
 import { SearchBox } from "../components/SearchBox.tsx";
 import { useShortcuts } from "../hooks/use-shortcuts.ts";
 import { useUrlSync } from "../hooks/use-url-sync.ts";
 import { useExplorerData } from "./use-explorer-data.ts";
+import { useReadingList } from "./use-reading-list.ts";
 import { GraphView } from "./GraphView.tsx";
 
 function count(n: number, one: string, many: string): string {
@@ -33,7 +41,14 @@ export function Explorer() {
   useShortcuts(searchRef, onEscape);
 
   const data = useExplorerData(state);
-  const { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path } = data;
+  const { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path, mainPath, seedLabels } = data;
+  const lineageView = state.mode === "lineage";
+  const onListChange = useCallback((name: string | null) => dispatch({ type: "openList", name }), []);
+  const reading = useReadingList({ list: state.list, onListChange, direction: state.filters.direction });
+  // The panel shows in the lineage view, for a saved list, a list being edited, or once asked for.
+  const [readingOpen, setReadingOpen] = useState(() => state.seeds.length > 0);
+  const showReadingList = lineageView || readingOpen || state.list !== null || reading.state.items.length > 0;
+  const routes = useMemo(() => (lineageView && mainPath.status === "ready" ? lineageRoutes(mainPath.data) : null), [lineageView, mainPath]);
 
   const pathKey = state.path ? `${state.path.from}\u0000${state.path.to}\u0000${state.path.mode}` : "";
   const [chainChoice, setChainChoice] = useState({ key: pathKey, index: 0 });
@@ -42,6 +57,18 @@ export function Explorer() {
 
   const select = useCallback((p: PaperBrief | SearchHit) => dispatch({ type: "select", ref: paperRef(p) }), []);
   const selectNode = useCallback((key: string, a: CitationNodeAttributes) => dispatch({ type: "select", ref: a.arxivId ?? key }), []);
+  const selectItem = useCallback((item: ReadingItem) => dispatch({ type: "select", ref: item.arxivId ?? item.aclId ?? item.doi ?? item.id ?? item.ref }), []);
+  const toggleSeed = (detail: PaperDetail) => {
+    const ref = paperRef(detail);
+    const seed = state.seeds.find((s) => s === ref || s === detail.id);
+    dispatch(seed ? { type: "removeSeed", ref: seed } : { type: "addSeed", ref });
+    setReadingOpen(true);
+  };
+  const addToReadingList = (detail: PaperDetail) => {
+    const { id, title, year, arxivId, doi, aclId } = detail;
+    reading.dispatch({ type: "add", item: { ref: paperRef(detail), id, title, year, arxivId, doi, aclId, reason: "", note: "" } });
+    setReadingOpen(true);
+  };
 
   const paperDetail = paper.status === "ready" ? paper.data : null;
   useEffect(() => {
@@ -73,8 +100,10 @@ export function Explorer() {
         filters={state.filters}
         directions={directions}
         layout={state.layout}
+        mode={state.mode}
         onFilters={(filters) => dispatch({ type: "setFilters", filters })}
         onLayout={(layout) => dispatch({ type: "setLayout", layout })}
+        onMode={(mode) => dispatch({ type: "setMode", mode })}
       />
       {graph.status === "error" && (
         <p className="banner error" role="alert">
@@ -86,11 +115,12 @@ export function Explorer() {
           <ErrorBoundary what="Drawing the graph">
             <GraphView
               data={graphData}
-              layout={state.layout}
+              layout={lineageView ? "timeline" : state.layout}
               selected={paperDetail?.id ?? null}
               highlighted={highlighted}
               pathChains={pathChains}
               currentChain={chain}
+              lineage={routes}
               onSelectNode={selectNode}
             />
           </ErrorBoundary>
@@ -109,6 +139,18 @@ export function Explorer() {
               onClose={() => dispatch({ type: "clearPath" })}
             />
           )}
+          {lineageView && (
+            <MainPathList
+              mainPath={mainPath}
+              keyRoutes={state.keyRoutes}
+              seeds={seedLabels}
+              direction={state.filters.direction}
+              selected={paperDetail?.id ?? null}
+              onKeyRoutes={(keyRoutes) => dispatch({ type: "setKeyRoutes", keyRoutes })}
+              onSelect={select}
+              onWholeGraph={() => dispatch({ type: "clearSeeds" })}
+            />
+          )}
           {state.paper && (
             <PaperLookup requested={state.paper} paper={paper} onSelect={select}>
               {(detail) => (
@@ -125,11 +167,45 @@ export function Explorer() {
                   onPathFrom={() => dispatch({ type: "pathFrom", end: { ref: paperRef(detail), title: displayTitle(detail) } })}
                   onPathTo={() => dispatch({ type: "pathTo", end: { ref: paperRef(detail), title: displayTitle(detail) } })}
                   onClose={() => dispatch({ type: "clearSelection" })}
+                  isSeed={state.seeds.includes(paperRef(detail)) || state.seeds.includes(detail.id)}
+                  onToggleSeed={() => toggleSeed(detail)}
+                  inReadingList={reading.state.items.some((item) => item.id === detail.id)}
+                  onAddToReadingList={() => addToReadingList(detail)}
                 />
               )}
             </PaperLookup>
           )}
-          {!state.path && !state.paper && (
+          {showReadingList && (
+            <ReadingListPanel
+              state={reading.state}
+              dispatch={reading.dispatch}
+              seeds={seedLabels}
+              selectedPaper={paperDetail ? { ref: paperRef(paperDetail), title: displayTitle(paperDetail) } : null}
+              operation={reading.operation}
+              opening={reading.opening}
+              savedLists={reading.savedLists}
+              shareUrl={reading.state.saved ? shareLink(window.location, reading.state.saved) : null}
+              onGenerate={(limit) => {
+                const seeds = state.seeds.length > 0 ? state.seeds : paperDetail ? [paperRef(paperDetail)] : [];
+                if (seeds.length > 0) void reading.generate(seeds, limit);
+              }}
+              onRemoveSeed={(ref) => dispatch({ type: "removeSeed", ref })}
+              onSave={(name) => void reading.save(name)}
+              onOpen={onListChange}
+              onDeleteSaved={reading.removeSaved}
+              onExport={reading.exportAs}
+              onSelect={selectItem}
+              onClose={
+                lineageView
+                  ? undefined
+                  : () => {
+                      reading.close();
+                      setReadingOpen(false);
+                    }
+              }
+            />
+          )}
+          {!state.path && !state.paper && !lineageView && !showReadingList && (
             <section className="panel welcome" aria-label="Getting started">
               <h2>Explore the citation graph</h2>
               <p>

@@ -11,6 +11,7 @@ import type { SerializedCitationGraph } from "../core/api/types.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
 import { EDGE_COLOR, type EmphasisInput } from "../core/graph/emphasis.ts";
+import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
 import { GraphDataController } from "../components/graph/GraphDataController.tsx";
 import { GraphEmphasisController } from "../components/graph/GraphEmphasisController.tsx";
@@ -47,11 +48,13 @@ export interface GraphViewProps {
   highlighted: ReadonlySet<string> | null;
   pathChains: readonly (readonly string[])[] | null;
   currentChain: number;
+  /** The lineage view's main path and key routes, oldest first (null outside that view). */
+  lineage?: readonly Route[] | null;
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
   onLoaded?: (report: LoadReport) => void;
 }
 
-export function GraphView({ data, layout, selected, highlighted, pathChains, currentChain, onSelectNode, onLoaded }: GraphViewProps) {
+export function GraphView({ data, layout, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded }: GraphViewProps) {
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState({ version: 0, small: true });
@@ -68,10 +71,13 @@ export function GraphView({ data, layout, selected, highlighted, pathChains, cur
 
   const hoverEmphasis = loaded.small ? hovered : null;
   const emphasisInput = useMemo<EmphasisInput>(
-    () => ({ hovered: hoverEmphasis, selected, highlighted, path: pathChains ? { chains: pathChains, current: currentChain } : null }),
-    [hoverEmphasis, selected, highlighted, pathChains, currentChain],
+    () => ({ hovered: hoverEmphasis, selected, highlighted, path: pathChains ? { chains: pathChains, current: currentChain } : null, lineage }),
+    [hoverEmphasis, selected, highlighted, pathChains, currentChain, lineage],
   );
-  const focus = useMemo(() => (pathChains && pathChains.length > 0 ? [...new Set(pathChains.flat())] : null), [pathChains]);
+  const focus = useMemo(() => {
+    if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
+    return lineage && lineage.length > 0 ? routePapers(lineage) : null;
+  }, [pathChains, lineage]);
 
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">

@@ -1,16 +1,19 @@
 /**
  * The API data a view of the explorer needs, fetched from its state: the (filtered) graph, the
  * directions, the selected paper with its direct builds-on / built-by lists, the highlighted set at
- * the chosen depth, and the influence path. Each request is keyed, aborted when superseded.
+ * the chosen depth, the influence path, and in the lineage view the main path (with key routes);
+ * also the titles of the seed papers. Each request is keyed, aborted when superseded.
  */
 import { useMemo } from "react";
-import { fetchClosure, fetchDirections, fetchGraph, fetchPaper, fetchPath, graphUrl } from "../core/api/client.ts";
+import { fetchClosure, fetchDirections, fetchGraph, fetchMainPath, fetchPaper, fetchPath, graphUrl, mainPathUrl } from "../core/api/client.ts";
 import type { Resource } from "../core/api/types.ts";
 import type { ExplorerState } from "../core/explorer/types.ts";
 import { useLastReady, useResource } from "../hooks/use-resource.ts";
+import { displayTitle } from "../core/paper/format.ts";
+import type { SeedLabel } from "../components/MainPathList.tsx";
 
 export function useExplorerData(state: ExplorerState) {
-  const { filters, paper: ref, highlight, path: pathQuery } = state;
+  const { filters, paper: ref, highlight, path: pathQuery, mode, seeds, keyRoutes } = state;
 
   const graph = useResource(graphUrl(filters), (signal) => fetchGraph(filters, signal));
   const graphData = useLastReady(graph);
@@ -41,5 +44,17 @@ export function useExplorerData(state: ExplorerState) {
   const pathKey = pathQuery ? `${pathQuery.from}\u0000${pathQuery.to}\u0000${pathQuery.mode}` : null;
   const path = useResource(pathKey, (signal) => fetchPath(pathQuery?.from ?? "", pathQuery?.to ?? "", pathQuery?.mode ?? "shortest", signal));
 
-  return { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path };
+  const mainPathQuery = { seeds, direction: filters.direction, keyRoutes };
+  const mainPath = useResource(mode === "lineage" ? mainPathUrl(mainPathQuery) : null, (signal) => fetchMainPath(mainPathQuery, signal));
+
+  // Seeds are REFs in the URL: their titles, for the chips and the scope line.
+  const seedTitles = useResource(seeds.length > 0 ? `seeds:${seeds.join("\u0000")}` : null, (signal) =>
+    Promise.all(seeds.map((s) => fetchPaper(s, signal).then((p) => [s, displayTitle(p)] as const, () => [s, s] as const))).then((pairs) => new Map(pairs)),
+  );
+  const seedLabels = useMemo<SeedLabel[]>(
+    () => seeds.map((s) => ({ ref: s, title: (seedTitles.status === "ready" ? seedTitles.data.get(s) : undefined) ?? s })),
+    [seeds, seedTitles],
+  );
+
+  return { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path, mainPath, seedLabels };
 }

@@ -1,7 +1,7 @@
 /**
  * The shapes the Lineage HTTP API returns (web/server/): the graph in graphology's serialisation,
- * directions, search hits, one paper's full view, closures and influence paths. The front end uses
- * nothing else.
+ * directions, search hits, one paper's full view, closures, influence paths, main paths, reading
+ * lists and saved lists. The front end uses nothing else.
  */
 
 /** A paper as lists, search results and paths carry it. */
@@ -169,3 +169,86 @@ export type Resource<T> =
   | { status: "loading" }
   | { status: "ready"; data: T }
   | { status: "error"; error: string; httpStatus?: number };
+
+/** One step of a main path: a paper, or a citation cycle collapsed into its most cited member. */
+export interface MainPathStep extends PaperBrief {
+  /** The other papers of a collapsed cycle. */
+  members: PaperBrief[];
+  /** The search path count of the citation from the previous step (0 for the first). */
+  spc: number;
+  spcExact: string;
+}
+
+export interface KeyRoute {
+  /** The key citation the route is built around: `to` builds on `from`. */
+  from: string;
+  to: string;
+  spc: number;
+  path: MainPathStep[];
+}
+
+/** `GET /api/main-path?seed=&direction=&keyRoute=K`: oldest first, each step building on the one before. */
+export interface MainPathResponse {
+  path: MainPathStep[];
+  weight: number;
+  weightExact: string;
+  method: "SPC";
+  scope: { seeds: string[]; direction: string | null; papers: number };
+  totalPaths: string;
+  keyRoutes: KeyRoute[];
+  keyRouteLinks: { from: string; to: string; spc: number }[];
+}
+
+/** One item of `GET /api/reading-list`: foundations first, each with a one-line reason. */
+export interface ReadingListItemResponse extends PaperBrief {
+  position: number;
+  reason: string;
+  score: number;
+  seed: boolean;
+  direction: string | null;
+  onMainPath: boolean;
+}
+
+export interface ReadingListResponse {
+  seeds: PaperBrief[];
+  direction: string | null;
+  items: ReadingListItemResponse[];
+}
+
+/** `GET /api/lists`. */
+export interface SavedListSummary {
+  name: string;
+  description: string;
+  items: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** An item of a saved list: `ref` is what the list stores; the rest is the paper as the graph knows it now. */
+export interface SavedListItem {
+  position: number;
+  ref: string;
+  id: string | null;
+  title: string | null;
+  year: number | null;
+  arxivId: string | null;
+  doi: string | null;
+  aclId: string | null;
+  reason: string;
+  note: string;
+  inGraph: boolean;
+}
+
+/** `GET /api/lists/{name}` and the answer to `PUT /api/lists/{name}`. */
+export interface SavedList extends Omit<SavedListSummary, "items"> {
+  items: SavedListItem[];
+}
+
+export type ListFormat = "md" | "bibtex" | "csl" | "ris" | "json";
+
+/** A list rendered for download by `POST /api/lists/{name}/export`. */
+export interface ExportedFile {
+  filename: string;
+  type: string;
+  text: string;
+}

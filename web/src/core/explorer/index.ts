@@ -3,11 +3,21 @@
  * transition can be tested on its own.
  */
 import type { GraphFilters } from "../api/types.ts";
-import type { ExplorerAction, ExplorerState, ViewState } from "./types.ts";
+import { MAX_KEY_ROUTES, MAX_SEEDS, type ExplorerAction, type ExplorerState, type ViewState } from "./types.ts";
 
 export const NO_FILTERS: GraphFilters = { direction: null, minYear: null, maxYear: null, hideStubs: false };
 
-export const EMPTY_VIEW: ViewState = { paper: null, path: null, filters: NO_FILTERS, layout: "force", highlight: null };
+export const EMPTY_VIEW: ViewState = {
+  paper: null,
+  path: null,
+  filters: NO_FILTERS,
+  layout: "force",
+  highlight: null,
+  mode: "graph",
+  seeds: [],
+  keyRoutes: 0,
+  list: null,
+};
 
 export function initialState(view: ViewState = EMPTY_VIEW): ExplorerState {
   return { ...view, pathDraft: { from: null, to: null } };
@@ -55,9 +65,28 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       return { ...state, paper: null, highlight: null, path: null, pathDraft: NO_DRAFT };
     case "restore":
       return { ...action.view, pathDraft: state.pathDraft };
+    case "setMode":
+      if (state.mode === action.mode) return state;
+      // Entering the lineage view with a paper selected and no seeds scopes it to that paper.
+      if (action.mode === "lineage" && state.seeds.length === 0 && state.paper) return { ...state, mode: action.mode, seeds: [state.paper] };
+      return { ...state, mode: action.mode };
+    case "addSeed":
+      if (state.seeds.includes(action.ref) || state.seeds.length >= MAX_SEEDS) return state;
+      return { ...state, seeds: [...state.seeds, action.ref] };
+    case "removeSeed":
+      return state.seeds.includes(action.ref) ? { ...state, seeds: state.seeds.filter((s) => s !== action.ref) } : state;
+    case "clearSeeds":
+      return state.seeds.length === 0 ? state : { ...state, seeds: [] };
+    case "setKeyRoutes": {
+      const keyRoutes = Math.max(0, Math.min(MAX_KEY_ROUTES, Math.round(action.keyRoutes))) || 0;
+      return keyRoutes === state.keyRoutes ? state : { ...state, keyRoutes };
+    }
+    case "openList":
+      return state.list === action.name ? state : { ...state, list: action.name };
   }
 }
 
 export function viewOf(state: ExplorerState): ViewState {
-  return { paper: state.paper, path: state.path, filters: state.filters, layout: state.layout, highlight: state.highlight };
+  const { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list } = state;
+  return { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list };
 }

@@ -1,11 +1,20 @@
 /**
  * The explorer's state: what the user is looking at. Everything here except `pathDraft` is written
- * to the page URL, so every view is a link. Data fetched from the API is not state here; it is
+ * to the page URL, so every view is a link (the reading list being edited is core/reading-list's). Data fetched from the API is not state here; it is
  * derived from this (see views/use-explorer-data.ts).
  */
 import type { CitationDirection, GraphFilters, PathMode } from "../api/types.ts";
 
 export type GraphLayout = "force" | "timeline";
+
+/** What the page shows: the citation graph, or the lineage view (main path on a time axis). */
+export type ExplorerMode = "graph" | "lineage";
+
+/** Key routes the lineage view can add to the main path (`?keyRoute=K`, 0 for none). */
+export const MAX_KEY_ROUTES = 10;
+
+/** Seeds a reading list or a lineage scope can have (the API's limit). */
+export const MAX_SEEDS = 20;
 
 export type Depth = 1 | 2 | 3;
 
@@ -35,6 +44,13 @@ export interface ViewState {
   filters: GraphFilters;
   layout: GraphLayout;
   highlight: Highlight | null;
+  mode: ExplorerMode;
+  /** Seed papers (REFs): the lineage view's scope and a reading list's starting points. */
+  seeds: string[];
+  /** Key routes drawn beside the main path, 0 to MAX_KEY_ROUTES. */
+  keyRoutes: number;
+  /** The saved reading list shown in the reading-list panel. */
+  list: string | null;
 }
 
 export interface ExplorerState extends ViewState {
@@ -54,4 +70,10 @@ export type ExplorerAction =
   | { type: "swapPath" }
   | { type: "clearPath" }
   | { type: "escape" }
+  | { type: "setMode"; mode: ExplorerMode }
+  | { type: "addSeed"; ref: string }
+  | { type: "removeSeed"; ref: string }
+  | { type: "clearSeeds" }
+  | { type: "setKeyRoutes"; keyRoutes: number }
+  | { type: "openList"; name: string | null }
   | { type: "restore"; view: ViewState };

@@ -2,19 +2,22 @@
  * Every view is a link: the ViewState read from and written to the page's query string.
  *   ?paper=REF  ?path=FROM,TO[&mode=longest]  ?direction=NAME  ?minYear=Y  ?maxYear=Y  ?hideStubs=1
  *   ?layout=timeline  ?highlight=builds-on|built-by[&depth=1..3]
+ *   ?view=lineage  ?seed=REF (repeated)  ?keyRoute=1..10  ?list=NAME
  * Unknown or malformed parameters are ignored, so an old or hand-edited link still opens.
  */
-import type { ViewState, Depth, Highlight, PathQuery } from "./types.ts";
+import { MAX_KEY_ROUTES, MAX_SEEDS, type ViewState, type Depth, type Highlight, type PathQuery } from "./types.ts";
 import { NO_FILTERS } from "./index.ts";
 
-/** Raw key → raw (still encoded) value, first occurrence wins. */
-function rawParams(search: string): Map<string, string> {
-  const params = new Map<string, string>();
+/** Raw key → raw (still encoded) values, in the order given. */
+function rawParams(search: string): Map<string, string[]> {
+  const params = new Map<string, string[]>();
   for (const part of search.replace(/^\?/, "").split("&")) {
     if (!part) continue;
     const eq = part.indexOf("=");
     const key = decode(eq < 0 ? part : part.slice(0, eq));
-    if (!params.has(key)) params.set(key, eq < 0 ? "" : part.slice(eq + 1));
+    const values = params.get(key) ?? [];
+    values.push(eq < 0 ? "" : part.slice(eq + 1));
+    params.set(key, values);
   }
   return params;
 }
@@ -59,9 +62,25 @@ function parseHighlight(raw: string | undefined, depthRaw: string | undefined): 
   return { direction, depth };
 }
 
+function parseSeeds(raw: readonly string[]): string[] {
+  const seeds: string[] = [];
+  for (const value of raw) {
+    const ref = decode(value).trim();
+    if (ref && ref.length <= 500 && !seeds.includes(ref) && seeds.length < MAX_SEEDS) seeds.push(ref);
+  }
+  return seeds;
+}
+
+function parseKeyRoutes(raw: string | undefined): number {
+  if (raw === undefined) return 0;
+  const n = Number(decode(raw));
+  return Number.isInteger(n) && n >= 1 && n <= MAX_KEY_ROUTES ? n : 0;
+}
+
 export function parseView(search: string): ViewState {
   const p = rawParams(search);
-  const get = (key: string) => p.get(key);
+  // First occurrence wins for every parameter but `seed`.
+  const get = (key: string) => p.get(key)?.[0];
   const paper = get("paper") === undefined ? null : decode(get("paper") ?? "").trim() || null;
   const direction = get("direction") === undefined ? null : decode(get("direction") ?? "").trim() || null;
   const hideStubs = get("hideStubs");
@@ -77,6 +96,10 @@ export function parseView(search: string): ViewState {
     },
     layout: get("layout") !== undefined && decode(get("layout") ?? "") === "timeline" ? "timeline" : "force",
     highlight: paper ? parseHighlight(get("highlight"), get("depth")) : null,
+    mode: get("view") !== undefined && decode(get("view") ?? "") === "lineage" ? "lineage" : "graph",
+    seeds: parseSeeds(p.get("seed") ?? []),
+    keyRoutes: parseKeyRoutes(get("keyRoute")),
+    list: get("list") === undefined ? null : decode(get("list") ?? "").trim() || null,
   };
 }
 
@@ -92,6 +115,10 @@ export function formatView(view: ViewState): string {
     parts.push(`path=${encode(view.path.from).replace(/,/g, "%2C")},${encode(view.path.to).replace(/,/g, "%2C")}`);
     if (view.path.mode === "longest") parts.push("mode=longest");
   }
+  if (view.mode === "lineage") parts.push("view=lineage");
+  for (const seed of view.seeds) parts.push(`seed=${encode(seed)}`);
+  if (view.keyRoutes > 0) parts.push(`keyRoute=${view.keyRoutes}`);
+  if (view.list) parts.push(`list=${encode(view.list)}`);
   if (view.filters.direction) parts.push(`direction=${encode(view.filters.direction)}`);
   if (view.filters.minYear !== null) parts.push(`minYear=${view.filters.minYear}`);
   if (view.filters.maxYear !== null) parts.push(`maxYear=${view.filters.maxYear}`);
@@ -101,10 +128,11 @@ export function formatView(view: ViewState): string {
 }
 
 /**
- * Whether going from one view to the next deserves a browser history entry (a new paper or path:
- * Back returns to it) or just replaces the current one (filters, layout, highlight).
+ * Whether going from one view to the next deserves a browser history entry (a new paper, path,
+ * view or list: Back returns to it) or just replaces the current one (filters, layout, highlight,
+ * seeds, key routes).
  */
 export function isNavigation(before: ViewState, after: ViewState): boolean {
   const pathKey = (v: ViewState) => (v.path ? `${v.path.from}\u0000${v.path.to}\u0000${v.path.mode}` : "");
-  return before.paper !== after.paper || pathKey(before) !== pathKey(after);
+  return before.paper !== after.paper || pathKey(before) !== pathKey(after) || before.mode !== after.mode || before.list !== after.list;
 }

@@ -22,5 +22,7 @@ export function fitPoints(points: readonly { x: number; y: number }[], current: 
   }
   const extent = Math.max(maxX - minX, maxY - minY);
   const ratio = points.length === 1 ? Math.min(current, 0.5) : Math.min(1.2, Math.max(0.08, extent * margin));
-  return { x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio };
+  // Labels are drawn right of their papers: a set is framed a little right of its centre to fit them.
+  const labelRoom = points.length === 1 ? 0 : (maxX - minX) * 0.12;
+  return { x: (minX + maxX) / 2 + labelRoom, y: (minY + maxY) / 2, ratio };
 }

@@ -1,11 +1,13 @@
 /**
  * What the graph emphasises and how: the hovered paper and its neighbours, else an influence path,
- * else the highlighted builds-on/built-by set, else the selected paper's neighbourhood. Turned into
+ * else the lineage view's main path and key routes, else the highlighted builds-on/built-by set,
+ * else the selected paper's neighbourhood. Turned into
  * sigma `nodeReducer`/`edgeReducer` functions; the graph itself is never written. Every lookup in a
  * reducer is O(1), since reducers run for each of ~10^5 items on every refresh.
  */
 import type { EdgeDisplayData, NodeDisplayData } from "sigma/types";
 import type { CitationEdgeAttributes, CitationGraph, CitationNodeAttributes } from "./citation-graph.ts";
+import type { Route, RouteStep } from "../lineage/main-path.ts";
 
 export interface EmphasisInput {
   hovered: string | null;
@@ -14,6 +16,8 @@ export interface EmphasisInput {
   highlighted: ReadonlySet<string> | null;
   /** Influence chains (node keys, FROM first) and which of them is shown in the list. */
   path: { chains: readonly (readonly string[])[]; current: number } | null;
+  /** The lineage view: the main path first (drawn strongest), then key routes; each oldest first. */
+  lineage?: readonly Route[] | null;
 }
 
 export interface Emphasis {
@@ -58,9 +62,42 @@ function chainEdges(graph: CitationGraph, chain: readonly string[], into: Set<st
   }
 }
 
+/** Citations from a paper of the newer step to one of the older step, and inside a collapsed cycle. */
+function stepEdges(graph: CitationGraph, older: RouteStep, newer: RouteStep, into: Set<string>): void {
+  const targets = new Set(older.filter((k) => graph.hasNode(k)));
+  const cycle = new Set(newer.filter((k) => graph.hasNode(k)));
+  for (const k of cycle) {
+    graph.forEachOutEdge(k, (edge, _a, _source, target) => {
+      if (targets.has(target) || cycle.has(target)) into.add(edge);
+    });
+  }
+}
+
+function lineageEmphasis(graph: CitationGraph, routes: readonly Route[], selected: string | null): Emphasis {
+  const nodes = new Set<string>();
+  const primary = new Set<string>();
+  const edges = new Set<string>();
+  const strongEdges = new Set<string>();
+  routes.forEach((route, r) => {
+    route.forEach((step, i) => {
+      for (const k of step) if (graph.hasNode(k)) nodes.add(k);
+      const listed = step[0];
+      if (r === 0 && listed !== undefined && graph.hasNode(listed)) primary.add(listed);
+      const older = route[i - 1];
+      if (older) stepEdges(graph, older, step, r === 0 ? strongEdges : edges);
+      else if (step.length > 1) stepEdges(graph, [], step, r === 0 ? strongEdges : edges);
+    });
+  });
+  if (selected && graph.hasNode(selected)) {
+    nodes.add(selected);
+    primary.add(selected);
+  }
+  return { nodes, primary, edges, strongEdges, labelAll: nodes.size <= LABEL_ALL_BELOW };
+}
+
 /** The emphasis for the current state, or null when nothing is emphasised. */
 export function computeEmphasis(graph: CitationGraph, input: EmphasisInput): Emphasis | null {
-  const { hovered, selected, highlighted, path } = input;
+  const { hovered, selected, highlighted, path, lineage } = input;
   if (hovered && graph.hasNode(hovered)) return neighbourhood(graph, hovered, [selected]);
 
   if (path && path.chains.length > 0) {
@@ -80,6 +117,8 @@ export function computeEmphasis(graph: CitationGraph, input: EmphasisInput): Emp
     }
     return { nodes, primary, edges, strongEdges, labelAll: nodes.size <= LABEL_ALL_BELOW };
   }
+
+  if (lineage && lineage.length > 0) return lineageEmphasis(graph, lineage, selected);
 
   if (selected && highlighted) {
     const nodes = new Set<string>();
