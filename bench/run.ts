@@ -1,25 +1,125 @@
 /**
- * `npm run bench`: every benchmark, each as a ratio against a baseline measured in the same run,
- * with the absolute figures for the record. Results are printed as JSON and as Markdown rows for
- * BENCHMARKS.md. Reads the AAN release from ../shared/data/aan (or LINEAGE_AAN).
+ * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
+ * the same run, with the absolute figures for the record.
+ *
+ *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout] [--quick] [--work DIR]
+ *
+ * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
+ * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
+ * while their recipe holds. Results: bench/results/latest.json (and a dated copy),
+ * bench/results/latest.md (the tables of BENCHMARKS.md) and bench/results/query-latency-memory.svg.
+ * Reads the AAN release from ../shared/data/aan (or LINEAGE_AAN).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir, totalmem } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { benchIngest } from "./ingest.ts";
+import { aanCorpus, seedsCorpus, SYNTHETIC, syntheticCorpus, type Corpus } from "./corpora.ts";
+import { benchQueries, type QueryBench, type QuerySizes } from "./queries.ts";
+import { benchHttp, type HttpBench } from "./http-load.ts";
+import { benchColdStart, type ColdStartBench } from "./cold-start.ts";
+import { benchExplorer, type ExplorerBench } from "./explorer.ts";
+import { benchLayout, type LayoutBench } from "./layout.ts";
+import { machine } from "./stats.ts";
+import { markdownReport } from "./report.ts";
+import { latencyMemoryPlot } from "./report-plot.ts";
+import { ingestPaths } from "../scripts/cli/ingest-command.ts";
 
-const aanDir = resolve(process.env.LINEAGE_AAN ?? join(import.meta.dirname, "../../shared/data/aan"));
-const work = mkdtempSync(join(tmpdir(), "lineage-bench-"));
-try {
-  const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const ingest = benchIngest(aanDir, work);
-  const results = { date: new Date().toISOString().slice(0, 10), machine, ingest };
-  console.log(JSON.stringify(results, null, 2));
-  console.log(
-    `\n| ingest (rendered AAN pages) | ${ingest.pages} pages → ${ingest.papers} papers, ${ingest.edges} edges | ` +
-      `${ingest.ingestSeconds.toFixed(2)} s, ${ingest.pagesPerSecond.toFixed(0)} pages/s | floor ${ingest.floorSeconds.toFixed(2)} s | ` +
-      `${ingest.ratioToFloor.toFixed(1)}× floor |`,
-  );
-} finally {
-  rmSync(work, { recursive: true, force: true });
+export interface BenchResults {
+  date: string;
+  command: string;
+  machine: ReturnType<typeof machine>;
+  machineAfter?: ReturnType<typeof machine>;
+  corpora: Corpus[];
+  ingest?: Awaited<ReturnType<typeof benchIngest>>;
+  queries?: QueryBench[];
+  http?: HttpBench[];
+  coldStart?: ColdStartBench[];
+  explorer?: ExplorerBench[];
+  layout?: LayoutBench;
 }
+
+const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout"] as const;
+
+/** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
+const SIZES: Record<string, QuerySizes> = {
+  aan: { closures: 200, paths: 100, longest: 50, mainPaths: 10 },
+  "syn-1e4": { closures: 200, paths: 100, longest: 50, mainPaths: 10 },
+  "syn-1e5": { closures: 200, paths: 100, longest: 30, mainPaths: 5 },
+  "syn-1e6": { closures: 100, paths: 40, longest: 10, mainPaths: 3 },
+};
+
+const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" } } });
+const only = new Set(values.only ? values.only.split(",") : SECTIONS);
+for (const s of only) if (!SECTIONS.includes(s as (typeof SECTIONS)[number])) throw new Error(`bench: unknown section "${s}" (${SECTIONS.join(", ")})`);
+const aanDir = resolve(process.env.LINEAGE_AAN ?? join(import.meta.dirname, "../../shared/data/aan"));
+const work = resolve(values.work ?? join(tmpdir(), "lineage-bench"));
+mkdirSync(work, { recursive: true });
+const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
+
+const results: BenchResults = {
+  date: new Date().toISOString().slice(0, 10),
+  command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`,
+  machine: machine(),
+  corpora: [],
+};
+
+if (only.has("ingest")) {
+  log("bench: ingest of the rendered AAN pages");
+  const scratch = join(work, "ingest");
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  results.ingest = await benchIngest(aanDir, scratch);
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+const aan = aanCorpus(work, aanDir, log);
+const synthetic = SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log));
+const seeds = await seedsCorpus(work, (db, paths) => ingestPaths(db, paths));
+results.corpora = [seeds, aan, ...synthetic];
+
+if (only.has("queries")) {
+  results.queries = [];
+  for (const corpus of [aan, ...synthetic]) {
+    log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
+    results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
+  }
+}
+if (only.has("http")) {
+  log("bench: HTTP API under load on AAN");
+  results.http = [await benchHttp(aan.label, aan.db, join(work, "http"))];
+}
+if (only.has("cold")) {
+  results.coldStart = [];
+  log("bench: cold start on AAN");
+  results.coldStart.push(await benchColdStart(aan.label, aan.db, 1500));
+  const big = synthetic.find((s) => s.papers >= 1_000_000);
+  if (big) {
+    log(`bench: cold start on ${big.label}`);
+    results.coldStart.push(await benchColdStart(big.label, big.db, 10_000, 2.5 * 1024, 3));
+  }
+}
+if (only.has("explorer")) {
+  results.explorer = [];
+  for (const corpus of [seeds, aan]) {
+    log(`bench: explorer in Chromium on ${corpus.label}`);
+    const r = await benchExplorer(corpus.label, corpus.db, { papers: corpus.papers, citations: corpus.citations });
+    if (corpus === aan) r.met = r.payloadGzipBytes < 3 * 1024 * 1024;
+    results.explorer.push(r);
+  }
+}
+if (only.has("layout")) {
+  log("bench: ForceAtlas2 to a stable layout on AAN as it grew");
+  results.layout = benchLayout(aan.db);
+}
+results.machineAfter = machine();
+
+const out = join(import.meta.dirname, "results");
+mkdirSync(out, { recursive: true });
+writeFileSync(join(out, "latest.json"), JSON.stringify(results, null, 2));
+writeFileSync(join(out, `${results.date}.json`), JSON.stringify(results, null, 2));
+if (results.queries) writeFileSync(join(out, "query-latency-memory.svg"), latencyMemoryPlot(results));
+const md = markdownReport(results);
+writeFileSync(join(out, "latest.md"), md);
+console.log(md);

@@ -10,6 +10,9 @@ import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { ensureLayout, layoutIsCurrent, layoutOf } from "./layout-store.ts";
 import type { Placement } from "../graph/layout.ts";
+import type { CitationIndex } from "../graph/citation-index.ts";
+import { buildGraphIndex, ensureGraphIndex, storedGraphIndex } from "./graph-index-store.ts";
+import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -64,6 +67,16 @@ export class LineageDb {
     })();
   }
 
+  /** The traversal index: the stored one when it matches the graph version, else built from the edges. */
+  graphIndex(): CitationIndex {
+    return storedGraphIndex(this.db) ?? buildGraphIndex(this.db);
+  }
+
+  /** Stores the traversal index of the current graph unless it is stored already. */
+  ensureGraphIndex(): { computed: boolean; papers: number } {
+    return ensureGraphIndex(this.db);
+  }
+
   /** Stores a ForceAtlas2 layout for the current graph unless one is stored already. */
   ensureLayout(): { computed: boolean; papers: number } {
     return ensureLayout(this.db);
@@ -76,6 +89,16 @@ export class LineageDb {
   /** The layout computed in memory, for a read-only database whose stored one is stale. */
   computeLayout(): Placement[] {
     return layoutOf(this.db);
+  }
+
+  /** `lineage doctor`: integrity, orphan rows, derived tables against a rebuild dry run. */
+  checkHealth(): Check[] {
+    return runChecks(this.db);
+  }
+
+  /** `lineage doctor --repair`: re-index if needed and rebuild the derived tables, in one transaction. */
+  repair(): RepairReport {
+    return repair(this.db);
   }
 
   integrityCheck(): string {

@@ -1,10 +1,19 @@
 /**
  * An in-memory traversal index beside SQLite: papers numbered 0..n-1 and both directions of the
  * citation graph in compressed sparse rows, so closures and paths run without a query per step.
- * SQLite stays the source of truth; the index is rebuilt from its edge list.
+ * SQLite stays the source of truth; the index is rebuilt from its edge list, or loaded as stored
+ * for the graph's version (db/graph-index-store.ts) when the graph is large.
  */
 
 export type Direction = "buildsOn" | "builtBy";
+
+/** Compressed sparse rows of both directions: paper i's neighbours are targets[offsets[i]..offsets[i+1]). */
+export interface CsrParts {
+  buildsOnOffsets: Uint32Array;
+  buildsOnTargets: Uint32Array;
+  builtByOffsets: Uint32Array;
+  builtByTargets: Uint32Array;
+}
 
 export class CitationIndex {
   readonly ids: readonly string[];
@@ -12,22 +21,40 @@ export class CitationIndex {
   private readonly offsets: Record<Direction, Uint32Array>;
   private readonly targets: Record<Direction, Uint32Array>;
 
-  constructor(ids: readonly string[], edges: readonly { citing: string; cited: string }[]) {
+  constructor(ids: readonly string[], edges: readonly { citing: string; cited: string }[]);
+  constructor(ids: readonly string[], csr: CsrParts);
+  constructor(ids: readonly string[], edges: readonly { citing: string; cited: string }[] | CsrParts) {
     this.ids = ids;
-    this.indexOf = new Map(ids.map((id, i) => [id, i]));
-    const citing = new Uint32Array(edges.length);
-    const cited = new Uint32Array(edges.length);
-    edges.forEach((e, k) => {
-      const a = this.indexOf.get(e.citing);
-      const b = this.indexOf.get(e.cited);
-      if (a === undefined || b === undefined) throw new Error(`citation index: edge ${e.citing} -> ${e.cited} names an unknown paper`);
-      citing[k] = a;
-      cited[k] = b;
-    });
-    const buildsOn = csr(ids.length, citing, cited);
-    const builtBy = csr(ids.length, cited, citing);
-    this.offsets = { buildsOn: buildsOn.offsets, builtBy: builtBy.offsets };
-    this.targets = { buildsOn: buildsOn.targets, builtBy: builtBy.targets };
+    this.indexOf = new Map();
+    for (let i = 0; i < ids.length; i++) this.indexOf.set(ids[i] as string, i);
+    let parts: CsrParts;
+    if (Array.isArray(edges)) {
+      const citing = new Uint32Array(edges.length);
+      const cited = new Uint32Array(edges.length);
+      edges.forEach((e: { citing: string; cited: string }, k: number) => {
+        const a = this.indexOf.get(e.citing);
+        const b = this.indexOf.get(e.cited);
+        if (a === undefined || b === undefined) throw new Error(`citation index: edge ${e.citing} -> ${e.cited} names an unknown paper`);
+        citing[k] = a;
+        cited[k] = b;
+      });
+      parts = csrParts(ids.length, citing, cited);
+    } else {
+      parts = edges as CsrParts;
+      checkParts(ids.length, parts);
+    }
+    this.offsets = { buildsOn: parts.buildsOnOffsets, builtBy: parts.builtByOffsets };
+    this.targets = { buildsOn: parts.buildsOnTargets, builtBy: parts.builtByTargets };
+  }
+
+  /** The index as its arrays, to store (db/graph-index-store.ts) and load without a rebuild. */
+  parts(): CsrParts {
+    return {
+      buildsOnOffsets: this.offsets.buildsOn,
+      buildsOnTargets: this.targets.buildsOn,
+      builtByOffsets: this.offsets.builtBy,
+      builtByTargets: this.targets.builtBy,
+    };
   }
 
   get size(): number {
@@ -58,6 +85,26 @@ export class CitationIndex {
     const offsets = this.offsets[direction];
     return (offsets[index + 1] ?? 0) - (offsets[index] ?? 0);
   }
+}
+
+/** Both directions of a graph given as edge k: paper citing[k] builds on paper cited[k]. */
+export function csrParts(n: number, citing: Uint32Array, cited: Uint32Array): CsrParts {
+  const buildsOn = csr(n, citing, cited);
+  const builtBy = csr(n, cited, citing);
+  return { buildsOnOffsets: buildsOn.offsets, buildsOnTargets: buildsOn.targets, builtByOffsets: builtBy.offsets, builtByTargets: builtBy.targets };
+}
+
+/** Stored arrays are checked before use: a corrupt cache must fail loudly, not mislead. */
+function checkParts(n: number, p: CsrParts): void {
+  for (const [name, offsets, targets] of [
+    ["buildsOn", p.buildsOnOffsets, p.buildsOnTargets],
+    ["builtBy", p.builtByOffsets, p.builtByTargets],
+  ] as const) {
+    if (offsets.length !== n + 1 || offsets[0] !== 0 || offsets[n] !== targets.length) {
+      throw new Error(`citation index: stored ${name} offsets do not fit ${n} papers and ${targets.length} citations`);
+    }
+  }
+  if (p.buildsOnTargets.length !== p.builtByTargets.length) throw new Error("citation index: stored directions differ in size");
 }
 
 function csr(n: number, from: Uint32Array, to: Uint32Array): { offsets: Uint32Array; targets: Uint32Array } {

@@ -3,6 +3,7 @@
  * with its distance (1 = direct), by breadth-first search over the citation index.
  */
 import type { CitationIndex, Direction } from "./citation-index.ts";
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 export interface Reached {
   index: number;
@@ -11,7 +12,15 @@ export interface Reached {
 
 export const MAX_DEPTH = 50;
 
-export function closure(graph: CitationIndex, seed: number, direction: Direction, maxDepth = 1): Reached[] {
+export interface ClosureLimits {
+  /** Stop listing after this many papers (the result says it was truncated). */
+  maxPapers?: number;
+  budget?: QueryBudget;
+}
+
+export function closure(graph: CitationIndex, seed: number, direction: Direction, maxDepth = 1, limits: ClosureLimits = {}): Reached[] {
+  const maxPapers = limits.maxPapers ?? Infinity;
+  const budget = limits.budget ?? UNBOUNDED;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new Error(`closure: depth must be a whole number from 1, got ${maxDepth}`);
   const depthOf = new Map<number, number>([[seed, 0]]);
   const reached: Reached[] = [];
@@ -20,7 +29,10 @@ export function closure(graph: CitationIndex, seed: number, direction: Direction
     const next: number[] = [];
     for (const node of frontier) {
       for (const nb of graph.neighbours(node, direction)) {
+        budget.tick();
         if (depthOf.has(nb)) continue;
+        // One more than asked for, so the caller can tell the list was cut.
+        if (reached.length > maxPapers) return reached;
         depthOf.set(nb, depth);
         next.push(nb);
         reached.push({ index: nb, depth });

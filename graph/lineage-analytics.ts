@@ -13,6 +13,7 @@ import { pageRank } from "./pagerank.ts";
 import { similarPapers } from "./similarity.ts";
 import { detectCommunities, type Communities, type Community } from "./communities.ts";
 import { readingList, type ListPaper } from "./reading-list.ts";
+import type { QueryBudget } from "./query-budget.ts";
 
 /** A request the analytics cannot answer as asked (unknown direction, no seeds...). */
 export class AnalyticsInputError extends Error {}
@@ -23,6 +24,7 @@ export interface MainPathRequest {
   seeds?: readonly string[];
   direction?: string;
   keyRoutes?: number;
+  budget?: QueryBudget;
 }
 
 export interface ReadingListRequest {
@@ -131,14 +133,14 @@ export class LineageAnalytics {
     if (!Number.isInteger(keyRoutes) || keyRoutes < 0 || keyRoutes > MAX_KEY_ROUTES) {
       throw new AnalyticsInputError(`key routes must be a whole number from 0 to ${MAX_KEY_ROUTES}`);
     }
-    let scope: Set<number> | undefined = seeds.length > 0 ? lineageOf(this.index, seeds) : undefined;
+    let scope: Set<number> | undefined = seeds.length > 0 ? lineageOf(this.index, seeds, request.budget) : undefined;
     const direction = request.direction ? this.resolveDirection(request.direction) : null;
     if (direction) {
       const inside = this.inDirection(direction);
       const base = scope ?? Array.from({ length: this.index.size }, (_, i) => i);
       scope = new Set([...base].filter((i) => inside(i) || seeds.includes(i)));
     }
-    const result = mainPath(this.index, { scope, keyRoutes, weight: (i) => this.citedBy(i) });
+    const result = mainPath(this.index, { scope, keyRoutes, weight: (i) => this.citedBy(i), ...(request.budget ? { budget: request.budget } : {}) });
     return {
       path: result.path.map((s) => this.step(s)),
       weight: Number(result.weight),

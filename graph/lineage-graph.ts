@@ -6,34 +6,59 @@ import type { LineageDb } from "../db/lineage-db.ts";
 import { brief, type PaperBrief, type PaperRow } from "../db/paper-queries.ts";
 import { parseIdentifier } from "../ingest/identifiers.ts";
 import { normalizeTitle } from "../ingest/titles.ts";
-import { CitationIndex, type Direction } from "./citation-index.ts";
-import { closure } from "./closure.ts";
+import type { CitationIndex, Direction } from "./citation-index.ts";
+import { closure, type ClosureLimits } from "./closure.ts";
 import { allShortestPaths } from "./shortest-paths.ts";
 import { longestPath } from "./longest-path.ts";
 import { SearchIndex } from "./search.ts";
+import type { QueryBudget } from "./query-budget.ts";
 
 export type RefResult =
   | { kind: "found"; paper: PaperRow }
   | { kind: "ambiguous"; candidates: PaperBrief[] }
   | { kind: "unknown" };
 
+const BULK_ROWS_MAX = 200_000;
+
 export class LineageGraph {
   readonly index: CitationIndex;
-  private readonly rows: PaperRow[];
+  /** Paper rows, read when first needed: a graph of a million papers starts without reading them all. */
+  private readonly rows: (PaperRow | undefined)[] = [];
+  private allRowsRead = false;
+  private rowsRead = 0;
   private searchIndex?: SearchIndex;
 
   constructor(private readonly db: LineageDb) {
-    this.rows = db.queries.allPapers();
-    this.index = new CitationIndex(
-      this.rows.map((r) => r.id),
-      db.queries.edges(),
-    );
+    this.index = db.graphIndex();
   }
 
   row(index: number): PaperRow {
-    const row = this.rows[index];
-    if (!row) throw new Error(`lineage graph: no paper at ${index}`);
+    const cached = this.rows[index];
+    if (cached) return cached;
+    const id = this.index.ids[index];
+    if (id === undefined) throw new Error(`lineage graph: no paper at ${index}`);
+    // Whole-graph work (analytics) asks for every row: past a quarter of them, read all in one go
+    // (not on graphs so large that reading every row would stall a server for seconds).
+    if (++this.rowsRead > Math.max(2000, this.index.size / 4) && !this.allRowsRead && this.index.size <= BULK_ROWS_MAX) {
+      this.readAllRows();
+      const row = this.rows[index];
+      if (row) return row;
+    }
+    // A concurrent ingest may have renamed the paper since the index was loaded: answer from the
+    // index alone rather than fail (the server reloads nothing mid-flight; see issue 6).
+    const row = this.db.queries.paper(id) ?? missingRow(id);
+    this.rows[index] = row;
     return row;
+  }
+
+  /** Every row at once, for whole-graph work (search, analytics): one query, not one per paper. */
+  private readAllRows(): void {
+    if (this.allRowsRead) return;
+    for (const r of this.db.queries.allPapers()) {
+      const i = this.index.index(r.id);
+      if (i !== undefined) this.rows[i] ??= r;
+    }
+    this.allRowsRead = true;
   }
 
   brief(index: number): PaperBrief {
@@ -70,35 +95,37 @@ export class LineageGraph {
     return { kind: "ambiguous", candidates: hits.map((h) => this.brief(h.index)) };
   }
 
-  closure(id: string, direction: Direction, depth: number): (PaperBrief & { depth: number })[] {
+  /** With `limits.maxPapers`, one paper more than the limit is listed when there are more. */
+  closure(id: string, direction: Direction, depth: number, limits: ClosureLimits = {}): (PaperBrief & { depth: number })[] {
     const seed = this.index.index(id);
     if (seed === undefined) return [];
-    return closure(this.index, seed, direction, depth).map((r) => ({ ...this.brief(r.index), depth: r.depth }));
+    return closure(this.index, seed, direction, depth, limits).map((r) => ({ ...this.brief(r.index), depth: r.depth }));
   }
 
   /** All shortest chains FROM → … → TO in which each paper builds on the next. */
-  paths(fromId: string, toId: string, maxPaths?: number): { paths: PaperBrief[][]; truncated: boolean } {
+  paths(fromId: string, toId: string, maxPaths?: number, budget?: QueryBudget): { paths: PaperBrief[][]; truncated: boolean } {
     const from = this.index.index(fromId);
     const to = this.index.index(toId);
     if (from === undefined || to === undefined) return { paths: [], truncated: false };
-    const result = allShortestPaths(this.index, from, to, maxPaths);
+    const result = allShortestPaths(this.index, from, to, maxPaths, budget);
     return { paths: result.paths.map((p) => p.map((i) => this.brief(i))), truncated: result.truncated };
   }
 
   /** The longest chain FROM → … → TO; citation cycles on it are collapsed into one step. */
-  longestPath(fromId: string, toId: string): (PaperBrief & { members: PaperBrief[] })[] {
+  longestPath(fromId: string, toId: string, budget?: QueryBudget): (PaperBrief & { members: PaperBrief[] })[] {
     const from = this.index.index(fromId);
     const to = this.index.index(toId);
     if (from === undefined || to === undefined) return [];
-    return longestPath(this.index, from, to, (i) => this.row(i).cited_by_count ?? 0).map((step) => ({
+    return longestPath(this.index, from, to, (i) => this.row(i).cited_by_count ?? 0, budget).map((step) => ({
       ...this.brief(step.index),
       members: step.members.map((m) => this.brief(m)),
     }));
   }
 
   search(query: string, limit = 20): { index: number; score: number }[] {
+    if (!this.searchIndex) this.readAllRows();
     this.searchIndex ??= new SearchIndex(
-      this.rows.map((r) => ({
+      this.index.ids.map((_, i) => this.row(i)).map((r) => ({
         id: r.id,
         title: r.title,
         authors: JSON.parse(r.authors_json) as string[],
@@ -108,4 +135,28 @@ export class LineageGraph {
     );
     return this.searchIndex.search(query, limit);
   }
+}
+
+/** A paper the index knows but the database no longer holds under that id. */
+function missingRow(id: string): PaperRow {
+  return {
+    id,
+    title: null,
+    norm_title: null,
+    year: null,
+    arxiv_id: null,
+    doi: null,
+    acl_id: null,
+    openreview_id: null,
+    s2_id: null,
+    abstract: null,
+    title_inferred: 0,
+    stub: 1,
+    venue: null,
+    date: null,
+    authors_json: "[]",
+    directions_json: "[]",
+    cited_by_count: null,
+    field_sources_json: "{}",
+  };
 }

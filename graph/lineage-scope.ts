@@ -4,9 +4,10 @@
  * breadth-first search over the citation index.
  */
 import type { CitationIndex, Direction } from "./citation-index.ts";
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 /** Every paper reachable from `seed` in one direction, with its distance (the seed is not listed). */
-export function depthsFrom(graph: CitationIndex, seed: number, direction: Direction): Map<number, number> {
+export function depthsFrom(graph: CitationIndex, seed: number, direction: Direction, budget: QueryBudget = UNBOUNDED): Map<number, number> {
   const depth = new Map<number, number>();
   let frontier = [seed];
   const seen = new Set([seed]);
@@ -14,6 +15,7 @@ export function depthsFrom(graph: CitationIndex, seed: number, direction: Direct
     const next: number[] = [];
     for (const n of frontier) {
       for (const m of graph.neighbours(n, direction)) {
+        budget.tick();
         if (seen.has(m)) continue;
         seen.add(m);
         depth.set(m, d);
@@ -26,11 +28,11 @@ export function depthsFrom(graph: CitationIndex, seed: number, direction: Direct
 }
 
 /** The seeds with their ancestors and descendants. */
-export function lineageOf(graph: CitationIndex, seeds: readonly number[]): Set<number> {
+export function lineageOf(graph: CitationIndex, seeds: readonly number[], budget: QueryBudget = UNBOUNDED): Set<number> {
   const scope = new Set(seeds);
   for (const s of seeds) {
-    for (const m of depthsFrom(graph, s, "buildsOn").keys()) scope.add(m);
-    for (const m of depthsFrom(graph, s, "builtBy").keys()) scope.add(m);
+    for (const m of depthsFrom(graph, s, "buildsOn", budget).keys()) scope.add(m);
+    for (const m of depthsFrom(graph, s, "builtBy", budget).keys()) scope.add(m);
   }
   return scope;
 }

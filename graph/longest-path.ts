@@ -7,6 +7,8 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { stronglyConnectedComponents } from "./strongly-connected.ts";
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
+import { buildsOnTransitively } from "./connected.ts";
 
 export interface LongestPathStep {
   index: number;
@@ -14,14 +16,21 @@ export interface LongestPathStep {
   members: number[];
 }
 
-export function longestPath(graph: CitationIndex, from: number, to: number, weight: (i: number) => number): LongestPathStep[] {
-  const down = reach(graph, from, "buildsOn");
+export function longestPath(
+  graph: CitationIndex,
+  from: number,
+  to: number,
+  weight: (i: number) => number,
+  budget: QueryBudget = UNBOUNDED,
+): LongestPathStep[] {
+  if (!buildsOnTransitively(graph, from, to, budget)) return [];
+  const down = reach(graph, from, "buildsOn", budget);
   if (!down.has(to)) return [];
-  const up = reach(graph, to, "builtBy");
+  const up = reach(graph, to, "builtBy", budget);
   const nodes = [...down].filter((n) => up.has(n)).sort((a, b) => a - b);
   const inSet = new Set(nodes);
   const neighbours = (n: number) => [...graph.neighbours(n, "buildsOn")].filter((m) => inSet.has(m));
-  const { componentOf, components } = stronglyConnectedComponents(nodes, neighbours);
+  const { componentOf, components } = stronglyConnectedComponents(nodes, neighbours, budget);
   // Tarjan emits components in reverse topological order: every component's successors come first.
   const best = new Map<number, { length: number; next?: number }>();
   const target = componentOf.get(to) ?? -1;
@@ -34,6 +43,7 @@ export function longestPath(graph: CitationIndex, from: number, to: number, weig
     let next: number | undefined;
     for (const n of components[c] ?? []) {
       for (const m of neighbours(n)) {
+        budget.tick();
         const mc = componentOf.get(m) ?? -1;
         if (mc === c) continue;
         const candidate = (best.get(mc)?.length ?? -Infinity) + 1;
@@ -56,12 +66,13 @@ export function longestPath(graph: CitationIndex, from: number, to: number, weig
   return steps;
 }
 
-function reach(graph: CitationIndex, seed: number, direction: "buildsOn" | "builtBy"): Set<number> {
+function reach(graph: CitationIndex, seed: number, direction: "buildsOn" | "builtBy", budget: QueryBudget): Set<number> {
   const seen = new Set([seed]);
   const stack = [seed];
   while (stack.length > 0) {
     const n = stack.pop() as number;
     for (const m of graph.neighbours(n, direction)) {
+      budget.tick();
       if (!seen.has(m)) {
         seen.add(m);
         stack.push(m);

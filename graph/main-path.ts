@@ -12,6 +12,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { condense, searchPathCounts, type FlowLink, type SearchPathCounts } from "./spc.ts";
+import type { QueryBudget } from "./query-budget.ts";
 
 export interface MainPathStep {
   index: number;
@@ -49,6 +50,8 @@ export interface MainPathOptions {
   keyRoutes?: number;
   /** Importance of a paper, to name a collapsed step and to break ties (e.g. citations). */
   weight?: (index: number) => number;
+  /** Stops the analysis (QueryBudgetExceeded) when it runs too long. */
+  budget?: QueryBudget;
 }
 
 interface Best {
@@ -59,7 +62,7 @@ interface Best {
 
 export function mainPath(graph: CitationIndex, options: MainPathOptions = {}): MainPathResult {
   const weight = options.weight ?? ((i: number) => graph.degree(i, "builtBy"));
-  const counts = searchPathCounts(condense(graph, options.scope));
+  const counts = searchPathCounts(condense(graph, options.scope, options.budget), options.budget);
   return mainPathOf(counts, weight, options.keyRoutes ?? 0);
 }
 
@@ -67,10 +70,27 @@ export function mainPathOf(counts: SearchPathCounts, weight: (index: number) => 
   const { components, buildsOn, builtBy } = counts.condensation;
   const n = components.length;
   const heads = components.map((members) => [...members].sort((a, b) => weight(b) - weight(a) || a - b));
-  const stepWeight = (c: number) => weight(heads[c]?.[0] ?? 0);
-  const spcOf = new Map<string, bigint>();
-  for (const l of counts.links) spcOf.set(`${l.from} ${l.to}`, l.spc);
-  const spc = (from: number, to: number) => spcOf.get(`${from} ${to}`) ?? 0n;
+  const stepWeights = Float64Array.from(heads, (members) => weight(members[0] ?? 0));
+  const stepWeight = (c: number) => stepWeights[c] ?? 0;
+  // counts.links lists each step's flow links in builtBy order, so link (from, to) sits at
+  // linkStart[from] + (position of `to` in builtBy[from]): no keyed map over a million links.
+  const linkStart = new Int32Array(n + 1);
+  for (let c = 0; c < n; c++) linkStart[c + 1] = (linkStart[c] ?? 0) + (builtBy[c]?.length ?? 0);
+  if (linkStart[n] !== counts.links.length) throw new Error("main path: search path counts do not match their condensation");
+  const linkSpc = (from: number, position: number) => counts.links[(linkStart[from] ?? 0) + position]?.spc ?? 0n;
+  const spc = (from: number, to: number): bigint => {
+    const list = builtBy[from] ?? [];
+    let lo = 0;
+    let hi = list.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const v = list[mid] ?? 0;
+      if (v === to) return linkSpc(from, mid);
+      if (v < to) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return 0n;
+  };
   const better = (candidate: bigint, c: number, best: Best) =>
     best.next < 0 ||
     candidate > best.value ||
@@ -86,11 +106,14 @@ export function mainPathOf(counts: SearchPathCounts, weight: (index: number) => 
     }
     intoStep[c] = best;
   }
+  // Chains out of each step are needed for key routes only.
   const outOfStep: Best[] = new Array<Best>(n);
-  for (let c = n - 1; c >= 0; c--) {
+  for (let c = keyRouteCount > 0 ? n - 1 : -1; c >= 0; c--) {
     let best: Best = { value: 0n, next: -1 };
-    for (const e of builtBy[c] ?? []) {
-      const candidate = (outOfStep[e]?.value ?? 0n) + spc(c, e);
+    const successors = builtBy[c] ?? [];
+    for (let k = 0; k < successors.length; k++) {
+      const e = successors[k] ?? 0;
+      const candidate = (outOfStep[e]?.value ?? 0n) + linkSpc(c, k);
       if (better(candidate, e, best)) best = { value: candidate, next: e };
     }
     outOfStep[c] = best;

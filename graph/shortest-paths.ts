@@ -4,6 +4,8 @@
  * then the chains are read back from the target. Bounded: at most `maxPaths` chains are listed.
  */
 import type { CitationIndex } from "./citation-index.ts";
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
+import { buildsOnTransitively } from "./connected.ts";
 
 export const DEFAULT_MAX_PATHS = 1000;
 
@@ -13,8 +15,10 @@ export interface PathResult {
   truncated: boolean;
 }
 
-export function allShortestPaths(graph: CitationIndex, from: number, to: number, maxPaths = DEFAULT_MAX_PATHS): PathResult {
+export function allShortestPaths(graph: CitationIndex, from: number, to: number, maxPaths = DEFAULT_MAX_PATHS, budget: QueryBudget = UNBOUNDED): PathResult {
   if (from === to) return { paths: [[from]], truncated: false };
+  // Unconnected pairs are answered by a bidirectional search, without exploring all of FROM's lineage.
+  if (!buildsOnTransitively(graph, from, to, budget)) return { paths: [], truncated: false };
   const dist = new Map<number, number>([[from, 0]]);
   const preds = new Map<number, number[]>();
   let frontier = [from];
@@ -22,6 +26,7 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
     const next: number[] = [];
     for (const node of frontier) {
       for (const nb of graph.neighbours(node, "buildsOn")) {
+        budget.tick();
         const seen = dist.get(nb);
         if (seen === undefined) {
           dist.set(nb, d);
@@ -41,6 +46,7 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
   const stack: { node: number; suffix: number[] }[] = [{ node: to, suffix: [to] }];
   while (stack.length > 0) {
     const { node, suffix } = stack.pop() as { node: number; suffix: number[] };
+    budget.tick();
     if (node === from) {
       if (paths.length >= maxPaths) {
         truncated = true;

@@ -16,6 +16,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { stronglyConnectedComponents } from "./strongly-connected.ts";
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 /** The citation graph of a scope with its cycles collapsed: an acyclic flow network. */
 export interface Condensation {
@@ -53,21 +54,26 @@ export interface SearchPathCounts {
  * scope count. Tarjan's algorithm over "builds on" emits a component after every component it
  * builds on, which is exactly the order knowledge flows in.
  */
-export function condense(graph: CitationIndex, scope?: Iterable<number>): Condensation {
+export function condense(graph: CitationIndex, scope?: Iterable<number>, budget: QueryBudget = UNBOUNDED): Condensation {
   const nodes = scope ? [...new Set(scope)].sort((a, b) => a - b) : Array.from({ length: graph.size }, (_, i) => i);
-  const inScope = scope ? new Set(nodes) : undefined;
+  let inScope: Uint8Array | undefined;
+  if (scope) {
+    inScope = new Uint8Array(graph.size);
+    for (const n of nodes) inScope[n] = 1;
+  }
   const neighbours = (n: number): number[] => {
     const out: number[] = [];
-    for (const m of graph.neighbours(n, "buildsOn")) if (!inScope || inScope.has(m)) out.push(m);
+    for (const m of graph.neighbours(n, "buildsOn")) if (!inScope || inScope[m] === 1) out.push(m);
     return out;
   };
-  const { componentOf, components } = stronglyConnectedComponents(nodes, neighbours);
+  const { componentOf, components } = stronglyConnectedComponents(nodes, neighbours, budget);
   const buildsOn: number[][] = components.map(() => []);
   const builtBy: number[][] = components.map(() => []);
   components.forEach((members, c) => {
     const cited = new Set<number>();
     for (const n of members) {
       for (const m of neighbours(n)) {
+        budget.tick();
         const d = componentOf.get(m);
         if (d !== undefined && d !== c) cited.add(d);
       }
@@ -80,7 +86,7 @@ export function condense(graph: CitationIndex, scope?: Iterable<number>): Conden
 }
 
 /** SPC weights over a condensed (acyclic) citation network: two passes, O(steps + links). */
-export function searchPathCounts(condensation: Condensation): SearchPathCounts {
+export function searchPathCounts(condensation: Condensation, budget: QueryBudget = UNBOUNDED): SearchPathCounts {
   const { components, buildsOn, builtBy } = condensation;
   const n = components.length;
   const fromSources = new Array<bigint>(n).fill(0n);
@@ -88,14 +94,20 @@ export function searchPathCounts(condensation: Condensation): SearchPathCounts {
   // Steps are in flow order, so one forward pass and one backward pass suffice.
   for (let c = 0; c < n; c++) {
     const preds = buildsOn[c] ?? [];
+    budget.tick();
     for (const d of preds) {
       if (d >= c) throw new Error(`spc: steps are not in flow order (${d} -> ${c})`);
     }
-    fromSources[c] = preds.length === 0 ? 1n : preds.reduce((sum, d) => sum + (fromSources[d] ?? 0n), 0n);
+    let sum = preds.length === 0 ? 1n : 0n;
+    for (const d of preds) sum += fromSources[d] ?? 0n;
+    fromSources[c] = sum;
   }
   for (let c = n - 1; c >= 0; c--) {
     const succs = builtBy[c] ?? [];
-    toSinks[c] = succs.length === 0 ? 1n : succs.reduce((sum, e) => sum + (toSinks[e] ?? 0n), 0n);
+    budget.tick();
+    let sum = succs.length === 0 ? 1n : 0n;
+    for (const e of succs) sum += toSinks[e] ?? 0n;
+    toSinks[c] = sum;
   }
   const links: FlowLink[] = [];
   let totalPaths = 0n;

@@ -3,10 +3,12 @@
  * Computing 1972), iterative so deep citation chains cannot overflow the stack. Components come
  * out in reverse topological order: a component is emitted after every component it reaches.
  */
+import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 export function stronglyConnectedComponents(
   nodes: readonly number[],
   neighbours: (n: number) => readonly number[],
+  budget: QueryBudget = UNBOUNDED,
 ): { componentOf: Map<number, number>; components: number[][] } {
   const indexOf = new Map<number, number>();
   const low = new Map<number, number>();
@@ -29,6 +31,7 @@ export function stronglyConnectedComponents(
     open(root);
     while (work.length > 0) {
       const frame = work[work.length - 1] as { node: number; next: readonly number[]; i: number };
+      budget.tick();
       if (frame.i < frame.next.length) {
         const m = frame.next[frame.i++] as number;
         if (!indexOf.has(m)) open(m);

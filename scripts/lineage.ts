@@ -6,17 +6,40 @@ import { parseArgs } from "node:util";
 import { pathToFileURL } from "node:url";
 import { CliError, EXIT } from "./cli/cli-error.ts";
 import type { CommandContext, Output } from "./cli/context.ts";
-import { ingestCommand } from "./cli/ingest-command.ts";
-import { closureCommand, edgeCommand, explainCommand, pathCommand, searchCommand, showCommand } from "./cli/paper-commands.ts";
-import { exportCommand, statsCommand } from "./cli/graph-commands.ts";
-import { serveCommand } from "./cli/serve-command.ts";
-import { importCommand } from "./cli/import-command.ts";
-import { crawlCommand } from "./cli/crawl-command.ts";
-import { fetchCommand } from "./cli/fetch-command.ts";
-import { communitiesCommand, mainPathCommand, readingListCommand, similarCommand } from "./cli/analytics-commands.ts";
-import { listsCommand, LISTS_USAGE } from "./cli/list-commands.ts";
+import { LISTS_USAGE } from "./cli/list-commands.ts";
 
 type Command = (ctx: CommandContext) => number | Promise<number>;
+
+/**
+ * Commands are imported when run: the page parsers and source importers take most of a second to
+ * load, which `lineage serve`'s cold start (issue 6) and every quick query would otherwise pay.
+ */
+function lazy<M>(load: () => Promise<M>, pick: (module: M) => Command): Command {
+  return async (ctx) => pick(await load())(ctx);
+}
+const paperCommands = () => import("./cli/paper-commands.ts");
+const graphCommands = () => import("./cli/graph-commands.ts");
+const analyticsCommands = () => import("./cli/analytics-commands.ts");
+
+const ingestCommand = lazy(() => import("./cli/ingest-command.ts"), (m) => m.ingestCommand);
+const importCommand = lazy(() => import("./cli/import-command.ts"), (m) => m.importCommand);
+const crawlCommand = lazy(() => import("./cli/crawl-command.ts"), (m) => m.crawlCommand);
+const fetchCommand = lazy(() => import("./cli/fetch-command.ts"), (m) => m.fetchCommand);
+const serveCommand = lazy(() => import("./cli/serve-command.ts"), (m) => m.serveCommand);
+const listsCommand = lazy(() => import("./cli/list-commands.ts"), (m) => m.listsCommand);
+const doctorCommand = lazy(() => import("./cli/doctor-command.ts"), (m) => m.doctorCommand);
+const showCommand = lazy(paperCommands, (m) => m.showCommand);
+const closureCommand = (direction: "buildsOn" | "builtBy") => lazy(paperCommands, (m) => m.closureCommand(direction));
+const pathCommand = lazy(paperCommands, (m) => m.pathCommand);
+const edgeCommand = lazy(paperCommands, (m) => m.edgeCommand);
+const searchCommand = lazy(paperCommands, (m) => m.searchCommand);
+const explainCommand = lazy(paperCommands, (m) => m.explainCommand);
+const statsCommand = lazy(graphCommands, (m) => m.statsCommand);
+const exportCommand = lazy(graphCommands, (m) => m.exportCommand);
+const mainPathCommand = lazy(analyticsCommands, (m) => m.mainPathCommand);
+const similarCommand = lazy(analyticsCommands, (m) => m.similarCommand);
+const communitiesCommand = lazy(analyticsCommands, (m) => m.communitiesCommand);
+const readingListCommand = lazy(analyticsCommands, (m) => m.readingListCommand);
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N]   read pages from files and folders into the graph" },
@@ -48,6 +71,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
       "      [--format md|bibtex|csl|ris|json] [--out FILE] [--save NAME]  a reading list along the seeds' lineages",
   },
   lists: { run: listsCommand, usage: LISTS_USAGE },
+  doctor: { run: doctorCommand, usage: "doctor [--repair]                integrity, orphan rows, derived tables vs a rebuild; --repair rebuilds them" },
 };
 
 export function usage(): string {
@@ -90,6 +114,7 @@ const OPTIONS = {
   retries: { type: "string" },
   backoff: { type: "string" },
   "jitter-seed": { type: "string" },
+  repair: { type: "boolean" },
 } as const;
 
 export async function main(argv: string[], io: Output): Promise<number> {

@@ -11,6 +11,7 @@ import { paperView } from "../../graph/paper-view.ts";
 import type { Placement } from "../../graph/layout.ts";
 import { directionsPayload, graphPayload, type GraphFilter } from "./graph-payload.ts";
 import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../graph/lineage-analytics.ts";
+import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
 import { listJson } from "../../graph/saved-lists.ts";
 
 export interface ApiResponse {
@@ -19,6 +20,10 @@ export interface ApiResponse {
 }
 
 export const MAX_API_DEPTH = 3;
+/** Closures, paths and main paths stop after this long (issue 6); the server answers 400. */
+export const QUERY_BUDGET_MS = 1000;
+/** Builds-on and built-by lists longer than this are cut (`truncated: true`). */
+export const MAX_CLOSURE_PAPERS = 20_000;
 const MAX_PARAM = 500;
 
 class BadRequest extends Error {
@@ -31,6 +36,12 @@ class BadRequest extends Error {
   }
 }
 
+/** Limits of the expensive queries (tests lower them to see them bite). */
+export interface QueryLimits {
+  queryBudgetMs: number;
+  maxClosurePapers: number;
+}
+
 export class LineageApi {
   private graphCache = new Map<string, unknown>();
   private analyticsCache?: LineageAnalytics;
@@ -39,6 +50,7 @@ export class LineageApi {
   constructor(
     private readonly db: LineageDb,
     private readonly graph: LineageGraph,
+    private readonly limits: QueryLimits = { queryBudgetMs: QUERY_BUDGET_MS, maxClosurePapers: MAX_CLOSURE_PAPERS },
   ) {
     // The server never writes: a stale stored layout is replaced by one computed here, once.
     if (!db.layoutIsCurrent()) this.positions = new Map(db.computeLayout().map((p) => [p.id, p]));
@@ -50,6 +62,8 @@ export class LineageApi {
     } catch (err) {
       if (err instanceof BadRequest) return { status: err.status, body: { error: err.message, ...err.extra } };
       if (err instanceof AnalyticsInputError) return { status: 400, body: { error: err.message } };
+      // As datasette answers an interrupted SQL query: a 400 naming the limit.
+      if (err instanceof QueryBudgetExceeded) return { status: 400, body: { error: err.message, budgetMs: err.limitMs } };
       throw err;
     }
   }
@@ -92,7 +106,16 @@ export class LineageApi {
       if (m[2] === "similar") return this.analytics.similar(paper.id, intParam(q, "limit", 20, 1, 100));
       const direction: Direction = m[2] === "builds-on" ? "buildsOn" : "builtBy";
       const depth = intParam(q, "depth", 1, 1, MAX_API_DEPTH);
-      return { paper: this.graph.brief(this.graph.index.index(paper.id) ?? 0), direction, depth, papers: this.graph.closure(paper.id, direction, depth) };
+      const { maxClosurePapers } = this.limits;
+      const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
+      const truncated = papers.length > maxClosurePapers;
+      return {
+        paper: this.graph.brief(this.graph.index.index(paper.id) ?? 0),
+        direction,
+        depth,
+        papers: truncated ? papers.slice(0, maxClosurePapers) : papers,
+        truncated,
+      };
     }
     throw new BadRequest(`no such endpoint: ${pathname.slice(0, 100)}`, 404);
   }
@@ -124,11 +147,15 @@ export class LineageApi {
     const fromBrief = this.graph.brief(this.graph.index.index(from.id) ?? 0);
     const toBrief = this.graph.brief(this.graph.index.index(to.id) ?? 0);
     if (mode === "longest") {
-      const chain = this.graph.longestPath(from.id, to.id);
+      const chain = this.graph.longestPath(from.id, to.id, this.budget());
       return { from: fromBrief, to: toBrief, mode, paths: chain.length > 0 ? [chain] : [], truncated: false };
     }
-    const { paths, truncated } = this.graph.paths(from.id, to.id, 100);
+    const { paths, truncated } = this.graph.paths(from.id, to.id, 100, this.budget());
     return { from: fromBrief, to: toBrief, mode, paths, truncated };
+  }
+
+  private budget() {
+    return timeBudget(this.limits.queryBudgetMs);
   }
 
   private get analytics(): LineageAnalytics {
@@ -140,7 +167,7 @@ export class LineageApi {
   private mainPath(q: URLSearchParams): unknown {
     const seeds = this.seeds(q);
     const direction = q.get("direction")?.trim() || undefined;
-    return this.analytics.mainPath({ seeds, direction, keyRoutes: intParam(q, "keyRoute", 0, 0, MAX_KEY_ROUTES) });
+    return this.analytics.mainPath({ seeds, direction, keyRoutes: intParam(q, "keyRoute", 0, 0, MAX_KEY_ROUTES), budget: this.budget() });
   }
 
   /** `?seed=REF&seed=...&direction=NAME&limit=N&includeSeeds=1`. */

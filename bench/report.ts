@@ -1,0 +1,90 @@
+/** The Markdown tables of BENCHMARKS.md, from one run's results (bench/results/latest.md). */
+import type { BenchResults } from "./run.ts";
+import { fmt } from "./stats.ts";
+
+const yes = (met: boolean | undefined) => (met === undefined ? "" : met ? "met" : "**missed**");
+const kib = (b: number) => `${fmt(b / 1024)} KiB`;
+const mb = (b: number) => `${fmt(b / 1e6)} MB`;
+
+export function markdownReport(r: BenchResults): string {
+  const out: string[] = [];
+  const m = r.machine;
+  out.push(`Run: \`${r.command}\` on ${r.date}; ${m.cpus}, ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverage.join(" / ")}` +
+    (r.machineAfter ? `, at end ${r.machineAfter.loadAverage.join(" / ")}` : "") + ".");
+  out.push("");
+  out.push("Graphs: " + r.corpora.map((c) => `${c.label} (${c.papers.toLocaleString("en")} papers, ${c.citations.toLocaleString("en")} citations)`).join("; ") + ".");
+
+  if (r.ingest) {
+    const i = r.ingest;
+    out.push("", "### Ingest of the rendered AAN pages", "");
+    out.push("| pages | papers / citations | ingest | pages/s | floor | ratio to floor | target |", "| --- | --- | --- | --- | --- | --- | --- |");
+    out.push(`| ${i.pages} | ${i.papers} / ${i.edges} | ${fmt(i.ingestSeconds)} s | ${fmt(i.pagesPerSecond)} | ${fmt(i.floorSeconds)} s | ${fmt(i.ratioToFloor)}× | ≥ 1,500 pages/s and ≤ 8× floor: ${yes(i.pagesPerSecond >= 1500 && i.ratioToFloor <= 8)} |`);
+  }
+
+  for (const q of r.queries ?? []) {
+    out.push("", `### Queries in process: ${q.graph} (${q.papers.toLocaleString("en")} papers, ${q.citations.toLocaleString("en")} citations)`, "");
+    out.push(
+      `Loading: Lineage ${fmt(q.lineage.loadMs)} ms to the traversal index (peak RSS ${fmt(q.lineage.peakRssMiB)} MiB, ${fmt(q.lineage.peakRssAfterMiB)} MiB after the queries); ` +
+        `networkx ${q.networkx.version} ${fmt(q.networkx.loadMs)} ms to a DiGraph (peak RSS ${fmt(q.networkx.peakRssMiB)} MiB, ${fmt(q.networkx.peakRssAfterMiB)} MiB after). Target: faster than networkx on every query type: ${yes(q.met)}.`,
+    );
+    out.push("");
+    out.push("| query | n | Lineage median | Lineage p99 | networkx median | networkx p99 | speed-up median | speed-up p99 | answers differ |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const row of q.rows) {
+      out.push(
+        `| ${row.query} | ${row.lineage.n} | ${fmt(row.lineage.median)} ms | ${fmt(row.lineage.p99)} ms | ${fmt(row.networkx.median)} ms | ${fmt(row.networkx.p99)} ms | ` +
+          `${fmt(row.medianSpeedup)}× | ${fmt(row.p99Speedup)}× | ${row.mismatches} |`,
+      );
+    }
+  }
+
+  for (const h of r.http ?? []) {
+    out.push("", `### HTTP API under load: ${h.graph} (autocannon, ${h.durationSeconds} s per row after a 1 s warm-up)`, "");
+    out.push(`Server resident memory after the runs: ${fmt(h.serverRssMiB)} MiB (peak ${fmt(h.serverPeakRssMiB)} MiB). Target: p99 under 10 ms and within 2.5× of the static file: ${yes(h.met)}.`, "");
+    out.push("| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this | p99 ÷ static p99 | errors | non-2xx |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const row of h.rows) {
+      out.push(
+        `| ${row.request} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.latencyMeanMs)} ms | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms | ` +
+          `${fmt(row.throughputRatio)}× | ${fmt(row.p99Ratio)}× | ${row.errors} | ${row.non2xx} |`,
+      );
+    }
+  }
+
+  if (r.coldStart?.length) {
+    out.push("", "### Server cold start to the first answered request (`lineage serve`, median of runs)", "");
+    out.push("| graph | runs | first answer | listening | bare Node server | ratio | peak RSS | target |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const c of r.coldStart) {
+      out.push(
+        `| ${c.graph} | ${c.runs} | ${fmt(c.firstAnswerMs)} ms | ${fmt(c.listeningMs)} ms | ${fmt(c.baselineMs)} ms | ${fmt(c.ratio)}× | ${fmt(c.peakRssMiB)} MiB | ` +
+          `< ${c.targetMs / 1000} s${c.targetRssMiB ? `, < ${fmt(c.targetRssMiB / 1024)} GiB` : ""}: ${yes(c.met)} |`,
+      );
+    }
+  }
+
+  if (r.explorer?.length) {
+    out.push("", "### Explorer in headless Chromium (software WebGL, 1280×800, median of 3 loads after one untimed load)", "");
+    out.push(
+      "| graph | first contentful paint | /api/graph received | first frame with the whole graph | ÷ paint | pan frame median | pan p95 | JS per frame | idle frame | ÷ idle | /api/graph | gzipped | target |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    for (const e of r.explorer) {
+      out.push(
+        `| ${e.graph} (${e.papers.toLocaleString("en")} / ${e.citations.toLocaleString("en")}) | ${fmt(e.firstContentfulPaintMs)} ms | ${fmt(e.graphResponseMs)} ms | ${fmt(e.firstGraphFrameMs)} ms | ${fmt(e.firstFrameRatio)}× | ` +
+          `${fmt(e.panFrameMedianMs)} ms (${e.panFrames} frames) | ${fmt(e.panFrameP95Ms)} ms | ${fmt(e.panRenderCpuMedianMs)} ms | ${fmt(e.idleFrameMs)} ms | ${fmt(e.panFrameRatio)}× | ` +
+          `${e.payloadBytes > 1e6 ? mb(e.payloadBytes) : kib(e.payloadBytes)} | ${e.payloadGzipBytes > 1e6 ? mb(e.payloadGzipBytes) : kib(e.payloadGzipBytes)} | ${e.met === undefined ? "" : `< 3 MB gzipped: ${yes(e.met)}`} |`,
+      );
+    }
+  }
+
+  if (r.layout) {
+    out.push("", "### ForceAtlas2 (Barnes-Hut) to a stable layout: AAN as it grew", "");
+    out.push(`Time to stable grows as papers^${fmt(r.layout.growthExponent)} over these graphs.`, "");
+    out.push("| graph | papers | citations | iterations to stable | time to stable | per iteration | stored layout: iterations | its time | its drift per iteration |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    for (const l of r.layout.rows) {
+      out.push(
+        `| ${l.label} | ${l.papers} | ${l.citations} | ${l.iterationsToStable}${l.stable ? "" : " (cap, not stable)"} | ${fmt(l.secondsToStable)} s | ${fmt(l.msPerIteration)} ms | ` +
+          `${l.storedIterations} | ${fmt(l.storedSeconds)} s | ${fmt(l.driftAtStored * 100)}% of the radius |`,
+      );
+    }
+  }
+  return out.join("\n") + "\n";
+}

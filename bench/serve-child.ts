@@ -1,0 +1,16 @@
+/**
+ * The explorer's server in a process of its own, for load benchmarks and tests:
+ *   tsx bench/serve-child.ts DB DIST
+ * Serves DB read-only with startServer on an ephemeral 127.0.0.1 port and prints
+ * "listening URL" once it answers; exits on SIGTERM.
+ */
+import { startServer } from "../web/server/http-server.ts";
+
+const [dbPath, distDir] = process.argv.slice(2);
+if (!dbPath || !distDir) {
+  console.error("usage: tsx bench/serve-child.ts DB DIST");
+  process.exit(2);
+}
+const running = await startServer({ dbPath, distDir, port: 0 });
+process.stdout.write(`listening ${running.url}\n`);
+process.once("SIGTERM", () => void running.close().then(() => process.exit(0)));
