@@ -42,7 +42,28 @@ export interface RawIdFields {
   texts?: string[];
 }
 
-export function identifiersOfCsl(item: CslItem, raw: RawIdFields = {}): Identifiers {
+const TEXT_FIELDS = ["title", "DOI", "URL", "container-title", "publisher", "abstract", "note"] as const;
+
+/**
+ * citation-js gives a repeated field (two `C3` lines in RIS) as an array, and a hostile record can
+ * give anything: text fields become their first string, anything else is dropped (found by
+ * test/resilience/adapter-fuzz.test.ts).
+ */
+function textFieldsOf(item: CslItem): CslItem {
+  const out: CslItem = { ...item };
+  for (const key of TEXT_FIELDS) {
+    const v: unknown = item[key];
+    if (v === undefined || typeof v === "string") continue;
+    const first = Array.isArray(v) ? v.find((x): x is string => typeof x === "string") : undefined;
+    if (first === undefined) delete out[key];
+    else out[key] = first;
+  }
+  if (item.author !== undefined && !Array.isArray(item.author)) delete out.author;
+  return out;
+}
+
+export function identifiersOfCsl(cslItem: CslItem, raw: RawIdFields = {}): Identifiers {
+  const item = textFieldsOf(cslItem);
   const ids: Identifiers = {};
   if (item.DOI) merge(ids, identifiersFromUrl(`https://doi.org/${item.DOI.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")}`));
   const eprint = raw.eprint?.trim();
@@ -76,7 +97,8 @@ function authorName(n: CslName): string {
 }
 
 /** The page a CSL item makes, or the reason it cannot be one paper. */
-export function pageFromCsl(format: SourceFormat, item: CslItem, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
+export function pageFromCsl(format: SourceFormat, cslItem: CslItem, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
+  const item = textFieldsOf(cslItem);
   const paper = emptyPaper();
   paper.ids = identifiersOfCsl(item, raw);
   const title = item.title ? cleanTitle(item.title) : "";

@@ -106,15 +106,20 @@ function importS2(files: readonly SourceFile[]): SourceResult {
   return result;
 }
 
+/** How deep S2 responses nest lists: a batch of search results is three levels. */
+const MAX_S2_NESTING = 16;
+
 /** A saved S2 response: a paper, a list of papers (a batch), search results, or one citation edge. */
-export function s2BundlesOfJson(value: unknown): { bundles: S2Bundle[] } | { reason: string } {
+export function s2BundlesOfJson(value: unknown, depth = 0): { bundles: S2Bundle[] } | { reason: string } {
+  // Hostile JSON can nest thousands of levels (found by test/resilience/adapter-fuzz.test.ts).
+  if (depth > MAX_S2_NESTING) return { reason: `lists nested more than ${MAX_S2_NESTING} deep: not a Semantic Scholar response` };
   if (Array.isArray(value)) {
     const bundles: S2Bundle[] = [];
     let nulls = 0;
     for (const v of value) {
       if (v === null) nulls++;
       else {
-        const inner = s2BundlesOfJson(v);
+        const inner = s2BundlesOfJson(v, depth + 1);
         if ("bundles" in inner) bundles.push(...inner.bundles);
       }
     }
@@ -126,7 +131,7 @@ export function s2BundlesOfJson(value: unknown): { bundles: S2Bundle[] } | { rea
     if (value.data.some(isS2Edge)) {
       return { reason: "one page of a reference or citation list, without the paper it belongs to: import the recorded exchanges (cassette) or use `lineage fetch s2 ID`" };
     }
-    return s2BundlesOfJson(value.data);
+    return s2BundlesOfJson(value.data, depth + 1);
   }
   if (isS2Edge(value)) {
     const paper = value.citedPaper ?? value.citingPaper;
