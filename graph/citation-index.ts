@@ -20,6 +20,8 @@ export class CitationIndex {
   private readonly indexOf: Map<string, number>;
   private readonly offsets: Record<Direction, Uint32Array>;
   private readonly targets: Record<Direction, Uint32Array>;
+  private visitMarks?: Uint32Array;
+  private visitStamp = 0;
 
   constructor(ids: readonly string[], edges: readonly { citing: string; cited: string }[]);
   constructor(ids: readonly string[], csr: CsrParts);
@@ -79,6 +81,19 @@ export class CitationIndex {
   neighbours(index: number, direction: Direction): Uint32Array {
     const offsets = this.offsets[direction];
     return this.targets[direction].subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0);
+  }
+
+  /**
+   * A fresh stamp and the array it marks papers with: `marks[i] === stamp` once the current
+   * traversal has seen paper i. Reused across traversals (no allocation, no clearing); one
+   * traversal at a time, which holds in this single-threaded, synchronous code.
+   */
+  visits(): { marks: Uint32Array; stamp: number } {
+    if (!this.visitMarks || this.visitStamp >= 0xffffffff) {
+      this.visitMarks = new Uint32Array(this.ids.length);
+      this.visitStamp = 0;
+    }
+    return { marks: this.visitMarks, stamp: ++this.visitStamp };
   }
 
   degree(index: number, direction: Direction): number {

@@ -22,7 +22,8 @@ export function closure(graph: CitationIndex, seed: number, direction: Direction
   const maxPapers = limits.maxPapers ?? Infinity;
   const budget = limits.budget ?? UNBOUNDED;
   if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new Error(`closure: depth must be a whole number from 1, got ${maxDepth}`);
-  const depthOf = new Map<number, number>([[seed, 0]]);
+  const { marks, stamp } = graph.visits();
+  marks[seed] = stamp;
   const reached: Reached[] = [];
   let frontier = [seed];
   for (let depth = 1; depth <= Math.min(maxDepth, MAX_DEPTH) && frontier.length > 0; depth++) {
@@ -30,10 +31,10 @@ export function closure(graph: CitationIndex, seed: number, direction: Direction
     for (const node of frontier) {
       for (const nb of graph.neighbours(node, direction)) {
         budget.tick();
-        if (depthOf.has(nb)) continue;
+        if (marks[nb] === stamp) continue;
         // One more than asked for, so the caller can tell the list was cut.
         if (reached.length > maxPapers) return reached;
-        depthOf.set(nb, depth);
+        marks[nb] = stamp;
         next.push(nb);
         reached.push({ index: nb, depth });
       }

@@ -15,7 +15,7 @@
  * counted once however many of its members cite the other step.
  */
 import type { CitationIndex } from "./citation-index.ts";
-import { stronglyConnectedComponents } from "./strongly-connected.ts";
+import { stronglyConnectedDense } from "./strongly-connected.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 /** The citation graph of a scope with its cycles collapsed: an acyclic flow network. */
@@ -61,27 +61,30 @@ export function condense(graph: CitationIndex, scope?: Iterable<number>, budget:
     inScope = new Uint8Array(graph.size);
     for (const n of nodes) inScope[n] = 1;
   }
-  const neighbours = (n: number): number[] => {
-    const out: number[] = [];
-    for (const m of graph.neighbours(n, "buildsOn")) if (!inScope || inScope[m] === 1) out.push(m);
-    return out;
-  };
-  const { componentOf, components } = stronglyConnectedComponents(nodes, neighbours, budget);
+  const include = inScope ? (m: number) => inScope[m] === 1 : () => true;
+  const { componentIndex, components } = stronglyConnectedDense(graph.size, nodes, (n) => graph.neighbours(n, "buildsOn"), include, budget);
+  const componentOf = new Map<number, number>();
+  for (const n of nodes) componentOf.set(n, componentIndex[n] ?? -1);
   const buildsOn: number[][] = components.map(() => []);
   const builtBy: number[][] = components.map(() => []);
+  // Each step's cited steps once: `seenBy[d] === c` marks d as already listed for step c.
+  const seenBy = new Int32Array(components.length).fill(-1);
   components.forEach((members, c) => {
-    const cited = new Set<number>();
+    const cited: number[] = [];
     for (const n of members) {
-      for (const m of neighbours(n)) {
+      for (const m of graph.neighbours(n, "buildsOn")) {
         budget.tick();
-        const d = componentOf.get(m);
-        if (d !== undefined && d !== c) cited.add(d);
+        if (!include(m)) continue;
+        const d = componentIndex[m] ?? -1;
+        if (d < 0 || d === c || seenBy[d] === c) continue;
+        seenBy[d] = c;
+        cited.push(d);
       }
     }
-    buildsOn[c] = [...cited].sort((a, b) => a - b);
+    buildsOn[c] = cited.sort((a, b) => a - b);
+    // Steps are visited in increasing order, so every builtBy list is built sorted.
     for (const d of cited) builtBy[d]?.push(c);
   });
-  for (const list of builtBy) list.sort((a, b) => a - b);
   return { components, componentOf, buildsOn, builtBy };
 }
 

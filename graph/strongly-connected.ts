@@ -56,3 +56,78 @@ export function stronglyConnectedComponents(
   }
   return { componentOf, components };
 }
+
+/**
+ * The same algorithm over papers numbered 0..size-1, with typed arrays instead of maps: the form
+ * the SPC condensation of a whole citation graph needs (issue 6). Neighbours for which `include`
+ * is false are not followed. `componentIndex[n]` is n's component, -1 for papers not visited.
+ */
+export function stronglyConnectedDense(
+  size: number,
+  nodes: ArrayLike<number>,
+  neighbours: (n: number) => ArrayLike<number>,
+  include: (n: number) => boolean = () => true,
+  budget: QueryBudget = UNBOUNDED,
+): { componentIndex: Int32Array; components: number[][] } {
+  const indexOf = new Int32Array(size).fill(-1);
+  const low = new Int32Array(size);
+  const onStack = new Uint8Array(size);
+  const componentIndex = new Int32Array(size).fill(-1);
+  const stack: number[] = [];
+  const components: number[][] = [];
+  let counter = 0;
+  const workNode: number[] = [];
+  const workNext: ArrayLike<number>[] = [];
+  const workPos: number[] = [];
+  const open = (n: number) => {
+    indexOf[n] = counter;
+    low[n] = counter;
+    counter++;
+    stack.push(n);
+    onStack[n] = 1;
+    workNode.push(n);
+    workNext.push(neighbours(n));
+    workPos.push(0);
+  };
+  for (let r = 0; r < nodes.length; r++) {
+    const root = nodes[r] as number;
+    if ((indexOf[root] ?? -1) >= 0) continue;
+    open(root);
+    while (workNode.length > 0) {
+      const top = workNode.length - 1;
+      const node = workNode[top] as number;
+      const next = workNext[top] as ArrayLike<number>;
+      budget.tick();
+      let opened = false;
+      while ((workPos[top] as number) < next.length) {
+        const m = next[workPos[top] as number] as number;
+        workPos[top] = (workPos[top] as number) + 1;
+        if (!include(m)) continue;
+        if ((indexOf[m] ?? -1) < 0) {
+          open(m);
+          opened = true;
+          break;
+        }
+        if (onStack[m] === 1) low[node] = Math.min(low[node] ?? 0, indexOf[m] ?? 0);
+      }
+      if (opened) continue;
+      workNode.pop();
+      workNext.pop();
+      workPos.pop();
+      const parent = workNode[workNode.length - 1];
+      if (parent !== undefined) low[parent] = Math.min(low[parent] ?? 0, low[node] ?? 0);
+      if (low[node] === indexOf[node]) {
+        const component: number[] = [];
+        let m: number;
+        do {
+          m = stack.pop() as number;
+          onStack[m] = 0;
+          componentIndex[m] = components.length;
+          component.push(m);
+        } while (m !== node);
+        components.push(component);
+      }
+    }
+  }
+  return { componentIndex, components };
+}
