@@ -22,6 +22,13 @@ import networkx as nx
 
 
 def rss_mib():
+    """Peak resident memory of this process image (VmHWM). Not ru_maxrss: after fork and exec
+    that still counts the parent's pages, so a child of a large benchmark process would report
+    the parent's size."""
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmHWM:"):
+                return round(int(line.split()[1]) / 1024, 1)
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
 
 

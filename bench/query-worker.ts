@@ -6,7 +6,7 @@
  * query with the library's own functions, and prints one JSON object: per query type the
  * milliseconds of each answer, and the answers' sizes so the two sides can be checked equal.
  */
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { LineageDb } from "../db/lineage-db.ts";
 import type { CitationIndex, Direction } from "../graph/citation-index.ts";
 import { closure } from "../graph/closure.ts";
@@ -77,8 +77,11 @@ const db = LineageDb.open(dbPath, { readonly: true });
 const index = db.graphIndex();
 const loadMs = performance.now() - t0;
 db.close();
-/** Peak resident memory so far (as networkx's side reports it: ru_maxrss). */
-const peakRss = () => mib(process.resourceUsage().maxRSS * 1024);
+/** Peak resident memory of this process so far (VmHWM, as networkx's side reports it). */
+function peakRss(): number {
+  const m = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync("/proc/self/status", "utf8"));
+  return m?.[1] ? mib(Number(m[1]) * 1024) : mib(process.resourceUsage().maxRSS * 1024);
+}
 const rssMiB = peakRss();
 const heapMiB = mib(process.memoryUsage().heapUsed);
 

@@ -12,6 +12,8 @@ export function markdownReport(r: BenchResults): string {
   out.push(`Run: \`${r.command}\` on ${r.date}; ${m.cpus}, ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverage.join(" / ")}` +
     (r.machineAfter ? `, at end ${r.machineAfter.loadAverage.join(" / ")}` : "") + ".");
   out.push("");
+  for (const note of r.notes ?? []) out.push("", `Note: ${note}`);
+  out.push("");
   out.push("Graphs: " + r.corpora.map((c) => `${c.label} (${c.papers.toLocaleString("en")} papers, ${c.citations.toLocaleString("en")} citations)`).join("; ") + ".");
 
   if (r.ingest) {

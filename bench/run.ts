@@ -38,15 +38,17 @@ export interface BenchResults {
   coldStart?: ColdStartBench[];
   explorer?: ExplorerBench[];
   layout?: LayoutBench;
+  /** Anything a reader of the figures must know (a section re-run, a probe fixed). */
+  notes?: string[];
 }
 
 const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
-  aan: { closures: 200, paths: 100, longest: 50, mainPaths: 10 },
-  "syn-1e4": { closures: 200, paths: 100, longest: 50, mainPaths: 10 },
-  "syn-1e5": { closures: 200, paths: 100, longest: 30, mainPaths: 5 },
+  aan: { closures: 1000, paths: 300, longest: 100, mainPaths: 20 },
+  "syn-1e4": { closures: 1000, paths: 300, longest: 100, mainPaths: 20 },
+  "syn-1e5": { closures: 1000, paths: 100, longest: 30, mainPaths: 5 },
   "syn-1e6": { closures: 100, paths: 40, longest: 10, mainPaths: 3 },
 };
 
