@@ -1,5 +1,6 @@
 /**
- * The HTTP API under load (issue 6): autocannon against one server process serving a database,
+ * The HTTP API under load (issue 6): wrk (or autocannon where wrk is not installed) against one
+ * server process serving a database,
  * for paper, builds-on depth 2 and path requests over seeded samples of papers, and a tiny static
  * file served by the same server as the baseline, at 16 and 64 connections. The server runs in its
  * own process (bench/serve-child.ts) so client and server do not share an event loop.
@@ -11,6 +12,7 @@ import { join } from "node:path";
 import { LineageDb } from "../db/lineage-db.ts";
 import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
+import { runWrk, wrkAvailable, type WrkResult } from "./wrk.ts";
 
 export interface LoadRow {
   request: string;
@@ -30,6 +32,8 @@ export interface LoadRow {
 
 export interface HttpBench {
   graph: string;
+  /** The load generator: "wrk" (preferred) or "autocannon". */
+  tool?: string;
   durationSeconds: number;
   rows: LoadRow[];
   serverRssMiB: number;
@@ -70,27 +74,31 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
   const paths = requestPaths(db);
   const server = await serveChild(db, staticRoot(workDir));
   const rows: LoadRow[] = [];
+  const tool = wrkAvailable() ? "wrk" : "autocannon";
+  const load = (list: string[], connections: number, seconds: number) =>
+    tool === "wrk" ? runWrk(server.url, list, connections, seconds) : loadWithAutocannon(server.url, list, connections, seconds);
   try {
     for (const connections of connectionCounts) {
-      let baseline: AutocannonResult | undefined;
+      let baseline: WrkResult | undefined;
       for (const [request, list] of Object.entries(paths)) {
         // A short warm-up at the same concurrency, so the first requests' JIT and page cache misses
         // are not counted.
-        await autocannon({ url: server.url, connections, duration: 1, requests: list.map((path) => ({ path })) });
-        const r = await autocannon({ url: server.url, connections, duration: durationSeconds, requests: list.map((path) => ({ path })) });
+        await load(list, connections, 1);
+        const r = await load(list, connections, durationSeconds);
         baseline ??= r;
         rows.push({
           request,
           connections,
-          requestsPerSecond: r.requests.average,
-          latencyMeanMs: r.latency.mean,
-          latencyP50Ms: r.latency.p50,
-          latencyP99Ms: r.latency.p99,
-          errors: r.errors + r.timeouts,
+          requestsPerSecond: r.requestsPerSecond,
+          latencyMeanMs: r.latencyMeanMs,
+          latencyP50Ms: r.latencyP50Ms,
+          latencyP99Ms: r.latencyP99Ms,
+          errors: r.errors,
           non2xx: r.non2xx,
-          total: r.requests.total ?? 0,
-          throughputRatio: baseline.requests.average / r.requests.average,
-          p99Ratio: Math.max(1, r.latency.p99) / Math.max(1, baseline.latency.p99),
+          total: r.requests,
+          throughputRatio: baseline.requestsPerSecond / r.requestsPerSecond,
+          // autocannon reports whole milliseconds: a 0 ms p99 counts as 1 ms there.
+          p99Ratio: tool === "wrk" ? r.latencyP99Ms / baseline.latencyP99Ms : Math.max(1, r.latencyP99Ms) / Math.max(1, baseline.latencyP99Ms),
         });
       }
     }
@@ -99,6 +107,7 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
     const api = rows.filter((r) => r.request !== "static file");
     return {
       graph,
+      tool,
       durationSeconds,
       rows,
       serverRssMiB,
@@ -108,4 +117,17 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
   } finally {
     await server.stop();
   }
+}
+
+async function loadWithAutocannon(url: string, list: string[], connections: number, seconds: number): Promise<WrkResult> {
+  const r: AutocannonResult = await autocannon({ url, connections, duration: seconds, requests: list.map((path) => ({ path })) });
+  return {
+    requests: r.requests.total ?? 0,
+    requestsPerSecond: r.requests.average,
+    latencyMeanMs: r.latency.mean,
+    latencyP50Ms: r.latency.p50,
+    latencyP99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+  };
 }

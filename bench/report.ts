@@ -40,12 +40,12 @@ export function markdownReport(r: BenchResults): string {
   }
 
   for (const h of r.http ?? []) {
-    out.push("", `### HTTP API under load: ${h.graph} (autocannon, ${h.durationSeconds} s per row after a 1 s warm-up)`, "");
+    out.push("", `### HTTP API under load: ${h.graph} (${h.tool ?? "autocannon"}, one client thread, ${h.durationSeconds} s per row after a 1 s warm-up)`, "");
     out.push(`Server resident memory after the runs: ${fmt(h.serverRssMiB)} MiB (peak ${fmt(h.serverPeakRssMiB)} MiB). Target: p99 under 10 ms and within 2.5× of the static file: ${yes(h.met)}.`, "");
     out.push("| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this | p99 ÷ static p99 | errors | non-2xx |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
     for (const row of h.rows) {
       out.push(
-        `| ${row.request} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.latencyMeanMs)} ms | ${row.latencyP50Ms} ms | ${row.latencyP99Ms} ms | ` +
+        `| ${row.request} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.latencyMeanMs)} ms | ${fmt(row.latencyP50Ms)} ms | ${fmt(row.latencyP99Ms)} ms | ` +
           `${fmt(row.throughputRatio)}× | ${fmt(row.p99Ratio)}× | ${row.errors} | ${row.non2xx} |`,
       );
     }

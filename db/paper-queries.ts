@@ -139,9 +139,10 @@ interface SourceRow {
   data_through: string | null;
   ingested_at: string;
   role: PageSource["role"];
-  facts_json: string;
-  related_json: string;
-  warnings_json: string;
+  /** Null unless role is self. */
+  facts_json: string | null;
+  related_json: string | null;
+  warnings_json: string | null;
   page_id: number;
 }
 
@@ -163,7 +164,12 @@ export class PaperQueries {
       Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)]),
     ) as Record<IdScheme, ReturnType<Db["prepare"]>>;
     this.sources = db.prepare<[string], SourceRow>(
-      `SELECT p.id AS page_id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role, p.facts_json, p.related_json, p.warnings_json
+      // The page's facts are read only where they are about this paper (role self): a paper cited
+      // by 800 pages would otherwise copy 800 pages' facts out of SQLite to drop them.
+      `SELECT p.id AS page_id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role,
+         CASE m.role WHEN 'self' THEN p.facts_json END AS facts_json,
+         CASE m.role WHEN 'self' THEN p.related_json END AS related_json,
+         CASE m.role WHEN 'self' THEN p.warnings_json END AS warnings_json
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
        WHERE pm.paper_id = ? GROUP BY p.id, m.role ORDER BY m.role = 'self' DESC, p.data_through DESC, p.source`,
     );
@@ -238,7 +244,7 @@ export class PaperQueries {
         role: r.role,
       };
       if (r.role !== "self") return base;
-      const facts = JSON.parse(r.facts_json) as PageFacts;
+      const facts = JSON.parse(r.facts_json ?? "{}") as PageFacts;
       const self: SelfSource = {
         ...base,
         role: "self",
@@ -250,8 +256,8 @@ export class PaperQueries {
           onMap: facts.onMap,
         }),
         directions: facts.directions,
-        related: JSON.parse(r.related_json) as RelatedLink[],
-        warnings: JSON.parse(r.warnings_json) as string[],
+        related: JSON.parse(r.related_json ?? "[]") as RelatedLink[],
+        warnings: JSON.parse(r.warnings_json ?? "[]") as string[],
       };
       const editorial = pickDefined({
         source: facts.source,

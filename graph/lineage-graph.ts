@@ -24,6 +24,8 @@ export class LineageGraph {
   readonly index: CitationIndex;
   /** Paper rows, read when first needed: a graph of a million papers starts without reading them all. */
   private readonly rows: (PaperRow | undefined)[] = [];
+  /** Briefs as lists return them, made once per paper (frozen: every answer shares them). */
+  private readonly briefs: (PaperBrief | undefined)[] = [];
   private allRowsRead = false;
   private rowsRead = 0;
   private searchIndex?: SearchIndex;
@@ -62,7 +64,12 @@ export class LineageGraph {
   }
 
   brief(index: number): PaperBrief {
-    return brief(this.row(index));
+    let made = this.briefs[index];
+    if (!made) {
+      made = Object.freeze(brief(this.row(index)));
+      this.briefs[index] = made;
+    }
+    return made;
   }
 
   /**
@@ -72,6 +79,9 @@ export class LineageGraph {
   resolveRef(ref: string): RefResult {
     const text = ref.trim();
     if (!text) return { kind: "unknown" };
+    // An internal id the loaded index knows answers from memory; the database is asked otherwise.
+    const known = this.index.index(text);
+    if (known !== undefined) return { kind: "found", paper: this.row(known) };
     const internal = this.db.queries.paper(text);
     if (internal) return { kind: "found", paper: internal };
     const parsed = parseIdentifier(text);

@@ -55,9 +55,22 @@ export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
     onMap: newest?.reported.onMap ?? null,
     editorial: selfSources.find((s) => s.editorial)?.editorial ?? null,
     related,
-    fieldSources: Object.fromEntries(
-      Object.entries(fieldSourcePages).map(([field, pageId]) => [field, db.queries.pageSource(pageId)]),
-    ),
+    fieldSources: fieldSourcesOf(db, fieldSourcePages),
     sources,
   };
+}
+
+/** Which page each field came from; fields mostly share one or two pages, each looked up once. */
+function fieldSourcesOf(db: LineageDb, pages: Record<string, number>): Record<string, string | null> {
+  const sourceOf = new Map<number, string | null>();
+  const out: Record<string, string | null> = {};
+  for (const [field, pageId] of Object.entries(pages)) {
+    let source = sourceOf.get(pageId);
+    if (source === undefined) {
+      source = db.queries.pageSource(pageId);
+      sourceOf.set(pageId, source);
+    }
+    out[field] = source;
+  }
+  return out;
 }

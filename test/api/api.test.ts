@@ -1,7 +1,7 @@
 /** The HTTP API through a real server on 127.0.0.1 over a database built from the seeds. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdirSync, utimesSync, writeFileSync } from "node:fs";
 import { startServer, type RunningServer } from "../../web/server/http-server.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
@@ -143,5 +143,24 @@ describe("HTTP API", () => {
       if (r.status === 200) expect(r.body).toMatch(/<title>Lineage/);
     }
     expect((await get("/missing.js")).status).toBe(404);
+  });
+
+  it("serves a rebuilt front-end file, not the copy it held in memory", async () => {
+    const file = join(tmp.dir, "dist", "assets", "app.js");
+    expect((await get("/assets/app.js")).body).toBe("console.log(1)");
+    writeFileSync(file, "console.log('rebuilt')");
+    const later = new Date(Date.now() + 5000);
+    utimesSync(file, later, later);
+    const r = await get("/assets/app.js");
+    expect(r.body).toBe("console.log('rebuilt')");
+    expect(r.headers.get("content-length")).toBe(String("console.log('rebuilt')".length));
+    expect((await get("/assets")).status).toBe(200);
+  });
+
+  it("answers a JSON body with its length in bytes, not characters", async () => {
+    const r = await fetch(server.url + "/api/search?q=" + encodeURIComponent("évaluation ü"));
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect(Number(r.headers.get("content-length"))).toBe(bytes.length);
+    expect(JSON.parse(bytes.toString("utf8"))).toMatchObject({ query: "évaluation ü" });
   });
 });

@@ -5,7 +5,8 @@
  * outside dist/, gzips what is worth it, and sends a Content-Security-Policy with every page.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { readFile, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
+import { statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
@@ -123,6 +124,38 @@ async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi
   return serveStatic(req, res, url.pathname, dist);
 }
 
+/** Files of the built front end held in memory: a static server answers from memory, not disk. */
+interface CachedFile {
+  body: Buffer;
+  mtimeMs: number;
+  size: number;
+}
+const STATIC_CACHE_FILE_BYTES = 4 * 1024 * 1024;
+const STATIC_CACHE_TOTAL_BYTES = 64 * 1024 * 1024;
+const staticCache = new Map<string, CachedFile>();
+let staticCacheBytes = 0;
+
+/** A file's bytes, from memory while its size and modification time are unchanged. */
+async function readStatic(file: string): Promise<Buffer | undefined> {
+  let info;
+  try {
+    info = statSync(file);
+  } catch {
+    return undefined;
+  }
+  if (!info.isFile()) return undefined;
+  const cached = staticCache.get(file);
+  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.body;
+  const body = await readFile(file).catch(() => undefined);
+  if (!body) return undefined;
+  if (cached) staticCacheBytes -= cached.size;
+  if (body.length <= STATIC_CACHE_FILE_BYTES && staticCacheBytes + body.length <= STATIC_CACHE_TOTAL_BYTES) {
+    staticCache.set(file, { body, mtimeMs: info.mtimeMs, size: body.length });
+    staticCacheBytes += body.length;
+  } else staticCache.delete(file);
+  return body;
+}
+
 async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, dist: string): Promise<void> {
   let decoded: string;
   try {
@@ -133,14 +166,14 @@ async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: 
   if (decoded.includes("\0")) return send(req, res, 400, "text/plain; charset=utf-8", "malformed path");
   const target = normalize(join(dist, decoded));
   if (target !== dist && !target.startsWith(dist + sep)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
+  let body = target === dist ? undefined : await readStatic(target);
   let file = target;
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) {
+  if (!body) {
     // Client-side routes (no extension) get the app; missing assets are 404s.
     if (extname(decoded)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
     file = join(dist, "index.html");
+    body = await readStatic(file);
   }
-  const body = await readFile(file).catch(() => undefined);
   if (!body) return send(req, res, 404, "text/plain; charset=utf-8", "the front end is not built: run `npm run build`");
   const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
   return send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "cache-control": cache });
@@ -176,15 +209,17 @@ function send(
   body: string | Buffer,
   headers: Record<string, string> = {},
 ): void {
-  let payload = typeof body === "string" ? Buffer.from(body) : body;
-  const compressible = /json|text|javascript|svg/.test(type) && payload.length > 1024;
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
   const gzip = compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-  if (gzip) payload = gzipSync(payload, { level: 6 });
+  // Strings go out as they are: Node writes the head and a string body in one write, where a
+  // Buffer body costs a second (writev) chunk.
+  const payload = gzip ? gzipSync(body, { level: 6 }) : body;
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     ...headers,
     "content-type": type,
-    "content-length": payload.length,
+    "content-length": gzip ? payload.length : length,
     ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
   });
   res.end(req.method === "HEAD" ? undefined : payload);
