@@ -13,6 +13,11 @@ export function markdownReport(r: BenchResults): string {
     (r.machineAfter ? `, at end ${r.machineAfter.loadAverage.join(" / ")}` : "") + ".");
   out.push("");
   for (const note of r.notes ?? []) out.push("", `Note: ${note}`);
+  const runs = Object.entries(r.runs ?? {}).filter(([, run]) => run.command !== r.command || run.date !== r.date);
+  if (runs.length > 0) {
+    out.push("", "Figures kept from earlier runs (this run did not measure them):");
+    for (const [section, run] of runs) out.push(`- ${section}: \`${run.command}\` on ${run.date}, load average ${run.loadAverage.join(" / ")}`);
+  }
   out.push("");
   out.push("Graphs: " + r.corpora.map((c) => `${c.label} (${c.papers.toLocaleString("en")} papers, ${c.citations.toLocaleString("en")} citations)`).join("; ") + ".");
 

@@ -10,7 +10,7 @@
  * bench/results/latest.md (the tables of BENCHMARKS.md) and bench/results/query-latency-memory.svg.
  * Reads the AAN release from ../shared/data/aan (or LINEAGE_AAN).
  */
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -40,6 +40,14 @@ export interface BenchResults {
   layout?: LayoutBench;
   /** Anything a reader of the figures must know (a section re-run, a probe fixed). */
   notes?: string[];
+  /** Which run each section's figures (and each graph's, for queries and cold start) come from. */
+  runs?: Record<string, SectionRun>;
+}
+
+export interface SectionRun {
+  command: string;
+  date: string;
+  loadAverage: number[];
 }
 
 const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout"] as const;
@@ -119,9 +127,57 @@ results.machineAfter = machine();
 
 const out = join(import.meta.dirname, "results");
 mkdirSync(out, { recursive: true });
+carryOver(results, join(out, "latest.json"));
 writeFileSync(join(out, "latest.json"), JSON.stringify(results, null, 2));
 writeFileSync(join(out, `${results.date}.json`), JSON.stringify(results, null, 2));
 if (results.queries) writeFileSync(join(out, "query-latency-memory.svg"), latencyMemoryPlot(results));
 const md = markdownReport(results);
 writeFileSync(join(out, "latest.md"), md);
 console.log(md);
+
+/**
+ * A partial run (--only, --quick) replaces only what it measured: the other sections, and the
+ * graphs it left out of queries and cold start, are kept from the previous results with the run
+ * they came from, so latest.md stays the whole picture.
+ */
+function carryOver(now: BenchResults, previousPath: string): void {
+  const thisRun: SectionRun = { command: now.command, date: now.date, loadAverage: now.machine.loadAverage };
+  let previous: BenchResults | undefined;
+  try {
+    previous = existsSync(previousPath) ? (JSON.parse(readFileSync(previousPath, "utf8")) as BenchResults) : undefined;
+  } catch {
+    previous = undefined;
+  }
+  const prevRuns = previous?.runs ?? {};
+  const prevRun = (key: string): SectionRun | undefined =>
+    prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
+  const runs: Record<string, SectionRun> = {};
+  const keep = <K extends "ingest" | "http" | "explorer" | "layout">(key: K, section: string) => {
+    if (now[key] !== undefined) runs[section] = thisRun;
+    else if (previous?.[key] !== undefined) {
+      now[key] = previous[key] as BenchResults[K];
+      const run = prevRun(section);
+      if (run) runs[section] = run;
+    }
+  };
+  keep("ingest", "ingest");
+  keep("http", "http");
+  keep("explorer", "explorer");
+  keep("layout", "layout");
+  const byGraph = <T extends { graph: string }>(current: T[] | undefined, before: T[] | undefined, prefix: string): T[] | undefined => {
+    if (!current && !before) return undefined;
+    const merged = [...(current ?? [])];
+    for (const c of current ?? []) runs[`${prefix}:${c.graph}`] = thisRun;
+    for (const b of before ?? []) {
+      if (merged.some((c) => c.graph === b.graph)) continue;
+      merged.push(b);
+      const run = prevRun(`${prefix}:${b.graph}`);
+      if (run) runs[`${prefix}:${b.graph}`] = run;
+    }
+    return merged;
+  };
+  now.queries = byGraph(now.queries, previous?.queries, "queries");
+  now.coldStart = byGraph(now.coldStart, previous?.coldStart, "cold");
+  for (const c of previous?.corpora ?? []) if (!now.corpora.some((k) => k.name === c.name)) now.corpora.push(c);
+  now.runs = runs;
+}
