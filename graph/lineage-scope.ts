@@ -10,14 +10,15 @@ import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 export function depthsFrom(graph: CitationIndex, seed: number, direction: Direction, budget: QueryBudget = UNBOUNDED): Map<number, number> {
   const depth = new Map<number, number>();
   let frontier = [seed];
-  const seen = new Set([seed]);
+  const { marks, stamp } = graph.visits();
+  marks[seed] = stamp;
   for (let d = 1; frontier.length > 0; d++) {
     const next: number[] = [];
     for (const n of frontier) {
       for (const m of graph.neighbours(n, direction)) {
         budget.tick();
-        if (seen.has(m)) continue;
-        seen.add(m);
+        if (marks[m] === stamp) continue;
+        marks[m] = stamp;
         depth.set(m, d);
         next.push(m);
       }

@@ -12,6 +12,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { condense, searchPathCounts, type FlowLink, type SearchPathCounts } from "./spc.ts";
+import { globalMainChain } from "./main-path-chain.ts";
 import type { QueryBudget } from "./query-budget.ts";
 
 export interface MainPathStep {
@@ -54,12 +55,6 @@ export interface MainPathOptions {
   budget?: QueryBudget;
 }
 
-interface Best {
-  value: bigint;
-  /** The neighbouring step the best chain continues to, or -1 at its end. */
-  next: number;
-}
-
 export function mainPath(graph: CitationIndex, options: MainPathOptions = {}): MainPathResult {
   const weight = options.weight ?? ((i: number) => graph.degree(i, "builtBy"));
   const counts = searchPathCounts(condense(graph, options.scope, options.budget), options.budget);
@@ -72,104 +67,104 @@ export function mainPathOf(counts: SearchPathCounts, weight: (index: number) => 
   const heads = components.map((members) => [...members].sort((a, b) => weight(b) - weight(a) || a - b));
   const stepWeights = Float64Array.from(heads, (members) => weight(members[0] ?? 0));
   const stepWeight = (c: number) => stepWeights[c] ?? 0;
-  // counts.links lists each step's flow links in builtBy order, so link (from, to) sits at
-  // linkStart[from] + (position of `to` in builtBy[from]): no keyed map over a million links.
-  const linkStart = new Int32Array(n + 1);
-  for (let c = 0; c < n; c++) linkStart[c + 1] = (linkStart[c] ?? 0) + (builtBy[c]?.length ?? 0);
-  if (linkStart[n] !== counts.links.length) throw new Error("main path: search path counts do not match their condensation");
-  const linkSpc = (from: number, position: number) => counts.links[(linkStart[from] ?? 0) + position]?.spc ?? 0n;
-  const spc = (from: number, to: number): bigint => {
-    const list = builtBy[from] ?? [];
-    let lo = 0;
-    let hi = list.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >> 1;
-      const v = list[mid] ?? 0;
-      if (v === to) return linkSpc(from, mid);
-      if (v < to) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return 0n;
-  };
-  const better = (candidate: bigint, c: number, best: Best) =>
-    best.next < 0 ||
-    candidate > best.value ||
-    (candidate === best.value && (stepWeight(c) > stepWeight(best.next) || (stepWeight(c) === stepWeight(best.next) && c < best.next)));
-
-  // Best chain from a source into each step (continuing backward) and from each step to a sink.
-  const intoStep: Best[] = new Array<Best>(n);
-  for (let c = 0; c < n; c++) {
-    let best: Best = { value: 0n, next: -1 };
-    for (const d of buildsOn[c] ?? []) {
-      const candidate = (intoStep[d]?.value ?? 0n) + spc(d, c);
-      if (better(candidate, d, best)) best = { value: candidate, next: d };
-    }
-    intoStep[c] = best;
-  }
-  // Chains out of each step are needed for key routes only.
-  const outOfStep: Best[] = new Array<Best>(n);
-  for (let c = keyRouteCount > 0 ? n - 1 : -1; c >= 0; c--) {
-    let best: Best = { value: 0n, next: -1 };
-    const successors = builtBy[c] ?? [];
-    for (let k = 0; k < successors.length; k++) {
-      const e = successors[k] ?? 0;
-      const candidate = (outOfStep[e]?.value ?? 0n) + linkSpc(c, k);
-      if (better(candidate, e, best)) best = { value: candidate, next: e };
-    }
-    outOfStep[c] = best;
-  }
-
-  const chainInto = (c: number): number[] => {
-    const chain: number[] = [];
-    for (let s = c; s >= 0; s = intoStep[s]?.next ?? -1) chain.push(s);
-    return chain.reverse();
-  };
-  const chainOutOf = (c: number): number[] => {
-    const chain: number[] = [];
-    for (let s = c; s >= 0; s = outOfStep[s]?.next ?? -1) chain.push(s);
-    return chain;
-  };
+  const { fromSources, toSinks } = counts;
+  /** SPC of the link from step `from` into step `to` (which builds on it). */
+  const spc = (from: number, to: number): bigint => (fromSources[from] ?? 0n) * (toSinks[to] ?? 0n);
   const steps = (chain: number[]): MainPathStep[] =>
     chain.map((c, k) => {
       const [head = 0, ...members] = heads[c] ?? [];
       return { index: head, members, spc: k === 0 ? 0n : spc(chain[k - 1] ?? 0, c) };
     });
+  if (keyRouteCount <= 0) {
+    // The global main path alone needs no SPC per link (main-path-chain.ts).
+    const { chain, weight } = globalMainChain(counts, stepWeight);
+    return { path: steps(chain), weight, totalPaths: counts.totalPaths, keyRoutes: [], keyRouteLinks: [], method: "SPC" };
+  }
+  // Key routes rank every link by its SPC, so here every link's SPC is computed, exactly.
+  // Link (c, builtBy[c][k]) has its SPC at counts.linkStart[c] + k: no keyed map over a million links.
+  const { linkSpc: spcs, linkStart } = counts;
+  if ((linkStart[n] ?? 0) !== spcs.length) throw new Error("main path: search path counts do not match their condensation");
+  /** Whether a chain through `c` worth `candidate` beats the best so far (`value` through `next`). */
+  const better = (candidate: bigint, c: number, value: bigint, next: number) =>
+    next < 0 || candidate > value || (candidate === value && (stepWeight(c) > stepWeight(next) || (stepWeight(c) === stepWeight(next) && c < next)));
 
+  // Best chain from a source into each step (continuing backward through intoNext). Pushed along
+  // each step's links in flow order: a step's value is final before it is pushed, and every step
+  // sees its candidates in increasing order, as a pull over its sorted buildsOn list would.
+  const intoValue = new Array<bigint>(n).fill(0n);
+  const intoNext = new Int32Array(n).fill(-1);
+  for (let d = 0; d < n; d++) {
+    const successors = builtBy[d] ?? [];
+    const base = intoValue[d] as bigint;
+    const start = linkStart[d] as number;
+    for (let k = 0; k < successors.length; k++) {
+      const c = successors[k] as number;
+      const candidate = base + (spcs[start + k] as bigint);
+      if (better(candidate, d, intoValue[c] as bigint, intoNext[c] as number)) {
+        intoValue[c] = candidate;
+        intoNext[c] = d;
+      }
+    }
+  }
+  // Chains out of each step, from each link's citing end on to a sink.
+  const outValue = new Array<bigint>(n).fill(0n);
+  const outNext = new Int32Array(n).fill(-1);
+  for (let c = n - 1; c >= 0; c--) {
+    const successors = builtBy[c] ?? [];
+    const start = linkStart[c] as number;
+    for (let k = 0; k < successors.length; k++) {
+      const e = successors[k] as number;
+      const candidate = (outValue[e] as bigint) + (spcs[start + k] as bigint);
+      if (better(candidate, e, outValue[c] as bigint, outNext[c] as number)) {
+        outValue[c] = candidate;
+        outNext[c] = e;
+      }
+    }
+  }
+
+  const chainInto = (c: number): number[] => {
+    const chain: number[] = [];
+    for (let s = c; s >= 0; s = intoNext[s] ?? -1) chain.push(s);
+    return chain.reverse();
+  };
+  const chainOutOf = (c: number): number[] => {
+    const chain: number[] = [];
+    for (let s = c; s >= 0; s = outNext[s] ?? -1) chain.push(s);
+    return chain;
+  };
   // The global main path ends at the sink with the best chain into it; isolated papers carry none.
   let end = -1;
   for (let c = 0; c < n; c++) {
     if ((builtBy[c] ?? []).length > 0 || (buildsOn[c] ?? []).length === 0) continue;
-    const value = intoStep[c]?.value ?? 0n;
-    if (end < 0 || value > (intoStep[end]?.value ?? 0n) || (value === (intoStep[end]?.value ?? 0n) && stepWeight(c) > stepWeight(end))) end = c;
+    const value = intoValue[c] ?? 0n;
+    if (end < 0 || value > (intoValue[end] ?? 0n) || (value === (intoValue[end] ?? 0n) && stepWeight(c) > stepWeight(end))) end = c;
   }
   const chain = end < 0 ? [] : chainInto(end);
 
   const keyRoutes: KeyRoute[] = [];
   const union = new Map<string, { from: number; to: number; spc: bigint }>();
-  if (keyRouteCount > 0) {
-    const ranked = [...counts.links].sort(byLinkWeight(stepWeight)).slice(0, keyRouteCount);
-    for (const link of ranked) {
-      const route = [...chainInto(link.from), ...chainOutOf(link.to)];
-      const routeSteps = steps(route);
-      keyRoutes.push({
-        from: routeSteps.find((_, k) => route[k] === link.from)?.index ?? 0,
-        to: routeSteps.find((_, k) => route[k] === link.to)?.index ?? 0,
-        spc: link.spc,
-        path: routeSteps,
-        weight: (intoStep[link.from]?.value ?? 0n) + link.spc + (outOfStep[link.to]?.value ?? 0n),
-      });
-      for (let k = 1; k < route.length; k++) {
-        const from = route[k - 1] ?? 0;
-        const to = route[k] ?? 0;
-        const a = heads[from]?.[0] ?? 0;
-        const b = heads[to]?.[0] ?? 0;
-        union.set(`${a} ${b}`, { from: a, to: b, spc: spc(from, to) });
-      }
+  const ranked = [...counts.links].sort(byLinkWeight(stepWeight)).slice(0, keyRouteCount);
+  for (const link of ranked) {
+    const route = [...chainInto(link.from), ...chainOutOf(link.to)];
+    const routeSteps = steps(route);
+    keyRoutes.push({
+      from: routeSteps.find((_, k) => route[k] === link.from)?.index ?? 0,
+      to: routeSteps.find((_, k) => route[k] === link.to)?.index ?? 0,
+      spc: link.spc,
+      path: routeSteps,
+      weight: (intoValue[link.from] ?? 0n) + link.spc + (outValue[link.to] ?? 0n),
+    });
+    for (let k = 1; k < route.length; k++) {
+      const from = route[k - 1] ?? 0;
+      const to = route[k] ?? 0;
+      const a = heads[from]?.[0] ?? 0;
+      const b = heads[to]?.[0] ?? 0;
+      union.set(`${a} ${b}`, { from: a, to: b, spc: spc(from, to) });
     }
   }
   return {
     path: steps(chain),
-    weight: end < 0 ? 0n : (intoStep[end]?.value ?? 0n),
+    weight: end < 0 ? 0n : (intoValue[end] ?? 0n),
     totalPaths: counts.totalPaths,
     keyRoutes,
     keyRouteLinks: [...union.values()],

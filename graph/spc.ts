@@ -22,7 +22,8 @@ import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 export interface Condensation {
   /** Papers of each step; steps are numbered in flow order (a cited step before its citers). */
   components: number[][];
-  componentOf: Map<number, number>;
+  /** Each paper's step, -1 for papers out of scope. */
+  componentIndex: Int32Array;
   /** Flow successors of each step: the steps that build on it. Sorted, no repeats. */
   builtBy: number[][];
   /** Flow predecessors of each step: the steps it builds on. Sorted, no repeats. */
@@ -43,8 +44,14 @@ export interface SearchPathCounts {
   fromSources: bigint[];
   /** N⁺ per step: paths from it to any sink. */
   toSinks: bigint[];
-  /** Every flow link with its SPC weight, in flow order of `from`, then `to`. */
-  links: FlowLink[];
+  /**
+   * SPC of every flow link, flat in flow order of `from`, then `to`: link (c, builtBy[c][k]) is
+   * at `linkStart[c] + k`. No object per link (a whole graph has millions of them).
+   */
+  readonly linkSpc: bigint[];
+  linkStart: Int32Array;
+  /** Every flow link with its SPC weight as objects, in the same order (made when first read). */
+  readonly links: FlowLink[];
   /** Number of source-to-sink paths (the flow through the network), counting no isolated paper. */
   totalPaths: bigint;
 }
@@ -55,7 +62,7 @@ export interface SearchPathCounts {
  * builds on, which is exactly the order knowledge flows in.
  */
 export function condense(graph: CitationIndex, scope?: Iterable<number>, budget: QueryBudget = UNBOUNDED): Condensation {
-  const nodes = scope ? [...new Set(scope)].sort((a, b) => a - b) : Array.from({ length: graph.size }, (_, i) => i);
+  const nodes = scope ? Int32Array.from(new Set(scope)).sort() : Int32Array.from({ length: graph.size }, (_, i) => i);
   let inScope: Uint8Array | undefined;
   if (scope) {
     inScope = new Uint8Array(graph.size);
@@ -63,8 +70,6 @@ export function condense(graph: CitationIndex, scope?: Iterable<number>, budget:
   }
   const include = inScope ? (m: number) => inScope[m] === 1 : () => true;
   const { componentIndex, components } = stronglyConnectedDense(graph.size, nodes, (n) => graph.neighbours(n, "buildsOn"), include, budget);
-  const componentOf = new Map<number, number>();
-  for (const n of nodes) componentOf.set(n, componentIndex[n] ?? -1);
   const buildsOn: number[][] = components.map(() => []);
   const builtBy: number[][] = components.map(() => []);
   // Each step's cited steps once: `seenBy[d] === c` marks d as already listed for step c.
@@ -85,7 +90,7 @@ export function condense(graph: CitationIndex, scope?: Iterable<number>, budget:
     // Steps are visited in increasing order, so every builtBy list is built sorted.
     for (const d of cited) builtBy[d]?.push(c);
   });
-  return { components, componentOf, buildsOn, builtBy };
+  return { components, componentIndex, buildsOn, builtBy };
 }
 
 /** SPC weights over a condensed (acyclic) citation network: two passes, O(steps + links). */
@@ -112,12 +117,48 @@ export function searchPathCounts(condensation: Condensation, budget: QueryBudget
     for (const e of succs) sum += toSinks[e] ?? 0n;
     toSinks[c] = sum;
   }
-  const links: FlowLink[] = [];
+  const linkStart = new Int32Array(n + 1);
+  for (let c = 0; c < n; c++) linkStart[c + 1] = (linkStart[c] as number) + (builtBy[c]?.length ?? 0);
   let totalPaths = 0n;
   for (let c = 0; c < n; c++) {
-    const succs = builtBy[c] ?? [];
-    for (const e of succs) links.push({ from: c, to: e, spc: (fromSources[c] ?? 0n) * (toSinks[e] ?? 0n) });
-    if ((buildsOn[c] ?? []).length === 0 && succs.length > 0) totalPaths += toSinks[c] ?? 0n;
+    if ((buildsOn[c] ?? []).length === 0 && (builtBy[c] ?? []).length > 0) totalPaths += toSinks[c] ?? 0n;
   }
-  return { condensation, fromSources, toSinks, links, totalPaths };
+  // Every link's SPC is a big-integer product: made only when asked for (key routes rank them;
+  // the global main path alone does without, see main-path-chain.ts).
+  let linkSpc: bigint[] | undefined;
+  let links: FlowLink[] | undefined;
+  const spcs = (): bigint[] => {
+    if (!linkSpc) {
+      const made = new Array<bigint>(linkStart[n] as number);
+      let k = 0;
+      for (let c = 0; c < n; c++) {
+        const from = fromSources[c] ?? 0n;
+        for (const e of builtBy[c] ?? []) made[k++] = from * (toSinks[e] ?? 0n);
+      }
+      linkSpc = made;
+    }
+    return linkSpc;
+  };
+  return {
+    condensation,
+    fromSources,
+    toSinks,
+    linkStart,
+    get linkSpc(): bigint[] {
+      return spcs();
+    },
+    get links(): FlowLink[] {
+      if (!links) {
+        const all = spcs();
+        const made: FlowLink[] = [];
+        for (let c = 0; c < n; c++) {
+          const succs = builtBy[c] ?? [];
+          for (let j = 0; j < succs.length; j++) made.push({ from: c, to: succs[j] as number, spc: all[(linkStart[c] as number) + j] as bigint });
+        }
+        links = made;
+      }
+      return links;
+    },
+    totalPaths,
+  };
 }
