@@ -22,6 +22,7 @@ export class CitationIndex {
   private readonly targets: Record<Direction, Uint32Array>;
   private visitMarks?: Uint32Array;
   private visitStamp = 0;
+  private depthScratch?: Int32Array;
 
   constructor(ids: readonly string[], edges: readonly { citing: string; cited: string }[]);
   constructor(ids: readonly string[], csr: CsrParts);
@@ -94,6 +95,15 @@ export class CitationIndex {
       this.visitStamp = 0;
     }
     return { marks: this.visitMarks, stamp: ++this.visitStamp };
+  }
+
+  /**
+   * A per-paper number array for the current traversal to write beside its visit marks (a
+   * paper's value means something only where `marks[i] === stamp`). Reused like the marks.
+   */
+  scratchDepths(): Int32Array {
+    this.depthScratch ??= new Int32Array(this.ids.length);
+    return this.depthScratch;
   }
 
   degree(index: number, direction: Direction): number {

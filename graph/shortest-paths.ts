@@ -19,27 +19,33 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
   if (from === to) return { paths: [[from]], truncated: false };
   // Unconnected pairs are answered by a bidirectional search, without exploring all of FROM's lineage.
   if (!buildsOnTransitively(graph, from, to, budget)) return { paths: [], truncated: false };
-  const dist = new Map<number, number>([[from, 0]]);
-  const preds = new Map<number, number[]>();
+  // Distances from FROM in the index's reusable arrays: dist[i] holds only where marks[i] === stamp.
+  const { marks, stamp } = graph.visits();
+  const dist = graph.scratchDepths();
+  marks[from] = stamp;
+  dist[from] = 0;
   let frontier = [from];
-  for (let d = 1; frontier.length > 0 && !dist.has(to); d++) {
+  for (let d = 1; frontier.length > 0 && marks[to] !== stamp; d++) {
     const next: number[] = [];
     for (const node of frontier) {
       for (const nb of graph.neighbours(node, "buildsOn")) {
         budget.tick();
-        const seen = dist.get(nb);
-        if (seen === undefined) {
-          dist.set(nb, d);
-          preds.set(nb, [node]);
-          next.push(nb);
-        } else if (seen === d) {
-          preds.get(nb)?.push(node);
-        }
+        if (marks[nb] === stamp) continue;
+        marks[nb] = stamp;
+        dist[nb] = d;
+        next.push(nb);
       }
     }
     frontier = next;
   }
-  if (!dist.has(to)) return { paths: [], truncated: false };
+  if (marks[to] !== stamp) return { paths: [], truncated: false };
+  /** A node's predecessors on shortest chains: the papers one step nearer FROM that build on it. */
+  const predecessors = (node: number): number[] => {
+    const want = (dist[node] as number) - 1;
+    const out: number[] = [];
+    for (const p of graph.neighbours(node, "builtBy")) if (marks[p] === stamp && dist[p] === want) out.push(p);
+    return out;
+  };
   const paths: number[][] = [];
   let truncated = false;
   // Walk predecessors back from the target; chains come out FROM first.
@@ -55,7 +61,7 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
       paths.push(suffix);
       continue;
     }
-    const ps = [...(preds.get(node) ?? [])].sort((a, b) => b - a);
+    const ps = predecessors(node).sort((a, b) => b - a);
     for (const p of ps) stack.push({ node: p, suffix: [p, ...suffix] });
   }
   return { paths, truncated };
