@@ -1,41 +1,16 @@
 /**
  * Rebuilds the derived graph (papers, edges, their provenance and the merge log) from every
- * stored mention. Identity comes from ingest/identity.ts; this module chooses each paper's
- * facts (a page about the paper beats a list that mentions it; a newer capture beats an older
- * one) and records which page asserted each fact and each edge.
+ * stored mention. Identity comes from ingest/identity.ts and each paper's facts from
+ * db/paper-facts.ts; this module reads the mentions, writes the derived rows (their secondary
+ * indexes built once at the end, see db/derived-indexes.ts) and records which page asserted each
+ * edge through its mentions.
  */
 import type { Db } from "./connection.ts";
-import { resolveIdentities, type Mention, type MentionRole } from "../ingest/identity.ts";
-import type { Direction, PageFacts } from "../ingest/types.ts";
+import { resolveIdentities, type MentionRole, type Resolution } from "../ingest/identity.ts";
+import type { Identifiers } from "../ingest/types.ts";
+import { chooseFacts, type MentionRow } from "./paper-facts.ts";
+import { withoutIndexes } from "./derived-indexes.ts";
 import { createHash } from "node:crypto";
-
-interface MentionRow {
-  id: number;
-  page_id: number;
-  role: MentionRole;
-  sort_key: number;
-  title: string | null;
-  norm_title: string | null;
-  year: number | null;
-  arxiv: string | null;
-  doi: string | null;
-  acl: string | null;
-  openreview: string | null;
-  s2: string | null;
-  cited_by_count: number | null;
-  data_through: string | null;
-  /** What only a page's own subject carries; read for self mentions alone. */
-  self?: SelfColumns;
-}
-
-interface SelfColumns {
-  abstract: string | null;
-  title_inferred: number;
-  authors_json: string | null;
-  venue: string | null;
-  date: string | null;
-  facts_json: string;
-}
 
 export interface BuildSummary {
   papers: number;
@@ -43,96 +18,115 @@ export interface BuildSummary {
   selfCitationsDropped: number;
 }
 
-export function rebuildGraph(db: Db): BuildSummary {
-  // Mentions are ordered by their page's content hash (never by arrival), then list and
-  // position; the order is packed into one number: rank * 2^22 + role * 2^20 + position.
-  const pageRank = new Map<number, number>();
-  const dataThrough = new Map<number, string | null>();
-  let rank = 0;
-  for (const [id, through] of db.prepare("SELECT id, data_through FROM pages ORDER BY content_hash, id").raw().iterate() as Iterable<[number, string | null]>) {
-    pageRank.set(id, rank++);
-    dataThrough.set(id, through);
-  }
-  const rows: MentionRow[] = [];
-  const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
-  // Raw rows: better-sqlite3 builds row objects three times slower than arrays.
-  type Raw = [number, number, MentionRole, number, string | null, string | null, number | null, string | null, string | null, string | null, string | null, string | null, number | null];
-  for (const r of db
-    .prepare("SELECT id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count FROM mentions")
-    .raw()
-    .iterate() as Iterable<Raw>) {
-    const [id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count] = r;
-    const sort_key = (pageRank.get(page_id) ?? 0) * 4_194_304 + ROLE_RANK[role] * 1_048_576 + Math.min(position, 1_048_575);
-    rows.push({ id, page_id, role, sort_key, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count, data_through: dataThrough.get(page_id) ?? null });
-  }
-  const selfColumns = db.prepare<[], SelfColumns & { id: number }>(
-    `SELECT m.id, m.abstract, m.title_inferred, m.authors_json, m.venue, m.date, p.facts_json
-     FROM mentions m JOIN pages p ON p.id = m.page_id WHERE m.role = 'self'`,
-  );
-  const selfById = new Map<number, SelfColumns>();
-  for (const r of selfColumns.iterate()) selfById.set(r.id, r);
-  for (const r of rows) if (r.role === "self") r.self = selfById.get(r.id);
-  const mentions: Mention[] = rows.map((r) => ({
-    id: r.id,
-    sortKey: r.sort_key,
-    role: r.role,
-    ids: {
-      ...(r.arxiv ? { arxiv: r.arxiv } : {}),
-      ...(r.doi ? { doi: r.doi } : {}),
-      ...(r.acl ? { acl: r.acl } : {}),
-      ...(r.openreview ? { openreview: r.openreview } : {}),
-      ...(r.s2 ? { s2: r.s2 } : {}),
-    },
-    ...(r.norm_title ? { normTitle: r.norm_title } : {}),
-    ...(r.year !== null ? { year: r.year } : {}),
-  }));
-  const resolution = resolveIdentities(mentions);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
 
-  db.exec("DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
-  const insertPaper = db.prepare(
-    `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
-       venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
-     VALUES (@id, @title, @normTitle, @year, @arxiv, @doi, @acl, @openreview, @s2, @abstract, @titleInferred, @stub,
-       @venue, @date, @authors, @directions, @citedByCount, @fieldSources)`,
-  );
-  const insertPaperMention = db.prepare("INSERT INTO paper_mentions (mention_id, paper_id) VALUES (?, ?)");
-  for (const members of resolution.clusters.values()) {
-    const first = members[0];
-    if (first === undefined) continue;
-    const paperId = resolution.paperOf.get(first) ?? "";
-    const facts = chooseFacts(members.map((m) => byId.get(m)).filter((r): r is MentionRow => r !== undefined));
-    insertPaper.run({ id: paperId, ...facts });
-    for (const m of members) insertPaperMention.run(m, paperId);
-  }
+// Raw rows: better-sqlite3 builds row objects three times slower than arrays.
+type PageRaw = [id: number, dataThrough: string | null, factsJson: string];
+type MentionRaw = [
+  id: number,
+  pageId: number,
+  role: MentionRole,
+  position: number,
+  title: string | null,
+  normTitle: string | null,
+  year: number | null,
+  arxiv: string | null,
+  doi: string | null,
+  acl: string | null,
+  openreview: string | null,
+  s2: string | null,
+  citedByCount: number | null,
+  abstract: string | null,
+  titleInferred: number,
+  authorsJson: string | null,
+  venue: string | null,
+  date: string | null,
+];
 
-  const selfOfPage = new Map<number, number>();
-  for (const r of rows) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
-  const insertEdge = db.prepare("INSERT OR IGNORE INTO edges (citing, cited) VALUES (?, ?)");
-  let selfCitationsDropped = 0;
-  for (const r of rows) {
-    if (r.role === "self") continue;
-    const self = selfOfPage.get(r.page_id);
-    const pagePaper = self === undefined ? undefined : resolution.paperOf.get(self);
-    const other = resolution.paperOf.get(r.id);
-    if (!pagePaper || !other) continue;
-    const [citing, cited] = r.role === "builds_on" ? [pagePaper, other] : [other, pagePaper];
-    if (citing === cited) {
-      selfCitationsDropped++;
-      continue;
+/**
+ * Every stored mention, in id order and in identity order. Identity order never depends on
+ * arrival: pages by content hash, then list and position, packed into one number as
+ * rank * 2^22 + role * 2^20 + position; ties by mention id.
+ */
+function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
+  const pages = db.prepare("SELECT id, data_through, facts_json FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
+  const rankOf = new Map<number, number>();
+  pages.forEach(([id], rank) => rankOf.set(id, rank));
+  const select = db.prepare(
+    `SELECT id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count,
+       abstract, title_inferred, authors_json, venue, date
+     FROM mentions ORDER BY id`,
+  );
+  const byId: MentionRow[] = [];
+  const perRank = new Int32Array(pages.length + 1);
+  // Iterated, not read whole with all(): holding every raw row at once costs more in garbage collection.
+  for (const r of select.raw().iterate() as Iterable<MentionRaw>) {
+    const [id, pageId, role, position, title, normTitle, year, arxiv, doi, acl, openreview, s2, citedByCount] = r;
+    const rank = rankOf.get(pageId) ?? 0;
+    const page = pages[rank];
+    const ids: Identifiers = {};
+    if (arxiv) ids.arxiv = arxiv;
+    if (doi) ids.doi = doi;
+    if (acl) ids.acl = acl;
+    if (openreview) ids.openreview = openreview;
+    if (s2) ids.s2 = s2;
+    const row: MentionRow = {
+      id,
+      sortKey: rank * 4_194_304 + ROLE_RANK[role] * 1_048_576 + Math.min(position, 1_048_575),
+      role,
+      ids,
+      page_id: pageId,
+      title,
+      cited_by_count: citedByCount,
+      data_through: page?.[1] ?? null,
+    };
+    if (normTitle) row.normTitle = normTitle;
+    if (year !== null) row.year = year;
+    if (role === "self") {
+      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}" };
     }
-    insertEdge.run(citing, cited);
+    byId.push(row);
+    perRank[rank + 1] = (perRank[rank + 1] as number) + 1;
   }
+  // Counting sort by page rank (stable, so id order within a page), then the exact order; the
+  // second sort meets runs that are already in order and costs one comparison per mention.
+  for (let k = 1; k < perRank.length; k++) perRank[k] = (perRank[k] as number) + (perRank[k - 1] as number);
+  const sorted: MentionRow[] = new Array<MentionRow>(byId.length);
+  for (const row of byId) {
+    const rank = Math.floor(row.sortKey / 4_194_304);
+    sorted[(perRank[rank] as number)++] = row;
+  }
+  sorted.sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
+  return { byId, sorted };
+}
 
-  const insertDecision = db.prepare(
-    "INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
-  // Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
-  // them); only title merges and refusals need a record of their own.
-  for (const d of resolution.decisions) {
-    if (d.rule === "identifier") continue;
-    insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
+/**
+ * Page cache while rebuilding (KiB, negative as the pragma takes it): the derived tables and their
+ * indexes are rewritten whole, and with SQLite's default 2 MiB the same b-tree pages are evicted
+ * to the log and read back many times over.
+ */
+const REBUILD_CACHE_KIB = 131_072;
+
+export function rebuildGraph(db: Db): BuildSummary {
+  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
+  db.pragma(`cache_size = ${-REBUILD_CACHE_KIB}`);
+  try {
+    return rebuild(db);
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
   }
+}
+
+function rebuild(db: Db): BuildSummary {
+  const { byId, sorted } = readMentions(db);
+  const resolution = resolveIdentities(sorted, { identifierMerges: false });
+  db.exec("DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
+  const selfCitationsDropped = withoutIndexes(db, ["papers", "paper_mentions", "edges", "merge_log"], () => {
+    writePapers(db, byId, resolution);
+    const dropped = writeEdges(db, byId, resolution);
+    writeDecisions(db, resolution);
+    return dropped;
+  });
   const count = (sql: string) => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
   const summary = {
     papers: count("SELECT count(*) AS n FROM papers"),
@@ -144,76 +138,90 @@ export function rebuildGraph(db: Db): BuildSummary {
   return summary;
 }
 
-/** Newest page first; undated pages after dated ones; then the deterministic sort key. */
-function newestFirst(a: MentionRow, b: MentionRow): number {
-  const da = a.data_through ?? "";
-  const dbb = b.data_through ?? "";
-  if (da !== dbb) return da < dbb ? 1 : -1;
-  return a.sort_key - b.sort_key;
-}
-
-function chooseFacts(members: MentionRow[]) {
-  const selfs = members.filter((m) => m.role === "self").sort(newestFirst);
-  const lists = members.filter((m) => m.role !== "self").sort(newestFirst);
-  const sources: Record<string, number> = {};
-  const pick = <T>(field: string, candidates: MentionRow[], get: (m: MentionRow) => T | null | undefined): T | null => {
-    for (const m of candidates) {
-      const v = get(m);
-      if (v !== null && v !== undefined && v !== "") {
-        sources[field] = m.page_id;
-        return v;
-      }
+/** One row per cluster, in cluster order; then each mention's paper, in mention id order. */
+function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution): void {
+  const insertPaper = db.prepare(
+    `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
+       venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const rowOf = new Map<number, MentionRow>();
+  for (const r of byId) rowOf.set(r.id, r);
+  for (const members of resolution.clusters.values()) {
+    const first = members[0];
+    if (first === undefined) continue;
+    const rows: MentionRow[] = [];
+    for (const m of members) {
+      const r = rowOf.get(m);
+      if (r !== undefined) rows.push(r);
     }
-    return null;
-  };
-  const hasTitle = (ms: MentionRow[]) => ms.some((m) => m.title);
-  const realTitleSelf = selfs.filter((m) => !m.self?.title_inferred);
-  const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
-  const title = pick("title", titleCandidates, (m) => m.title);
-  const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
-  const year = pick("year", selfs, (m) => m.year) ?? pick("year", mostCommon(lists, (m) => m.year), (m) => m.year);
-  const factsOf = (m: MentionRow): PageFacts | undefined => (m.self ? (JSON.parse(m.self.facts_json) as PageFacts) : undefined);
-  const directions = pick<Direction[]>("directions", selfs, (m) => {
-    const d = factsOf(m)?.directions;
-    return d && d.length > 0 ? d : null;
-  });
-  const citedByCount =
-    pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ??
-    pick("citedByCount", lists, (m) => m.cited_by_count);
-  const ids = (get: (m: MentionRow) => string | null) => pick<string>("ids", [...selfs, ...lists], get);
-  return {
-    title,
-    normTitle: titleMention?.norm_title ?? null,
-    year,
-    arxiv: ids((m) => m.arxiv),
-    doi: ids((m) => m.doi),
-    acl: ids((m) => m.acl),
-    openreview: ids((m) => m.openreview),
-    s2: ids((m) => m.s2),
-    abstract: pick("abstract", selfs, (m) => m.self?.abstract),
-    titleInferred: titleMention?.self?.title_inferred ? 1 : 0,
-    stub: selfs.length === 0 ? 1 : 0,
-    venue: pick("venue", selfs, (m) => m.self?.venue),
-    date: pick("date", selfs, (m) => m.self?.date),
-    authors: pick("authors", selfs, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
-    directions: JSON.stringify(directions ?? []),
-    citedByCount,
-    fieldSources: JSON.stringify(sources),
-  };
+    const f = chooseFacts(rows);
+    insertPaper.run(
+      resolution.paperOf.get(first) ?? "",
+      f.title,
+      f.normTitle,
+      f.year,
+      f.arxiv,
+      f.doi,
+      f.acl,
+      f.openreview,
+      f.s2,
+      f.abstract,
+      f.titleInferred,
+      f.stub,
+      f.venue,
+      f.date,
+      f.authors,
+      f.directions,
+      f.citedByCount,
+      f.fieldSources,
+    );
+  }
+  const insertPaperMention = db.prepare("INSERT INTO paper_mentions (mention_id, paper_id) VALUES (?, ?)");
+  for (const r of byId) {
+    const paperId = resolution.paperOf.get(r.id);
+    if (paperId !== undefined) insertPaperMention.run(r.id, paperId);
+  }
 }
 
-/** Candidates whose value is the most frequent first (ties: earliest candidate wins). */
-function mostCommon<T>(candidates: MentionRow[], get: (m: MentionRow) => T | null): MentionRow[] {
-  const counts = new Map<T, number>();
-  for (const m of candidates) {
-    const v = get(m);
-    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+/** Each list mention links its page's paper and the paper it names; returns self-citations dropped. */
+function writeEdges(db: Db, byId: readonly MentionRow[], resolution: Resolution): number {
+  const selfOfPage = new Map<number, number>();
+  for (const r of byId) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
+  const edges: [string, string][] = [];
+  let selfCitationsDropped = 0;
+  for (const r of byId) {
+    if (r.role === "self") continue;
+    const self = selfOfPage.get(r.page_id);
+    const pagePaper = self === undefined ? undefined : resolution.paperOf.get(self);
+    const other = resolution.paperOf.get(r.id);
+    if (!pagePaper || !other) continue;
+    const edge: [string, string] = r.role === "builds_on" ? [pagePaper, other] : [other, pagePaper];
+    if (edge[0] === edge[1]) {
+      selfCitationsDropped++;
+      continue;
+    }
+    edges.push(edge);
   }
-  return [...candidates].sort((a, b) => {
-    const ca = counts.get(get(a) as T) ?? 0;
-    const cb = counts.get(get(b) as T) ?? 0;
-    return cb - ca;
-  });
+  // In key order, so each insert lands at the end of the table's b-tree.
+  edges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  const insertEdge = db.prepare("INSERT OR IGNORE INTO edges (citing, cited) VALUES (?, ?)");
+  for (const [citing, cited] of edges) insertEdge.run(citing, cited);
+  return selfCitationsDropped;
+}
+
+/**
+ * Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
+ * them); only title merges and refusals need a record of their own.
+ */
+function writeDecisions(db: Db, resolution: Resolution): void {
+  const insertDecision = db.prepare(
+    "INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const d of resolution.decisions) {
+    if (d.rule === "identifier") continue;
+    insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
+  }
 }
 
 /** A fingerprint of the graph's shape (papers and edges): the stored layout is valid for it. */

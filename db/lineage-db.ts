@@ -3,7 +3,7 @@
  * (each page in its own savepoint, so one bad page never loses the rest) and rebuild the derived
  * graph once per batch; readers open read-only.
  */
-import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
+import { openDatabase, withoutForeignKeys, type Db, type OpenOptions } from "./connection.ts";
 import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
@@ -38,23 +38,28 @@ export class LineageDb {
     return new LineageDb(path, openDatabase(path, options));
   }
 
-  /** Writes a batch of parsed pages and rebuilds the graph if anything changed. */
-  writePages(records: readonly PageRecord[], now = new Date().toISOString()): BatchResult {
+  /**
+   * Writes a batch of parsed pages (read lazily, so a caller can parse while the batch is
+   * written) and rebuilds the graph if anything changed.
+   */
+  writePages(records: Iterable<PageRecord>, now = new Date().toISOString()): BatchResult {
     this.writer ??= new PageWriter(this.db);
     const writer = this.writer;
     const result: BatchResult = { statuses: [], failures: [] };
-    this.db.transaction(() => {
-      for (const record of records) {
-        try {
-          result.statuses.push({ source: record.source, status: writer.write(record, now) });
-        } catch (err) {
-          result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+    withoutForeignKeys(this.db, () =>
+      this.db.transaction(() => {
+        for (const record of records) {
+          try {
+            result.statuses.push({ source: record.source, status: writer.write(record, now) });
+          } catch (err) {
+            result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+          }
         }
-      }
-      if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
-        result.graph = rebuildGraph(this.db);
-      }
-    })();
+        if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
+          result.graph = rebuildGraph(this.db);
+        }
+      })(),
+    );
     return result;
   }
 

@@ -21,12 +21,14 @@ export type WriteStatus = "ingested" | "updated" | "unchanged";
 export class PageWriter {
   private readonly findPage;
   private readonly deletePage;
+  private readonly deleteMentions;
   private readonly insertPage;
   private readonly insertMention;
 
   constructor(private readonly db: Db) {
     this.findPage = db.prepare<[string], { id: number; content_hash: string }>("SELECT id, content_hash FROM pages WHERE source = ?");
     this.deletePage = db.prepare<[number]>("DELETE FROM pages WHERE id = ?");
+    this.deleteMentions = db.prepare<[number]>("DELETE FROM mentions WHERE page_id = ?");
     this.insertPage = db.prepare(
       `INSERT INTO pages (source, content_hash, format, encoding, byte_size, data_through, ingested_at, facts_json, related_json, warnings_json)
        VALUES (@source, @contentHash, @format, @encoding, @byteSize, @dataThrough, @ingestedAt, @facts, @related, @warnings)`,
@@ -43,7 +45,12 @@ export class PageWriter {
     return this.db.transaction((): WriteStatus => {
       const existing = this.findPage.get(record.source);
       if (existing?.content_hash === record.contentHash) return "unchanged";
-      if (existing) this.deletePage.run(existing.id);
+      if (existing) {
+        // Explicit, not left to ON DELETE CASCADE: batches run with foreign keys unenforced
+        // (LineageDb.writePages), and the derived rows that named these mentions are rebuilt.
+        this.deleteMentions.run(existing.id);
+        this.deletePage.run(existing.id);
+      }
       const { page } = record;
       const info = this.insertPage.run({
         source: record.source,

@@ -135,7 +135,16 @@ class Clusters {
   }
 }
 
-export function resolveIdentities(mentions: readonly Mention[]): Resolution {
+export interface ResolveOptions {
+  /**
+   * Record merges by a shared identifier (rule "identifier") among the decisions; the graph
+   * builder does not store them (the identifiers explain them), so it skips their cost.
+   */
+  identifierMerges?: boolean;
+}
+
+export function resolveIdentities(mentions: readonly Mention[], options: ResolveOptions = {}): Resolution {
+  const recordIdentifierMerges = options.identifierMerges ?? true;
   const sorted = [...mentions].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
   const c = new Clusters(sorted);
   const idOf = (pos: number) => (sorted[pos] as Mention).id;
@@ -143,25 +152,26 @@ export function resolveIdentities(mentions: readonly Mention[]): Resolution {
   const decide = (decision: MergeDecision["decision"], rule: MergeDecision["rule"], a: number, b: number, detail: string) =>
     decisions.push({ decision, rule, a: idOf(a), b: idOf(b), detail });
 
-  // 1. Shared identifiers, walked in sorted key order.
-  const byId = new Map<string, number[]>();
-  sorted.forEach((m, pos) => {
-    for (const s of ID_SCHEMES) {
-      const v = m.ids[s];
-      if (v) push(byId, `${s}:${v}`, pos);
-    }
-  });
-  for (const key of [...byId.keys()].sort(cmp)) {
-    const [first, ...others] = byId.get(key) ?? [];
-    if (first === undefined) continue;
-    for (const other of others) {
-      if (c.find(first) === c.find(other)) continue;
-      const conflict = c.conflict(first, other);
-      if (conflict) {
-        decide("kept-apart", "identifier-conflict", first, other, `both carry ${key} but differ on ${conflict}`);
-      } else {
-        c.union(first, other);
-        decide("merged", "identifier", first, other, `shared identifier ${key}`);
+  // 1. Shared identifiers, walked in sorted key order ("scheme:value": schemes alphabetically,
+  // then values; one map per scheme spares building each key).
+  for (const scheme of [...ID_SCHEMES].sort(cmp)) {
+    const byValue = new Map<string, number[]>();
+    sorted.forEach((m, pos) => {
+      const v = m.ids[scheme];
+      if (v) push(byValue, v, pos);
+    });
+    for (const value of [...byValue.keys()].sort(cmp)) {
+      const [first, ...others] = byValue.get(value) ?? [];
+      if (first === undefined) continue;
+      for (const other of others) {
+        if (c.find(first) === c.find(other)) continue;
+        const conflict = c.conflict(first, other);
+        if (conflict) {
+          decide("kept-apart", "identifier-conflict", first, other, `both carry ${scheme}:${value} but differ on ${conflict}`);
+        } else {
+          c.union(first, other);
+          if (recordIdentifierMerges) decide("merged", "identifier", first, other, `shared identifier ${scheme}:${value}`);
+        }
       }
     }
   }

@@ -42,24 +42,26 @@ export function ingestPaths(database: string, paths: string[], maxBytes = DEFAUL
   const { files, problems } = expandPaths(paths);
   const errors = problems.map((p) => ({ path: p.path, reason: p.reason }));
   const warnings: IngestReport["warnings"] = [];
-  const records: PageRecord[] = [];
-  for (const file of files) {
-    const read = readPageFile(file, maxBytes);
-    if (!read.ok) {
-      errors.push({ path: file, reason: read.reason });
-      continue;
+  // Each page is parsed as the batch takes it, so parsed pages never pile up in memory.
+  function* records(): Generator<PageRecord> {
+    for (const file of files) {
+      const read = readPageFile(file, maxBytes);
+      if (!read.ok) {
+        errors.push({ path: file, reason: read.reason });
+        continue;
+      }
+      const parsed = parsePage(read.bytes, file, { maxBytes });
+      if (!parsed.ok) {
+        errors.push({ path: file, reason: parsed.reason });
+        continue;
+      }
+      for (const warning of parsed.page.warnings) warnings.push({ path: file, warning });
+      yield { source: file, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
     }
-    const parsed = parsePage(read.bytes, file, { maxBytes });
-    if (!parsed.ok) {
-      errors.push({ path: file, reason: parsed.reason });
-      continue;
-    }
-    for (const warning of parsed.page.warnings) warnings.push({ path: file, warning });
-    records.push({ source: file, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page });
   }
   const db = LineageDb.open(database);
   try {
-    const batch = db.writePages(records);
+    const batch = db.writePages(records());
     for (const f of batch.failures) errors.push({ path: f.source, reason: f.reason });
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
     const counts = db.queries.counts();

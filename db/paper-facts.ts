@@ -1,0 +1,104 @@
+/**
+ * Which facts a paper shows when several mentions describe it: a page about the paper beats a
+ * list that mentions it; a newer capture beats an older one; among lists, the most common value
+ * wins. Records which page asserted each chosen field (`field_sources_json`).
+ */
+import type { Mention } from "../ingest/identity.ts";
+import type { Direction, PageFacts } from "../ingest/types.ts";
+
+/** One stored mention as the graph builder reads it: what identity needs, and what facts need. */
+export interface MentionRow extends Mention {
+  page_id: number;
+  title: string | null;
+  cited_by_count: number | null;
+  data_through: string | null;
+  /** What only a page's own subject carries; read for self mentions alone. */
+  self?: SelfColumns;
+}
+
+export interface SelfColumns {
+  abstract: string | null;
+  title_inferred: number;
+  authors_json: string | null;
+  venue: string | null;
+  date: string | null;
+  facts_json: string;
+  /** facts_json parsed, once. */
+  facts?: PageFacts;
+}
+
+/** Newest page first; undated pages after dated ones; then the deterministic sort key. */
+function newestFirst(a: MentionRow, b: MentionRow): number {
+  const da = a.data_through ?? "";
+  const dbb = b.data_through ?? "";
+  if (da !== dbb) return da < dbb ? 1 : -1;
+  return a.sortKey - b.sortKey;
+}
+
+const yearOf = (m: MentionRow): number | null => m.year ?? null;
+
+/** The facts of the paper whose mentions are `members`. */
+export function chooseFacts(members: MentionRow[]) {
+  const selfs = members.filter((m) => m.role === "self").sort(newestFirst);
+  const lists = members.filter((m) => m.role !== "self").sort(newestFirst);
+  const sources: Record<string, number> = {};
+  const pick = <T>(field: string, candidates: MentionRow[], get: (m: MentionRow) => T | null | undefined): T | null => {
+    for (const m of candidates) {
+      const v = get(m);
+      if (v !== null && v !== undefined && v !== "") {
+        sources[field] = m.page_id;
+        return v;
+      }
+    }
+    return null;
+  };
+  const hasTitle = (ms: MentionRow[]) => ms.some((m) => m.title);
+  const realTitleSelf = selfs.filter((m) => !m.self?.title_inferred);
+  const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
+  const title = pick("title", titleCandidates, (m) => m.title);
+  const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
+  const year = pick("year", selfs, yearOf) ?? pick("year", mostCommon(lists, yearOf), yearOf);
+  const factsOf = (m: MentionRow): PageFacts | undefined => (m.self ? (m.self.facts ??= JSON.parse(m.self.facts_json) as PageFacts) : undefined);
+  const directions = pick<Direction[]>("directions", selfs, (m) => {
+    const d = factsOf(m)?.directions;
+    return d && d.length > 0 ? d : null;
+  });
+  const citedByCount =
+    pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ??
+    pick("citedByCount", lists, (m) => m.cited_by_count);
+  const ids = (get: (m: MentionRow) => string | undefined) => pick<string>("ids", [...selfs, ...lists], get);
+  return {
+    title,
+    normTitle: titleMention?.normTitle ?? null,
+    year,
+    arxiv: ids((m) => m.ids.arxiv),
+    doi: ids((m) => m.ids.doi),
+    acl: ids((m) => m.ids.acl),
+    openreview: ids((m) => m.ids.openreview),
+    s2: ids((m) => m.ids.s2),
+    abstract: pick("abstract", selfs, (m) => m.self?.abstract),
+    titleInferred: titleMention?.self?.title_inferred ? 1 : 0,
+    stub: selfs.length === 0 ? 1 : 0,
+    venue: pick("venue", selfs, (m) => m.self?.venue),
+    date: pick("date", selfs, (m) => m.self?.date),
+    authors: pick("authors", selfs, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
+    directions: JSON.stringify(directions ?? []),
+    citedByCount,
+    fieldSources: JSON.stringify(sources),
+  };
+}
+
+/** Candidates whose value is the most frequent first (ties: earliest candidate wins). */
+function mostCommon<T>(candidates: MentionRow[], get: (m: MentionRow) => T | null): MentionRow[] {
+  const counts = new Map<T, number>();
+  for (const m of candidates) {
+    const v = get(m);
+    if (v !== null) counts.set(v, (counts.get(v) ?? 0) + 1);
+  }
+  return [...candidates].sort((a, b) => {
+    const ca = counts.get(get(a) as T) ?? 0;
+    const cb = counts.get(get(b) as T) ?? 0;
+    return cb - ca;
+  });
+}
+
