@@ -90,11 +90,24 @@ export class CitationIndex {
    * traversal at a time, which holds in this single-threaded, synchronous code.
    */
   visits(): { marks: Uint32Array; stamp: number } {
-    if (!this.visitMarks || this.visitStamp >= 0xffffffff) {
+    const { marks, first } = this.freshStamps(1);
+    return { marks, stamp: first };
+  }
+
+  /** Two fresh stamps on the same marks, for searches from both ends (connected.ts). */
+  visitPair(): { marks: Uint32Array; forward: number; backward: number } {
+    const { marks, first } = this.freshStamps(2);
+    return { marks, forward: first, backward: first + 1 };
+  }
+
+  private freshStamps(count: number): { marks: Uint32Array; first: number } {
+    if (!this.visitMarks || this.visitStamp + count > 0xffffffff) {
       this.visitMarks = new Uint32Array(this.ids.length);
       this.visitStamp = 0;
     }
-    return { marks: this.visitMarks, stamp: ++this.visitStamp };
+    const first = this.visitStamp + 1;
+    this.visitStamp += count;
+    return { marks: this.visitMarks, first };
   }
 
   /**

@@ -9,28 +9,27 @@
 import type { CitationIndex } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
-const FORWARD = 1;
-const BACKWARD = 2;
-
 export function buildsOnTransitively(graph: CitationIndex, from: number, to: number, budget: QueryBudget = UNBOUNDED): boolean {
   if (from === to) return true;
-  const seen = new Uint8Array(graph.size);
-  seen[from] = FORWARD;
-  seen[to] = BACKWARD;
+  // Marks in the index's reusable array: no per-query allocation of a byte per paper.
+  const { marks, forward: FORWARD, backward: BACKWARD } = graph.visitPair();
+  marks[from] = FORWARD;
+  marks[to] = BACKWARD;
   let forward = [from];
   let backward = [to];
   while (forward.length > 0 && backward.length > 0) {
     const expandForward = forward.length <= backward.length;
     const frontier = expandForward ? forward : backward;
     const mine = expandForward ? FORWARD : BACKWARD;
+    const theirs = expandForward ? BACKWARD : FORWARD;
     const next: number[] = [];
     for (const n of frontier) {
       for (const m of graph.neighbours(n, expandForward ? "buildsOn" : "builtBy")) {
         budget.tick();
-        const s = seen[m] ?? 0;
+        const s = marks[m];
         if (s === mine) continue;
-        if (s !== 0) return true;
-        seen[m] = mine;
+        if (s === theirs) return true;
+        marks[m] = mine;
         next.push(m);
       }
     }
