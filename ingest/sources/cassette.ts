@@ -5,7 +5,7 @@
  * `response.status_code`); binary bodies (`!!binary`, often gzip) are decoded. Used to import
  * saved API responses and, in tests, to replay them from a local server.
  */
-import { parse } from "yaml";
+import { parseDocument } from "yaml";
 import { gunzipSync, inflateSync } from "node:zlib";
 
 export interface Exchange {
@@ -58,7 +58,15 @@ export function looksLikeCassette(text: string): boolean {
 export function parseCassette(text: string): { exchanges: Exchange[] } | { reason: string } {
   let doc: unknown;
   try {
-    doc = parse(text, { schema: "yaml-1.1", maxAliasCount: 1000 });
+    // prettyErrors off: the library would place every error on its line and column, a scan of
+    // the text per error (a damaged file of 100 kB has thousands: seconds). Only the first is told.
+    const parsed = parseDocument(text, { schema: "yaml-1.1", prettyErrors: false });
+    const first = parsed.errors[0];
+    if (first) {
+      const line = text.slice(0, first.pos[0]).split("\n").length;
+      return { reason: `not valid YAML (${first.message.split("\n")[0]} at line ${line})` };
+    }
+    doc = parsed.toJS({ maxAliasCount: 1000 });
   } catch (err) {
     return { reason: `not valid YAML (${(err as Error).message.split("\n")[0]})` };
   }
