@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout] [--quick] [--work DIR]
+ *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout] [--quick] [--graphs aan,syn-1e6] [--work DIR]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
@@ -60,7 +60,9 @@ const SIZES: Record<string, QuerySizes> = {
   "syn-1e6": { closures: 100, paths: 40, longest: 10, mainPaths: 3 },
 };
 
-const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" }, graphs: { type: "string" } } });
+/** --graphs: the graphs the query benchmark runs on (default: all of them). */
+const queryGraphs = values.graphs ? new Set(values.graphs.split(",")) : undefined;
 const only = new Set(values.only ? values.only.split(",") : SECTIONS);
 for (const s of only) if (!SECTIONS.includes(s as (typeof SECTIONS)[number])) throw new Error(`bench: unknown section "${s}" (${SECTIONS.join(", ")})`);
 const aanDir = resolve(process.env.LINEAGE_AAN ?? join(import.meta.dirname, "../../shared/data/aan"));
@@ -91,7 +93,7 @@ results.corpora = [seeds, aan, ...synthetic];
 
 if (only.has("queries")) {
   results.queries = [];
-  for (const corpus of [aan, ...synthetic]) {
+  for (const corpus of [aan, ...synthetic].filter((c) => !queryGraphs || queryGraphs.has(c.name))) {
     log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
     results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
   }
