@@ -171,7 +171,7 @@ export class PaperQueries {
          CASE m.role WHEN 'self' THEN p.related_json END AS related_json,
          CASE m.role WHEN 'self' THEN p.warnings_json END AS warnings_json
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
-       WHERE pm.paper_id = ? GROUP BY p.id, m.role ORDER BY m.role = 'self' DESC, p.data_through DESC, p.source`,
+       WHERE pm.paper_id = ?`,
     );
     this.mentions = db.prepare<[string], MentionOfPaper>(
       `SELECT p.source, p.format, m.role, m.title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2
@@ -234,44 +234,72 @@ export class PaperQueries {
 
   /** Every page that names the paper, with the figures the page reported. */
   sourcesOf(id: string): (PageSource | SelfSource)[] {
-    return this.sources.all(id).map((r) => {
-      const base: PageSource = {
-        source: r.source,
-        format: r.format,
-        contentHash: r.content_hash,
-        dataThrough: r.data_through,
-        ingestedAt: r.ingested_at,
-        role: r.role,
-      };
-      if (r.role !== "self") return base;
-      const facts = JSON.parse(r.facts_json ?? "{}") as PageFacts;
-      const self: SelfSource = {
-        ...base,
-        role: "self",
-        reported: pickDefined({
-          citedByCount: facts.citedByCount,
-          referencesInMap: facts.referencesInMap,
-          referencesTotal: facts.referencesTotal,
-          citationsPerYear: facts.citationsPerYear,
-          onMap: facts.onMap,
-        }),
-        directions: facts.directions,
-        related: JSON.parse(r.related_json ?? "[]") as RelatedLink[],
-        warnings: JSON.parse(r.warnings_json ?? "[]") as string[],
-      };
-      const editorial = pickDefined({
-        source: facts.source,
-        field: facts.field,
-        depth: facts.depth,
-        summary: facts.summary,
-        takeaway: facts.takeaway,
-        insights: facts.insights,
-        topics: facts.topics,
-        audience: facts.audience,
-      });
-      if (Object.keys(editorial).length > 0) self.editorial = editorial;
-      return self;
+    return this.sourcesWithPages(id).sources;
+  }
+
+  /**
+   * The same, with each listed page's source by page id (a paper's field sources are among its
+   * own pages, so the paper view needs no query per field). Pages are listed once per role:
+   * its own pages first, then newest data first, then by source; deduplicated and ordered here,
+   * which costs less than SQL's temporary b-trees for lists of a few to a few hundred.
+   */
+  sourcesWithPages(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
+    const seen = new Set<string>();
+    const rows = this.sources.all(id).filter((r) => {
+      const key = `${r.page_id} ${r.role}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
     });
+    rows.sort(
+      (a, b) =>
+        Number(b.role === "self") - Number(a.role === "self") ||
+        // data_through descending, pages without one last (as SQLite orders NULL in DESC)
+        (a.data_through === b.data_through ? 0 : a.data_through === null ? 1 : b.data_through === null ? -1 : a.data_through < b.data_through ? 1 : -1) ||
+        (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
+    );
+    const sourceOfPage = new Map<number, string>();
+    for (const r of rows) sourceOfPage.set(r.page_id, r.source);
+    return { sources: rows.map((r) => this.sourceOf(r)), sourceOfPage };
+  }
+
+  private sourceOf(r: SourceRow): PageSource | SelfSource {
+    const base: PageSource = {
+      source: r.source,
+      format: r.format,
+      contentHash: r.content_hash,
+      dataThrough: r.data_through,
+      ingestedAt: r.ingested_at,
+      role: r.role,
+    };
+    if (r.role !== "self") return base;
+    const facts = JSON.parse(r.facts_json ?? "{}") as PageFacts;
+    const self: SelfSource = {
+      ...base,
+      role: "self",
+      reported: pickDefined({
+        citedByCount: facts.citedByCount,
+        referencesInMap: facts.referencesInMap,
+        referencesTotal: facts.referencesTotal,
+        citationsPerYear: facts.citationsPerYear,
+        onMap: facts.onMap,
+      }),
+      directions: facts.directions,
+      related: JSON.parse(r.related_json ?? "[]") as RelatedLink[],
+      warnings: JSON.parse(r.warnings_json ?? "[]") as string[],
+    };
+    const editorial = pickDefined({
+      source: facts.source,
+      field: facts.field,
+      depth: facts.depth,
+      summary: facts.summary,
+      takeaway: facts.takeaway,
+      insights: facts.insights,
+      topics: facts.topics,
+      audience: facts.audience,
+    });
+    if (Object.keys(editorial).length > 0) self.editorial = editorial;
+    return self;
   }
 
   /** The pages that assert citing → cited, with what a structured source said of the citation. */

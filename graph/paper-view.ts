@@ -10,7 +10,7 @@ import type { Direction, RelatedLink } from "../ingest/types.ts";
 
 export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
   const index = graph.index.index(row.id);
-  const sources = db.queries.sourcesOf(row.id);
+  const { sources, sourceOfPage } = db.queries.sourcesWithPages(row.id);
   const selfSources = sources.filter((s): s is SelfSource => s.role === "self");
   const fieldSourcePages = JSON.parse(row.field_sources_json) as Record<string, number>;
   const newest = selfSources[0];
@@ -55,20 +55,20 @@ export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
     onMap: newest?.reported.onMap ?? null,
     editorial: selfSources.find((s) => s.editorial)?.editorial ?? null,
     related,
-    fieldSources: fieldSourcesOf(db, fieldSourcePages),
+    fieldSources: fieldSourcesOf(db, fieldSourcePages, sourceOfPage),
     sources,
   };
 }
 
-/** Which page each field came from; fields mostly share one or two pages, each looked up once. */
-function fieldSourcesOf(db: LineageDb, pages: Record<string, number>): Record<string, string | null> {
-  const sourceOf = new Map<number, string | null>();
+/** Which page each field came from: among the paper's own pages, else looked up once per page. */
+function fieldSourcesOf(db: LineageDb, pages: Record<string, number>, known: ReadonlyMap<number, string>): Record<string, string | null> {
+  const looked = new Map<number, string | null>();
   const out: Record<string, string | null> = {};
   for (const [field, pageId] of Object.entries(pages)) {
-    let source = sourceOf.get(pageId);
+    let source: string | null | undefined = known.get(pageId) ?? looked.get(pageId);
     if (source === undefined) {
       source = db.queries.pageSource(pageId);
-      sourceOf.set(pageId, source);
+      looked.set(pageId, source);
     }
     out[field] = source;
   }
