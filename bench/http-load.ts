@@ -30,6 +30,8 @@ export interface LoadRow {
   p99Ratio: number;
 }
 
+const WARM_UP_SECONDS = 3;
+
 export interface HttpBench {
   graph: string;
   /** The load generator: "wrk" (preferred) or "autocannon". */
@@ -81,9 +83,9 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
     for (const connections of connectionCounts) {
       let baseline: WrkResult | undefined;
       for (const [request, list] of Object.entries(paths)) {
-        // A short warm-up at the same concurrency, so the first requests' JIT and page cache misses
-        // are not counted.
-        await load(list, connections, 1);
+        // A warm-up at the same concurrency (3 s: a pass over every sampled request), so that the
+        // first requests' JIT, row reads and page cache misses are not counted: a server is warm.
+        await load(list, connections, WARM_UP_SECONDS);
         const r = await load(list, connections, durationSeconds);
         baseline ??= r;
         rows.push({
