@@ -178,8 +178,10 @@ function carryOver(now: BenchResults, previousPath: string): void {
     }
     return merged;
   };
-  now.queries = byGraph(now.queries, previous?.queries, "queries");
-  now.coldStart = byGraph(now.coldStart, previous?.coldStart, "cold");
   for (const c of previous?.corpora ?? []) if (!now.corpora.some((k) => k.name === c.name)) now.corpora.push(c);
+  // Graphs in the order of the corpora (smallest first), however the runs interleaved.
+  const order = (graph: string) => now.corpora.findIndex((c) => c.label === graph);
+  now.queries = byGraph(now.queries, previous?.queries, "queries")?.sort((a, b) => order(a.graph) - order(b.graph));
+  now.coldStart = byGraph(now.coldStart, previous?.coldStart, "cold")?.sort((a, b) => order(a.graph) - order(b.graph));
   now.runs = runs;
 }
