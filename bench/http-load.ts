@@ -14,19 +14,14 @@ import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
 import { runWrk, wrkAvailable, type WrkResult } from "./wrk.ts";
 
-export interface LoadRow {
+/** One row of the table: a load generator's figures for one request kind at one concurrency. */
+export interface LoadRow extends Omit<WrkResult, "requests"> {
   request: string;
   connections: number;
-  requestsPerSecond: number;
-  latencyMeanMs: number;
-  latencyP50Ms: number;
-  latencyP99Ms: number;
-  errors: number;
-  non2xx: number;
   total: number;
   /** Static file's requests/s over this one's (1 = as fast as the file). */
   throughputRatio: number;
-  /** This p99 over the static file's p99 (latencies are whole ms: a 0 ms p99 counts as 1 ms). */
+  /** This p99 over the static file's p99 (autocannon's whole-ms latencies: a 0 ms p99 counts as 1 ms). */
   p99Ratio: number;
 }
 
