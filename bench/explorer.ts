@@ -7,25 +7,11 @@
  * - bytes of /api/graph, raw and as the server gzips it. Target for AAN: under 3 MB gzipped.
  * WebGL draw calls and animation frames are counted by a script injected before the app's own.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
 import { request } from "node:http";
-import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { lineageServe, ROOT } from "./server-process.ts";
+import { lineageServe } from "./server-process.ts";
+import { CHROMIUM, CHROMIUM_ARGS, buildFrontEndIfStale } from "../test/browser/chromium.ts";
 import { quantile } from "./stats.ts";
-
-export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
 
 export interface ExplorerBench {
   graph: string;
@@ -122,24 +108,6 @@ interface PageData {
   fcp: number;
   graphResponseEnd: number;
   idle: number[];
-}
-
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
-
-/** Builds dist/ when it is missing or older than web/src (as test/browser does). */
-export function buildFrontEndIfStale(): void {
-  const index = join(ROOT, "dist/index.html");
-  const sources = Math.max(newestMtime(join(ROOT, "web/src")), statSync(join(ROOT, "web/index.html")).mtimeMs);
-  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
-  const r = spawnSync("npx", ["vite", "build"], { cwd: ROOT, encoding: "utf8", timeout: 300_000 });
-  if (r.status !== 0) throw new Error(`npx vite build failed (exit ${r.status}):\n${r.stdout}\n${r.stderr}`);
 }
 
 /** Bytes of a GET, as sent (gzip when asked): no decompression on the way. */
