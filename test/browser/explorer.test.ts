@@ -4,12 +4,10 @@
  * harness.ts). Screenshots go to test-results/.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
-import { SHOTS, buildFrontEndIfStale, graphReady, lineage, openBrowser, region, serve, stopServer, type BrowserSession } from "./harness.ts";
+import { SHOTS, graphReady, region, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 const SOCIO_TECHNICAL = "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap";
@@ -31,32 +29,23 @@ arXiv: https://arxiv.org/abs/2401.99999 · HTML: https://mlsanity.com/paper/2401
 - [${METROLOGY}](https://mlsanity.com/paper/2407.16711/) (2024)
 `;
 
-let tmp = "";
-let server: ChildProcess | undefined;
+let fixture: ExplorerFixture | undefined;
 let base = "";
 let session: BrowserSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  buildFrontEndIfStale();
-  tmp = mkdtempSync(join(tmpdir(), "lineage-browser-"));
-  const pages = join(tmp, "pages");
-  mkdirSync(pages);
-  writeFileSync(join(pages, "hostile.txt"), HOSTILE_PAGE);
-  const db = join(tmp, "x.db");
-  lineage(["ingest", "test/fixtures/seeds", "--db", db]);
-  lineage(["ingest", pages, "--db", db]);
-  const started = await serve(db);
-  server = started.child;
-  base = started.url;
-  session = await openBrowser();
-  page = session.page;
+  fixture = await startExplorer("lineage-browser-", (dir) => {
+    const pages = join(dir, "pages");
+    mkdirSync(pages);
+    writeFileSync(join(pages, "hostile.txt"), HOSTILE_PAGE);
+    return [pages];
+  });
+  ({ base, session, page } = fixture);
 }, 300_000);
 
 afterAll(async () => {
-  await session?.close();
-  await stopServer(server);
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 describe("the Lineage explorer in Chromium", () => {

@@ -6,10 +6,11 @@
  */
 import { expect } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS } from "./chromium.ts";
+import { CHROMIUM, CHROMIUM_ARGS, buildFrontEndIfStale } from "./chromium.ts";
 
 export { buildFrontEndIfStale } from "./chromium.ts";
 
@@ -112,4 +113,42 @@ export async function graphReady(p: Page): Promise<void> {
 
 export function region(p: Page, name: string) {
   return p.getByRole("region", { name, exact: true });
+}
+
+/** The explorer under test: a database in a temporary folder, its server, and a browser on it. */
+export interface ExplorerFixture {
+  base: string;
+  session: BrowserSession;
+  page: Page;
+  /** The temporary folder the database (and any extra pages) live in. */
+  dir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the front end if stale, ingests the seed pages (and whatever `extraPages` writes into the
+ * temporary folder and returns) into a fresh database, serves it and opens a browser on it.
+ */
+export async function startExplorer(prefix: string, extraPages: (dir: string) => string[] = () => []): Promise<ExplorerFixture> {
+  buildFrontEndIfStale();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  let server: ChildProcess | undefined;
+  let session: BrowserSession | undefined;
+  const close = async () => {
+    await session?.close();
+    await stopServer(server);
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const db = join(dir, "explorer.db");
+    lineage(["ingest", "test/fixtures/seeds", "--db", db]);
+    for (const path of extraPages(dir)) lineage(["ingest", path, "--db", db]);
+    const started = await serve(db);
+    server = started.child;
+    session = await openBrowser();
+    return { base: started.url, session, page: session.page, dir, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }

@@ -4,38 +4,26 @@
  * from the keyboard, exported, saved, and reopened from its `?list=` link in the saved order.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
 import type { Page } from "playwright-core";
-import { SHOTS, WAIT, buildFrontEndIfStale, graphReady, lineage, openBrowser, region, serve, stopServer, type BrowserSession } from "./harness.ts";
+import { SHOTS, WAIT, graphReady, region, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 const LIST_NAME = "Metrology & friends";
 
-let tmp = "";
-let server: ChildProcess | undefined;
+let fixture: ExplorerFixture | undefined;
 let base = "";
 let session: BrowserSession | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  buildFrontEndIfStale();
-  tmp = mkdtempSync(join(tmpdir(), "lineage-browser-lists-"));
-  const db = join(tmp, "lists.db");
-  lineage(["ingest", "test/fixtures/seeds", "--db", db]);
-  const started = await serve(db);
-  server = started.child;
-  base = started.url;
-  session = await openBrowser();
-  page = session.page;
+  fixture = await startExplorer("lineage-browser-lists-");
+  ({ base, session, page } = fixture);
 }, 300_000);
 
 afterAll(async () => {
-  await session?.close();
-  await stopServer(server);
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+  await fixture?.close();
 });
 
 /** The titles of the reading list, in order. */
