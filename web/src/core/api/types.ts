@@ -227,7 +227,9 @@ export interface SavedListSummary {
 /** An item of a saved list: `ref` is what the list stores; the rest is the paper as the graph knows it now. */
 export interface SavedListItem {
   position: number;
+  /** The reference the list stores: what the server resolves the paper by. */
   ref: string;
+  /** The paper's id in the graph, or null when it has left the graph since the list was saved. */
   id: string | null;
   title: string | null;
   year: number | null;

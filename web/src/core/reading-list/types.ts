@@ -3,20 +3,14 @@
  * reason the graph gives for it, generated from seed papers or loaded from a saved list. Only the
  * saved list's name is in the page URL (`?list=NAME`); the items live here until saved.
  */
+import type { SavedListItem } from "../api/types.ts";
 
-export interface ReadingItem {
-  /** The reference sent to the server: the saved list's own, else the paper's readable identifier. */
-  ref: string;
-  /** The paper's id in the graph, or null when it has left the graph since the list was saved. */
-  id: string | null;
-  title: string | null;
-  year: number | null;
-  arxivId: string | null;
-  doi: string | null;
-  aclId: string | null;
-  reason: string;
-  note: string;
-}
+/**
+ * An item being edited: a saved list's item without what only the server knows (its position in
+ * the saved list, whether it is still in the graph). `ref` is the saved list's own reference, or
+ * the paper's readable identifier for a list not saved yet.
+ */
+export type ReadingItem = Omit<SavedListItem, "position" | "inGraph">;
 
 export interface ReadingListState {
   /** The name the items are saved under, or null for a list not saved yet. */
