@@ -22,6 +22,17 @@ export interface GlobalChain {
   weight: bigint;
 }
 
+/**
+ * Whether a chain through step `c` worth `candidate` beats the best so far (`value`, through
+ * `current`, -1 for none): the larger sum, then the better cited step, then the earlier one.
+ */
+export function betterChain(stepWeight: StepWeight) {
+  return (candidate: bigint, c: number, value: bigint, current: number): boolean =>
+    current < 0 ||
+    candidate > value ||
+    (candidate === value && (stepWeight(c) > stepWeight(current) || (stepWeight(c) === stepWeight(current) && c < current)));
+}
+
 /** log2(2^a + 2^b) for log-domain values (-Infinity stands for zero). */
 function logAdd(a: number, b: number): number {
   if (a === -Infinity) return b;
@@ -80,10 +91,7 @@ export function globalMainChain(counts: SearchPathCounts, stepWeight: StepWeight
     }
     return exact[c] as bigint;
   };
-  const better = (candidate: bigint, c: number, value: bigint, current: number) =>
-    current < 0 ||
-    candidate > value ||
-    (candidate === value && (stepWeight(c) > stepWeight(current) || (stepWeight(c) === stepWeight(current) && c < current)));
+  const better = betterChain(stepWeight);
 
   const candidates = new Float64Array(n);
   for (let c = 0; c < n; c++) {

@@ -12,7 +12,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { condense, searchPathCounts, type FlowLink, type SearchPathCounts } from "./spc.ts";
-import { globalMainChain } from "./main-path-chain.ts";
+import { betterChain, globalMainChain } from "./main-path-chain.ts";
 import type { QueryBudget } from "./query-budget.ts";
 
 export interface MainPathStep {
@@ -84,9 +84,7 @@ export function mainPathOf(counts: SearchPathCounts, weight: (index: number) => 
   // Link (c, builtBy[c][k]) has its SPC at counts.linkStart[c] + k: no keyed map over a million links.
   const { linkSpc: spcs, linkStart } = counts;
   if ((linkStart[n] ?? 0) !== spcs.length) throw new Error("main path: search path counts do not match their condensation");
-  /** Whether a chain through `c` worth `candidate` beats the best so far (`value` through `next`). */
-  const better = (candidate: bigint, c: number, value: bigint, next: number) =>
-    next < 0 || candidate > value || (candidate === value && (stepWeight(c) > stepWeight(next) || (stepWeight(c) === stepWeight(next) && c < next)));
+  const better = betterChain(stepWeight);
 
   // Best chain from a source into each step (continuing backward through intoNext). Pushed along
   // each step's links in flow order: a step's value is final before it is pushed, and every step
