@@ -8,6 +8,7 @@ import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts"
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
+import { ReadSnapshots } from "./read-snapshot.ts";
 import { ensureLayout, layoutIsCurrent, layoutOf } from "./layout-store.ts";
 import type { Placement } from "../graph/layout.ts";
 import type { CitationIndex } from "../graph/citation-index.ts";
@@ -25,17 +26,21 @@ export class LineageDb {
   /** Named reading lists; writes need a database opened for writing. */
   readonly lists: ReadingListStore;
   private writer?: PageWriter;
+  /** One snapshot per call of `reads.run` (held for a while on a server: see db/read-snapshot.ts). */
+  readonly reads: ReadSnapshots;
 
   private constructor(
     readonly path: string,
     private readonly db: Db,
+    holdSnapshotMs = 0,
   ) {
     this.queries = new PaperQueries(db);
     this.lists = new ReadingListStore(db);
+    this.reads = new ReadSnapshots(db, holdSnapshotMs);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
-    return new LineageDb(path, openDatabase(path, options));
+    return new LineageDb(path, openDatabase(path, options), options.holdSnapshotMs);
   }
 
   /**
@@ -111,6 +116,7 @@ export class LineageDb {
   }
 
   close(): void {
+    this.reads.release();
     this.db.close();
   }
 }

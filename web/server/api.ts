@@ -58,7 +58,8 @@ export class LineageApi {
 
   handle(pathname: string, query: URLSearchParams): ApiResponse {
     try {
-      return { status: 200, body: this.route(pathname, query) };
+      // One snapshot per request: a paper view's statements agree with each other mid-ingest.
+      return { status: 200, body: this.db.reads.run(() => this.route(pathname, query)) };
     } catch (err) {
       if (err instanceof BadRequest) return { status: err.status, body: { error: err.message, ...err.extra } };
       if (err instanceof AnalyticsInputError) return { status: 400, body: { error: err.message } };

@@ -51,6 +51,8 @@ const SECURITY_HEADERS = {
   "content-security-policy": CSP,
 };
 
+export const SNAPSHOT_HOLD_MS = 50;
+
 export interface RunningServer {
   server: Server;
   url: string;
@@ -58,7 +60,9 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const db = LineageDb.open(options.dbPath, { readonly: true });
+  // Requests share a read snapshot for up to 50 ms (db/read-snapshot.ts): the locks of a read
+  // transaction cost a paper view more than its queries.
+  const db = LineageDb.open(options.dbPath, { readonly: true, holdSnapshotMs: SNAPSHOT_HOLD_MS });
   const graph = new LineageGraph(db);
   const api = new LineageApi(db, graph);
   // Lists are user data: the one place the server writes, through its own connection (lists-api.ts).
