@@ -3,6 +3,7 @@
  * and the answers the CLI and HTTP API give (paper references, closures, paths, search).
  */
 import type { LineageDb } from "../db/lineage-db.ts";
+import { frozenWithText } from "./json-text.ts";
 import { brief, type PaperBrief, type PaperRow } from "../db/paper-queries.ts";
 import { parseIdentifier } from "../ingest/identifiers.ts";
 import { normalizeTitle } from "../ingest/titles.ts";
@@ -26,6 +27,8 @@ export class LineageGraph {
   private readonly rows: (PaperRow | undefined)[] = [];
   /** Briefs as lists return them, made once per paper (frozen: every answer shares them). */
   private readonly briefs: (PaperBrief | undefined)[] = [];
+  /** The same with the distance closures list them at (1 to 3, as the API allows), also made once. */
+  private readonly briefsAtDepth: (PaperBrief & { depth: number })[][] = [[], [], []];
   private allRowsRead = false;
   private rowsRead = 0;
   private searchIndex?: SearchIndex;
@@ -66,8 +69,20 @@ export class LineageGraph {
   brief(index: number): PaperBrief {
     let made = this.briefs[index];
     if (!made) {
-      made = Object.freeze(brief(this.row(index)));
+      made = frozenWithText(brief(this.row(index)));
       this.briefs[index] = made;
+    }
+    return made;
+  }
+
+  /** A brief with the distance a closure reached it at. */
+  briefAt(index: number, depth: number): PaperBrief & { depth: number } {
+    const cache = this.briefsAtDepth[depth - 1];
+    if (!cache) return { ...this.brief(index), depth };
+    let made = cache[index];
+    if (!made) {
+      made = frozenWithText({ ...this.brief(index), depth });
+      cache[index] = made;
     }
     return made;
   }
@@ -109,7 +124,7 @@ export class LineageGraph {
   closure(id: string, direction: Direction, depth: number, limits: ClosureLimits = {}): (PaperBrief & { depth: number })[] {
     const seed = this.index.index(id);
     if (seed === undefined) return [];
-    return closure(this.index, seed, direction, depth, limits).map((r) => ({ ...this.brief(r.index), depth: r.depth }));
+    return closure(this.index, seed, direction, depth, limits).map((r) => this.briefAt(r.index, r.depth));
   }
 
   /** All shortest chains FROM → … → TO in which each paper builds on the next. */

@@ -12,6 +12,7 @@ import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
+import { encodeJson } from "../../graph/json-text.ts";
 import { ListsApi, isListWrite } from "./lists-api.ts";
 
 export interface ServeOptions {
@@ -123,7 +124,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi
     const { status, body } = api.handle(url.pathname, url.searchParams);
     // The graph payload is cached by the API (megabytes on large graphs): encode it once too.
     if (status === 200 && url.pathname === "/api/graph" && typeof body === "object" && body !== null) return sendEncoded(req, res, body);
-    return send(req, res, status, "application/json; charset=utf-8", JSON.stringify(body), { "cache-control": "no-store" });
+    return send(req, res, status, "application/json; charset=utf-8", encodeJson(body), { "cache-control": "no-store" });
   }
   return serveStatic(req, res, url.pathname, dist);
 }
