@@ -12,26 +12,36 @@ import { join } from "node:path";
 import { LineageDb } from "../db/lineage-db.ts";
 import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
+import { quantile } from "./stats.ts";
 import { runWrk, wrkAvailable, type WrkResult } from "./wrk.ts";
 
-/** One row of the table: a load generator's figures for one request kind at one concurrency. */
+/** One row of the table: a request kind at one concurrency, as the median of interleaved rounds. */
 export interface LoadRow extends Omit<WrkResult, "requests"> {
   request: string;
   connections: number;
   total: number;
-  /** Static file's requests/s over this one's (1 = as fast as the file). */
+  /** Rounds measured (each: the static file and every request kind, one after another). */
+  rounds: number;
+  /** Static file's requests/s over this one's in the same round (1 = as fast as the file): the median. */
   throughputRatio: number;
-  /** This p99 over the static file's p99 (autocannon's whole-ms latencies: a 0 ms p99 counts as 1 ms). */
+  /** This p99 over the static file's p99 in the same round: the median. */
   p99Ratio: number;
+  /** The lowest and highest of the per-round ratios, to show how much a quiet machine still varies. */
+  throughputRatioRange: [number, number];
+  p99RatioRange: [number, number];
 }
 
+/** The first warm-up of each request kind (a pass over every sampled request); later rounds' are shorter. */
 const WARM_UP_SECONDS = 3;
+const REWARM_SECONDS = 1;
 
 export interface HttpBench {
   graph: string;
   /** The load generator: "wrk" (preferred) or "autocannon". */
   tool?: string;
+  /** Seconds measured per request kind per round. */
   durationSeconds: number;
+  rounds?: number;
   rows: LoadRow[];
   serverRssMiB: number;
   serverPeakRssMiB: number;
@@ -67,7 +77,13 @@ export function requestPaths(db: string, count = 200): Record<string, string[]> 
   }
 }
 
-export async function benchHttp(graph: string, db: string, workDir: string, durationSeconds = 8, connectionCounts = [16, 64]): Promise<HttpBench> {
+/**
+ * Every request kind measured beside the static file in interleaved rounds (static, paper,
+ * builds-on, path; static, paper, ...), and each ratio taken within its round: on a shared
+ * two-core machine throughput drifts by more than 1.5x over a minute, and a baseline measured
+ * once, a minute before the request it is compared with, says more about the drift than the server.
+ */
+export async function benchHttp(graph: string, db: string, workDir: string, durationSeconds = 4, connectionCounts = [16, 64], rounds = 3): Promise<HttpBench> {
   const paths = requestPaths(db);
   const server = await serveChild(db, staticRoot(workDir));
   const rows: LoadRow[] = [];
@@ -76,26 +92,34 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
     tool === "wrk" ? runWrk(server.url, list, connections, seconds) : loadWithAutocannon(server.url, list, connections, seconds);
   try {
     for (const connections of connectionCounts) {
-      let baseline: WrkResult | undefined;
-      for (const [request, list] of Object.entries(paths)) {
-        // A warm-up at the same concurrency (3 s: a pass over every sampled request), so that the
-        // first requests' JIT, row reads and page cache misses are not counted: a server is warm.
-        await load(list, connections, WARM_UP_SECONDS);
-        const r = await load(list, connections, durationSeconds);
-        baseline ??= r;
+      const runs = new Map<string, WrkResult[]>(Object.keys(paths).map((k) => [k, []]));
+      for (let round = 0; round < rounds; round++) {
+        for (const [request, list] of Object.entries(paths)) {
+          // A warm-up at the same concurrency, so that JIT, row reads and page-cache misses are not counted.
+          await load(list, connections, round === 0 ? WARM_UP_SECONDS : REWARM_SECONDS);
+          runs.get(request)?.push(await load(list, connections, durationSeconds));
+        }
+      }
+      const baseline = runs.get("static file") ?? [];
+      for (const [request, results] of runs) {
+        const throughput = results.map((r, i) => (baseline[i]?.requestsPerSecond ?? NaN) / r.requestsPerSecond);
+        // autocannon reports whole milliseconds: a 0 ms p99 counts as 1 ms there.
+        const p99 = results.map((r, i) => wholeMs(tool, r.latencyP99Ms) / wholeMs(tool, baseline[i]?.latencyP99Ms ?? NaN));
         rows.push({
           request,
           connections,
-          requestsPerSecond: r.requestsPerSecond,
-          latencyMeanMs: r.latencyMeanMs,
-          latencyP50Ms: r.latencyP50Ms,
-          latencyP99Ms: r.latencyP99Ms,
-          errors: r.errors,
-          non2xx: r.non2xx,
-          total: r.requests,
-          throughputRatio: baseline.requestsPerSecond / r.requestsPerSecond,
-          // autocannon reports whole milliseconds: a 0 ms p99 counts as 1 ms there.
-          p99Ratio: tool === "wrk" ? r.latencyP99Ms / baseline.latencyP99Ms : Math.max(1, r.latencyP99Ms) / Math.max(1, baseline.latencyP99Ms),
+          rounds: results.length,
+          requestsPerSecond: median(results.map((r) => r.requestsPerSecond)),
+          latencyMeanMs: median(results.map((r) => r.latencyMeanMs)),
+          latencyP50Ms: median(results.map((r) => r.latencyP50Ms)),
+          latencyP99Ms: median(results.map((r) => r.latencyP99Ms)),
+          errors: results.reduce((sum, r) => sum + r.errors, 0),
+          non2xx: results.reduce((sum, r) => sum + r.non2xx, 0),
+          total: results.reduce((sum, r) => sum + r.requests, 0),
+          throughputRatio: median(throughput),
+          p99Ratio: median(p99),
+          throughputRatioRange: [Math.min(...throughput), Math.max(...throughput)],
+          p99RatioRange: [Math.min(...p99), Math.max(...p99)],
         });
       }
     }
@@ -106,6 +130,7 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
       graph,
       tool,
       durationSeconds,
+      rounds,
       rows,
       serverRssMiB,
       serverPeakRssMiB,
@@ -114,6 +139,10 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
   } finally {
     await server.stop();
   }
+}
+
+function wholeMs(tool: string, ms: number): number {
+  return tool === "wrk" ? ms : Math.max(1, ms);
 }
 
 async function loadWithAutocannon(url: string, list: string[], connections: number, seconds: number): Promise<WrkResult> {
@@ -127,4 +156,9 @@ async function loadWithAutocannon(url: string, list: string[], connections: numb
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
+}
+
+/** The middle value (of an odd count; the lower middle of an even one). */
+function median(values: readonly number[]): number {
+  return quantile(values, 0.5);
 }

@@ -56,13 +56,16 @@ export function markdownReport(r: BenchResults): string {
   }
 
   for (const h of r.http ?? []) {
-    out.push("", `### HTTP API under load: ${h.graph} (${h.tool ?? "autocannon"}, one client thread, ${h.durationSeconds} s per row after a 3 s warm-up)`, "");
+    const rounds = h.rounds ?? 1;
+    const how = rounds > 1 ? `${rounds} interleaved rounds of ${h.durationSeconds} s per request kind, medians; ratios within each round` : `${h.durationSeconds} s per row after a 3 s warm-up`;
+    out.push("", `### HTTP API under load: ${h.graph} (${h.tool ?? "autocannon"}, one client thread, ${how})`, "");
     out.push(`Server resident memory after the runs: ${fmt(h.serverRssMiB)} MiB (peak ${fmt(h.serverPeakRssMiB)} MiB). Target: p99 under 10 ms and within 2.5× of the static file: ${yes(h.met)}.`, "");
-    out.push("| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this | p99 ÷ static p99 | errors | non-2xx |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push("| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this (rounds' range) | p99 ÷ static p99 (range) | errors | non-2xx |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    const range = (r?: [number, number]) => (r && rounds > 1 ? ` (${fmt(r[0])}–${fmt(r[1])})` : "");
     for (const row of h.rows) {
       out.push(
         `| ${row.request} | ${row.connections} | ${fmt(row.requestsPerSecond)} | ${fmt(row.latencyMeanMs)} ms | ${fmt(row.latencyP50Ms)} ms | ${fmt(row.latencyP99Ms)} ms | ` +
-          `${fmt(row.throughputRatio)}× | ${fmt(row.p99Ratio)}× | ${row.errors} | ${row.non2xx} |`,
+          `${fmt(row.throughputRatio)}×${range(row.throughputRatioRange)} | ${fmt(row.p99Ratio)}×${range(row.p99RatioRange)} | ${row.errors} | ${row.non2xx} |`,
       );
     }
   }
