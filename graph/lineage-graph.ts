@@ -19,6 +19,7 @@ export type RefResult =
   | { kind: "ambiguous"; candidates: PaperBrief[] }
   | { kind: "unknown" };
 
+/** Past this many papers the graph reads no rows in bulk and keeps no brief texts: memory first. */
 const BULK_ROWS_MAX = 200_000;
 
 export class LineageGraph {
@@ -27,14 +28,19 @@ export class LineageGraph {
   private readonly rows: (PaperRow | undefined)[] = [];
   /** Briefs as lists return them, made once per paper (frozen: every answer shares them). */
   private readonly briefs: (PaperBrief | undefined)[] = [];
-  /** The same with the distance closures list them at (1 to 3, as the API allows), also made once. */
-  private readonly briefsAtDepth: (PaperBrief & { depth: number })[][] = [[], [], []];
+  /**
+   * The same with the distance closures list them at (1 to 3, as the API allows), also made once,
+   * with their JSON text (graph/json-text.ts). Only on graphs small enough to hold every one of
+   * them: on a million papers a long-running server would keep four copies of each it ever listed.
+   */
+  private readonly briefsAtDepth?: (PaperBrief & { depth: number })[][];
   private allRowsRead = false;
   private rowsRead = 0;
   private searchIndex?: SearchIndex;
 
   constructor(private readonly db: LineageDb) {
     this.index = db.graphIndex();
+    if (this.index.size <= BULK_ROWS_MAX) this.briefsAtDepth = [[], [], []];
   }
 
   row(index: number): PaperRow {
@@ -69,7 +75,7 @@ export class LineageGraph {
   brief(index: number): PaperBrief {
     let made = this.briefs[index];
     if (!made) {
-      made = frozenWithText(brief(this.row(index)));
+      made = this.briefsAtDepth ? frozenWithText(brief(this.row(index))) : Object.freeze(brief(this.row(index)));
       this.briefs[index] = made;
     }
     return made;
@@ -77,7 +83,7 @@ export class LineageGraph {
 
   /** A brief with the distance a closure reached it at. */
   briefAt(index: number, depth: number): PaperBrief & { depth: number } {
-    const cache = this.briefsAtDepth[depth - 1];
+    const cache = this.briefsAtDepth?.[depth - 1];
     if (!cache) return { ...this.brief(index), depth };
     let made = cache[index];
     if (!made) {
