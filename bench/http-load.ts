@@ -83,7 +83,7 @@ export function requestPaths(db: string, count = 200): Record<string, string[]> 
  * two-core machine throughput drifts by more than 1.5x over a minute, and a baseline measured
  * once, a minute before the request it is compared with, says more about the drift than the server.
  */
-export async function benchHttp(graph: string, db: string, workDir: string, durationSeconds = 4, connectionCounts = [16, 64], rounds = 3): Promise<HttpBench> {
+export async function benchHttp(graph: string, db: string, workDir: string, durationSeconds = 3, connectionCounts = [16, 64], rounds = 5): Promise<HttpBench> {
   const paths = requestPaths(db);
   const server = await serveChild(db, staticRoot(workDir));
   const rows: LoadRow[] = [];
