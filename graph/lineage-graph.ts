@@ -75,7 +75,9 @@ export class LineageGraph {
   brief(index: number): PaperBrief {
     let made = this.briefs[index];
     if (!made) {
-      made = this.briefsAtDepth ? frozenWithText(brief(this.row(index))) : Object.freeze(brief(this.row(index)));
+      const fresh = brief(this.row(index));
+      // Their JSON text too, on the graphs that keep it (see briefsAtDepth).
+      made = this.briefsAtDepth ? frozenWithText(fresh) : Object.freeze(fresh);
       this.briefs[index] = made;
     }
     return made;
