@@ -3,6 +3,7 @@
  * edge list for the traversal index, the merge log, and counts. Every statement is prepared once.
  */
 import type { Db } from "./connection.ts";
+import { PageSources } from "./page-sources.ts";
 import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
 
 export interface PaperRow {
@@ -132,43 +133,11 @@ export function brief(row: PaperRow): PaperBrief {
   };
 }
 
-interface SourceRow {
-  source: string;
-  format: string;
-  content_hash: string;
-  data_through: string | null;
-  ingested_at: string;
-  role: PageSource["role"];
-  /** Null unless role is self. */
-  facts_json: string | null;
-  related_json: string | null;
-  warnings_json: string | null;
-  page_id: number;
-}
-
-/** SourceRow's columns in the order the sources statement selects them. */
-type SourceColumns = [number, string, string, string, string | null, string, PageSource["role"], string | null, string | null, string | null];
-
-function sourceRow(c: SourceColumns): SourceRow {
-  return {
-    page_id: c[0],
-    source: c[1],
-    format: c[2],
-    content_hash: c[3],
-    data_through: c[4],
-    ingested_at: c[5],
-    role: c[6],
-    facts_json: c[7],
-    related_json: c[8],
-    warnings_json: c[9],
-  };
-}
-
 export class PaperQueries {
   private readonly byId;
   private readonly byNormTitle;
   private readonly byIdColumn: Record<IdScheme, ReturnType<Db["prepare"]>>;
-  private readonly sources;
+  private readonly pageSources: PageSources;
   private readonly edgeList;
   private readonly edgeAssertionList;
   private readonly decisions;
@@ -181,20 +150,7 @@ export class PaperQueries {
     this.byIdColumn = Object.fromEntries(
       Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)]),
     ) as Record<IdScheme, ReturnType<Db["prepare"]>>;
-    // Rows as arrays (made into objects in sourceRow): better-sqlite3 builds an array in half the
-    // time of an object with named fields, and a paper view reads one row per page naming the paper.
-    this.sources = db
-      .prepare<[string], SourceColumns>(
-        // The page's facts are read only where they are about this paper (role self): a paper cited
-        // by 800 pages would otherwise copy 800 pages' facts out of SQLite to drop them.
-        `SELECT p.id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role,
-           CASE m.role WHEN 'self' THEN p.facts_json END,
-           CASE m.role WHEN 'self' THEN p.related_json END,
-           CASE m.role WHEN 'self' THEN p.warnings_json END
-         FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
-         WHERE pm.paper_id = ?`,
-      )
-      .raw(true);
+    this.pageSources = new PageSources(db);
     this.mentions = db.prepare<[string], MentionOfPaper>(
       `SELECT p.source, p.format, m.role, m.title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
@@ -259,69 +215,9 @@ export class PaperQueries {
     return this.sourcesWithPages(id).sources;
   }
 
-  /**
-   * The same, with each listed page's source by page id (a paper's field sources are among its
-   * own pages, so the paper view needs no query per field). Pages are listed once per role:
-   * its own pages first, then newest data first, then by source; deduplicated and ordered here,
-   * which costs less than SQL's temporary b-trees for lists of a few to a few hundred.
-   */
+  /** The same, with each listed page's source by page id (db/page-sources.ts). */
   sourcesWithPages(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
-    const seen = new Set<string>();
-    const rows = this.sources.all(id).map(sourceRow).filter((r) => {
-      const key = `${r.page_id} ${r.role}`;
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    });
-    rows.sort(
-      (a, b) =>
-        Number(b.role === "self") - Number(a.role === "self") ||
-        // data_through descending, pages without one last (as SQLite orders NULL in DESC)
-        (a.data_through === b.data_through ? 0 : a.data_through === null ? 1 : b.data_through === null ? -1 : a.data_through < b.data_through ? 1 : -1) ||
-        (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
-    );
-    const sourceOfPage = new Map<number, string>();
-    for (const r of rows) sourceOfPage.set(r.page_id, r.source);
-    return { sources: rows.map((r) => this.sourceOf(r)), sourceOfPage };
-  }
-
-  private sourceOf(r: SourceRow): PageSource | SelfSource {
-    const base: PageSource = {
-      source: r.source,
-      format: r.format,
-      contentHash: r.content_hash,
-      dataThrough: r.data_through,
-      ingestedAt: r.ingested_at,
-      role: r.role,
-    };
-    if (r.role !== "self") return base;
-    const facts = JSON.parse(r.facts_json ?? "{}") as PageFacts;
-    const self: SelfSource = {
-      ...base,
-      role: "self",
-      reported: pickDefined({
-        citedByCount: facts.citedByCount,
-        referencesInMap: facts.referencesInMap,
-        referencesTotal: facts.referencesTotal,
-        citationsPerYear: facts.citationsPerYear,
-        onMap: facts.onMap,
-      }),
-      directions: facts.directions,
-      related: JSON.parse(r.related_json ?? "[]") as RelatedLink[],
-      warnings: JSON.parse(r.warnings_json ?? "[]") as string[],
-    };
-    const editorial = pickDefined({
-      source: facts.source,
-      field: facts.field,
-      depth: facts.depth,
-      summary: facts.summary,
-      takeaway: facts.takeaway,
-      insights: facts.insights,
-      topics: facts.topics,
-      audience: facts.audience,
-    });
-    if (Object.keys(editorial).length > 0) self.editorial = editorial;
-    return self;
+    return this.pageSources.ofPaper(id);
   }
 
   /** The pages that assert citing → cited, with what a structured source said of the citation. */
@@ -364,8 +260,4 @@ export class PaperQueries {
     const rows = this.db.prepare<[], { format: string; n: number }>("SELECT format, count(*) AS n FROM pages GROUP BY format ORDER BY format").all();
     return Object.fromEntries(rows.map((r) => [r.format, r.n]));
   }
-}
-
-function pickDefined<T extends object>(obj: T): Partial<T> {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,0 +1,137 @@
+/**
+ * The pages that name a paper, as the paper view and `lineage show` list them: each page once per
+ * role, its own pages first, then newest data first, then by source, with the figures and
+ * editorial fields of the paper's own pages.
+ *
+ * A page is listed in the view of every paper it names (a page with fifty references, in fifty
+ * views), so on a read-only connection (the server's) each page's row is read once and kept, with
+ * its listed forms. The keep is emptied whenever `PRAGMA data_version` says another connection has
+ * committed since: it always holds rows of the snapshot being read. A connection that writes
+ * keeps nothing, since data_version does not count its own commits.
+ */
+import type { Db } from "./connection.ts";
+import type { PageFacts, RelatedLink } from "../ingest/types.ts";
+import type { PageSource, SelfSource } from "./paper-queries.ts";
+
+type Role = PageSource["role"];
+
+/** pages' columns as the page statement selects them. */
+type PageColumns = [string, string, string, string | null, string, string, string, string];
+
+interface KeptPage {
+  source: string;
+  dataThrough: string | null;
+  columns: PageColumns;
+  /** The page as listed in each role, made when first asked for (frozen: answers share them). */
+  listed: Partial<Record<Role, PageSource | SelfSource>>;
+}
+
+/** Pages kept at most (about 50 MB); past it the keep starts again. AAN has 18,000 pages. */
+const MAX_KEPT_PAGES = 50_000;
+
+export class PageSources {
+  private readonly rolesOfPaper;
+  private readonly pageById;
+  private readonly dataVersion;
+  private readonly keep?: Map<number, KeptPage>;
+  private keptVersion = -1;
+
+  constructor(private readonly db: Db) {
+    // Rows as arrays: better-sqlite3 builds one in half the time of an object with named fields.
+    this.rolesOfPaper = db
+      .prepare<[string], [number, Role]>("SELECT m.page_id, m.role FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?")
+      .raw(true);
+    this.pageById = db
+      .prepare<[number], PageColumns>("SELECT source, format, content_hash, data_through, ingested_at, facts_json, related_json, warnings_json FROM pages WHERE id = ?")
+      .raw(true);
+    this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+    if (db.readonly) this.keep = new Map();
+  }
+
+  /** The paper's pages, with each listed page's source by page id. */
+  ofPaper(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
+    this.checkVersion();
+    const seen = new Set<string>();
+    const listed: { page: KeptPage; role: Role }[] = [];
+    const sourceOfPage = new Map<number, string>();
+    for (const [pageId, role] of this.rolesOfPaper.all(id)) {
+      const key = `${pageId} ${role}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const page = this.page(pageId);
+      if (!page) continue;
+      listed.push({ page, role });
+      sourceOfPage.set(pageId, page.source);
+    }
+    listed.sort(
+      (a, b) =>
+        Number(b.role === "self") - Number(a.role === "self") ||
+        newestFirst(a.page.dataThrough, b.page.dataThrough) ||
+        (a.page.source < b.page.source ? -1 : a.page.source > b.page.source ? 1 : 0),
+    );
+    return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(listedAs(page.columns, role)))), sourceOfPage };
+  }
+
+  private checkVersion(): void {
+    if (!this.keep) return;
+    const version = this.dataVersion.get() ?? -1;
+    if (version !== this.keptVersion || this.keep.size > MAX_KEPT_PAGES) {
+      this.keep.clear();
+      this.keptVersion = version;
+    }
+  }
+
+  private page(pageId: number): KeptPage | undefined {
+    const kept = this.keep?.get(pageId);
+    if (kept) return kept;
+    const columns = this.pageById.get(pageId);
+    if (!columns) return undefined;
+    const page: KeptPage = { source: columns[0], dataThrough: columns[3], columns, listed: {} };
+    this.keep?.set(pageId, page);
+    return page;
+  }
+}
+
+/** Data-through dates descending, pages without one last (as SQLite orders NULL in DESC). */
+function newestFirst(a: string | null, b: string | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a < b ? 1 : -1;
+}
+
+function listedAs(c: PageColumns, role: Role): PageSource | SelfSource {
+  const base: PageSource = { source: c[0], format: c[1], contentHash: c[2], dataThrough: c[3], ingestedAt: c[4], role };
+  if (role !== "self") return base;
+  const facts = JSON.parse(c[5] || "{}") as PageFacts;
+  const self: SelfSource = {
+    ...base,
+    role: "self",
+    reported: pickDefined({
+      citedByCount: facts.citedByCount,
+      referencesInMap: facts.referencesInMap,
+      referencesTotal: facts.referencesTotal,
+      citationsPerYear: facts.citationsPerYear,
+      onMap: facts.onMap,
+    }),
+    directions: facts.directions,
+    related: JSON.parse(c[6] || "[]") as RelatedLink[],
+    warnings: JSON.parse(c[7] || "[]") as string[],
+  };
+  const editorial = pickDefined({
+    source: facts.source,
+    field: facts.field,
+    depth: facts.depth,
+    summary: facts.summary,
+    takeaway: facts.takeaway,
+    insights: facts.insights,
+    topics: facts.topics,
+    audience: facts.audience,
+  });
+  if (Object.keys(editorial).length > 0) self.editorial = editorial;
+  return self;
+}
+
+function pickDefined<T extends object>(obj: T): Partial<T> {
+  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
