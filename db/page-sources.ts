@@ -14,6 +14,7 @@ import type { PageFacts, RelatedLink } from "../ingest/types.ts";
 import type { PageSource, SelfSource } from "./paper-queries.ts";
 
 type Role = PageSource["role"];
+const ROLE_ORDER: Record<Role, number> = { self: 0, builds_on: 1, built_by: 2 };
 
 /** pages' columns as the page statement selects them. */
 type PageColumns = [string, string, string, string | null, string, string, string, string];
@@ -51,11 +52,12 @@ export class PageSources {
   /** The paper's pages, with each listed page's source by page id. */
   ofPaper(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
     this.checkVersion();
-    const seen = new Set<string>();
+    const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
     const sourceOfPage = new Map<number, string>();
     for (const [pageId, role] of this.rolesOfPaper.all(id)) {
-      const key = `${pageId} ${role}`;
+      // A page that names the paper twice in one list is listed once (page ids are integers).
+      const key = pageId * 3 + ROLE_ORDER[role];
       if (seen.has(key)) continue;
       seen.add(key);
       const page = this.page(pageId);
