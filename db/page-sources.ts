@@ -17,14 +17,22 @@ type Role = PageSource["role"];
 const ROLE_ORDER: Record<Role, number> = { self: 0, builds_on: 1, built_by: 2 };
 
 /** pages' columns as the page statement selects them. */
-type PageColumns = [string, string, string, string | null, string, string, string, string];
+type PageColumns = [string, string, string, string | null, string];
+/** A page's own figures, read only when it is listed as the paper's own page. */
+type FactColumns = [string, string, string];
 
 interface KeptPage {
+  id: number;
   source: string;
   dataThrough: string | null;
   columns: PageColumns;
   /** The page as listed in each role, made when first asked for (frozen: answers share them). */
   listed: Partial<Record<Role, PageSource | SelfSource>>;
+}
+
+interface PaperPages {
+  sources: (PageSource | SelfSource)[];
+  sourceOfPage: Map<number, string>;
 }
 
 /** Pages kept at most (about 50 MB); past it the keep starts again. AAN has 18,000 pages. */
@@ -33,8 +41,11 @@ const MAX_KEPT_PAGES = 50_000;
 export class PageSources {
   private readonly rolesOfPaper;
   private readonly pageById;
+  private readonly factsById;
   private readonly dataVersion;
   private readonly keep?: Map<number, KeptPage>;
+  /** `pagesOf` in a read transaction of its own, for callers outside one (the CLI). */
+  private readonly pagesOfInSnapshot: (id: string) => PaperPages;
   private keptVersion = -1;
 
   constructor(private readonly db: Db) {
@@ -42,15 +53,21 @@ export class PageSources {
     this.rolesOfPaper = db
       .prepare<[string], [number, Role]>("SELECT m.page_id, m.role FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?")
       .raw(true);
-    this.pageById = db
-      .prepare<[number], PageColumns>("SELECT source, format, content_hash, data_through, ingested_at, facts_json, related_json, warnings_json FROM pages WHERE id = ?")
-      .raw(true);
+    this.pageById = db.prepare<[number], PageColumns>("SELECT source, format, content_hash, data_through, ingested_at FROM pages WHERE id = ?").raw(true);
+    // A page's facts only where it is the paper's own: a paper named by 800 pages would otherwise
+    // copy 800 pages' facts out of SQLite to drop them.
+    this.factsById = db.prepare<[number], FactColumns>("SELECT facts_json, related_json, warnings_json FROM pages WHERE id = ?").raw(true);
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     if (db.readonly) this.keep = new Map();
+    this.pagesOfInSnapshot = db.transaction((id: string) => this.pagesOf(id));
   }
 
-  /** The paper's pages, with each listed page's source by page id. */
-  ofPaper(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
+  /** The paper's pages, with each listed page's source by page id, read from one snapshot. */
+  ofPaper(id: string): PaperPages {
+    return this.db.inTransaction ? this.pagesOf(id) : this.pagesOfInSnapshot(id);
+  }
+
+  private pagesOf(id: string): PaperPages {
     this.checkVersion();
     const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
@@ -71,7 +88,7 @@ export class PageSources {
         newestFirst(a.page.dataThrough, b.page.dataThrough) ||
         (a.page.source < b.page.source ? -1 : a.page.source > b.page.source ? 1 : 0),
     );
-    return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(listedAs(page.columns, role)))), sourceOfPage };
+    return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(this.listedAs(page, role)))), sourceOfPage };
   }
 
   private checkVersion(): void {
@@ -88,9 +105,43 @@ export class PageSources {
     if (kept) return kept;
     const columns = this.pageById.get(pageId);
     if (!columns) return undefined;
-    const page: KeptPage = { source: columns[0], dataThrough: columns[3], columns, listed: {} };
+    const page: KeptPage = { id: pageId, source: columns[0], dataThrough: columns[3], columns, listed: {} };
     this.keep?.set(pageId, page);
     return page;
+  }
+
+  private listedAs(page: KeptPage, role: Role): PageSource | SelfSource {
+    const c = page.columns;
+    const base: PageSource = { source: c[0], format: c[1], contentHash: c[2], dataThrough: c[3], ingestedAt: c[4], role };
+    if (role !== "self") return base;
+    const [factsJson, relatedJson, warningsJson] = this.factsById.get(page.id) ?? ["{}", "[]", "[]"];
+    const facts = JSON.parse(factsJson) as PageFacts;
+    const self: SelfSource = {
+      ...base,
+      role: "self",
+      reported: pickDefined({
+        citedByCount: facts.citedByCount,
+        referencesInMap: facts.referencesInMap,
+        referencesTotal: facts.referencesTotal,
+        citationsPerYear: facts.citationsPerYear,
+        onMap: facts.onMap,
+      }),
+      directions: facts.directions,
+      related: JSON.parse(relatedJson) as RelatedLink[],
+      warnings: JSON.parse(warningsJson) as string[],
+    };
+    const editorial = pickDefined({
+      source: facts.source,
+      field: facts.field,
+      depth: facts.depth,
+      summary: facts.summary,
+      takeaway: facts.takeaway,
+      insights: facts.insights,
+      topics: facts.topics,
+      audience: facts.audience,
+    });
+    if (Object.keys(editorial).length > 0) self.editorial = editorial;
+    return self;
   }
 }
 
@@ -100,38 +151,6 @@ function newestFirst(a: string | null, b: string | null): number {
   if (a === null) return 1;
   if (b === null) return -1;
   return a < b ? 1 : -1;
-}
-
-function listedAs(c: PageColumns, role: Role): PageSource | SelfSource {
-  const base: PageSource = { source: c[0], format: c[1], contentHash: c[2], dataThrough: c[3], ingestedAt: c[4], role };
-  if (role !== "self") return base;
-  const facts = JSON.parse(c[5] || "{}") as PageFacts;
-  const self: SelfSource = {
-    ...base,
-    role: "self",
-    reported: pickDefined({
-      citedByCount: facts.citedByCount,
-      referencesInMap: facts.referencesInMap,
-      referencesTotal: facts.referencesTotal,
-      citationsPerYear: facts.citationsPerYear,
-      onMap: facts.onMap,
-    }),
-    directions: facts.directions,
-    related: JSON.parse(c[6] || "[]") as RelatedLink[],
-    warnings: JSON.parse(c[7] || "[]") as string[],
-  };
-  const editorial = pickDefined({
-    source: facts.source,
-    field: facts.field,
-    depth: facts.depth,
-    summary: facts.summary,
-    takeaway: facts.takeaway,
-    insights: facts.insights,
-    topics: facts.topics,
-    audience: facts.audience,
-  });
-  if (Object.keys(editorial).length > 0) self.editorial = editorial;
-  return self;
 }
 
 function pickDefined<T extends object>(obj: T): Partial<T> {
