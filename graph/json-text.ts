@@ -8,7 +8,10 @@
  */
 const texts = new WeakMap<object, string>();
 
-/** Freezes `value` and remembers its JSON text (it can no longer change, so neither can that). */
+/**
+ * Freezes `value` and remembers its JSON text. For flat objects (every field a primitive, as a
+ * brief's are): freezing is shallow, and only then can neither the value nor its text change.
+ */
 export function frozenWithText<T extends object>(value: T): Readonly<T> {
   const frozen = Object.freeze(value);
   texts.set(frozen, JSON.stringify(frozen));
