@@ -44,11 +44,9 @@ export class PageSources {
   private readonly factsById;
   private readonly dataVersion;
   private readonly keep?: Map<number, KeptPage>;
-  /** `pagesOf` in a read transaction of its own, for callers outside one (the CLI). */
-  private readonly pagesOfInSnapshot: (id: string) => PaperPages;
   private keptVersion = -1;
 
-  constructor(private readonly db: Db) {
+  constructor(db: Db) {
     // Rows as arrays: better-sqlite3 builds one in half the time of an object with named fields.
     this.rolesOfPaper = db
       .prepare<[string], [number, Role]>("SELECT m.page_id, m.role FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?")
@@ -59,15 +57,13 @@ export class PageSources {
     this.factsById = db.prepare<[number], FactColumns>("SELECT facts_json, related_json, warnings_json FROM pages WHERE id = ?").raw(true);
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
     if (db.readonly) this.keep = new Map();
-    this.pagesOfInSnapshot = db.transaction((id: string) => this.pagesOf(id));
   }
 
-  /** The paper's pages, with each listed page's source by page id, read from one snapshot. */
+  /**
+   * The paper's pages, with each listed page's source by page id. Two statements make the list:
+   * callers read it inside one snapshot (`LineageDb.reads.run`), as the paper view does.
+   */
   ofPaper(id: string): PaperPages {
-    return this.db.inTransaction ? this.pagesOf(id) : this.pagesOfInSnapshot(id);
-  }
-
-  private pagesOf(id: string): PaperPages {
     this.checkVersion();
     const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
@@ -89,6 +85,12 @@ export class PageSources {
         (a.page.source < b.page.source ? -1 : a.page.source > b.page.source ? 1 : 0),
     );
     return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(this.listedAs(page, role)))), sourceOfPage };
+  }
+
+  /** A page's source (file path or URL), from the keep where it holds the page. */
+  sourceOf(pageId: number): string | null {
+    this.checkVersion();
+    return this.page(pageId)?.source ?? null;
   }
 
   private checkVersion(): void {

@@ -141,7 +141,6 @@ export class PaperQueries {
   private readonly edgeList;
   private readonly edgeAssertionList;
   private readonly decisions;
-  private readonly pageSourceById;
   private readonly mentions;
 
   constructor(private readonly db: Db) {
@@ -156,7 +155,6 @@ export class PaperQueries {
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
        WHERE pm.paper_id = ? ORDER BY m.role = 'self' DESC, p.source, m.position LIMIT 1000`,
     );
-    this.pageSourceById = db.prepare<[number], { source: string }>("SELECT source FROM pages WHERE id = ?");
     this.edgeList = db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited");
     // A page asserts citing → cited when it is about one and lists the other in the right list.
     this.edgeAssertionList = db.prepare<[{ citing: string; cited: string }], EdgeAssertionRow>(
@@ -210,12 +208,7 @@ export class PaperQueries {
     return this.edgeList.all();
   }
 
-  /** Every page that names the paper, with the figures the page reported. */
-  sourcesOf(id: string): (PageSource | SelfSource)[] {
-    return this.sourcesWithPages(id).sources;
-  }
-
-  /** The same, with each listed page's source by page id (db/page-sources.ts). */
+  /** Every page that names the paper, with the figures the page reported and each listed page's source by page id (db/page-sources.ts). */
   sourcesWithPages(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
     return this.pageSources.ofPaper(id);
   }
@@ -238,7 +231,7 @@ export class PaperQueries {
   }
 
   pageSource(pageId: number): string | null {
-    return this.pageSourceById.get(pageId)?.source ?? null;
+    return this.pageSources.sourceOf(pageId);
   }
 
   mergeDecisions(id: string) {

@@ -8,7 +8,12 @@ import type { PaperRow, SelfSource } from "../db/paper-queries.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
 import type { Direction, RelatedLink } from "../ingest/types.ts";
 
+/** Read from one snapshot of the database (joining the caller's, as the API's requests have one). */
 export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
+  return db.reads.run(() => viewOf(db, graph, row));
+}
+
+function viewOf(db: LineageDb, graph: LineageGraph, row: PaperRow) {
   const index = graph.index.index(row.id);
   const { sources, sourceOfPage } = db.queries.sourcesWithPages(row.id);
   const selfSources = sources.filter((s): s is SelfSource => s.role === "self");

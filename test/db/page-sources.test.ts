@@ -46,13 +46,13 @@ describe("the pages that name a paper", () => {
   it("lists its own pages first, each page once per role, and gives the same list from the keep", () => {
     const db = LineageDb.open(dbPath, { readonly: true });
     try {
-      const first = db.reads.run(() => db.queries.sourcesOf(PAPER));
+      const first = db.reads.run(() => db.queries.sourcesWithPages(PAPER).sources);
       expect(first.length).toBeGreaterThan(1);
       expect(first[0]?.role).toBe("self");
       const roles = first.map((s) => s.role);
       expect(roles.lastIndexOf("self")).toBeLessThan(roles.findIndex((r) => r !== "self"));
       expect(new Set(first.map((s) => `${s.source} ${s.role}`)).size).toBe(first.length);
-      expect(db.reads.run(() => db.queries.sourcesOf(PAPER))).toEqual(first);
+      expect(db.reads.run(() => db.queries.sourcesWithPages(PAPER).sources)).toEqual(first);
     } finally {
       db.close();
     }
@@ -62,7 +62,7 @@ describe("the pages that name a paper", () => {
     const newest = newestOwnPage();
     const reader = LineageDb.open(dbPath, { readonly: true });
     try {
-      const own = () => reader.reads.run(() => reader.queries.sourcesOf(newest.paper)).find((s) => s.role === "self" && s.source === newest.source);
+      const own = () => reader.reads.run(() => reader.queries.sourcesWithPages(newest.paper).sources).find((s) => s.role === "self" && s.source === newest.source);
       const before = own();
       expect(before).toBeDefined();
       appendFileSync(newest.source, "\n\nA line added later.\n");
@@ -73,7 +73,7 @@ describe("the pages that name a paper", () => {
       expect(after?.contentHash).not.toBe(before?.contentHash);
       // A fresh connection agrees with the one that kept pages across the commit.
       const fresh = LineageDb.open(dbPath, { readonly: true });
-      expect(fresh.reads.run(() => fresh.queries.sourcesOf(newest.paper))).toEqual(reader.reads.run(() => reader.queries.sourcesOf(newest.paper)));
+      expect(fresh.reads.run(() => fresh.queries.sourcesWithPages(newest.paper).sources)).toEqual(reader.reads.run(() => reader.queries.sourcesWithPages(newest.paper).sources));
       fresh.close();
     } finally {
       reader.close();
@@ -84,7 +84,7 @@ describe("the pages that name a paper", () => {
     const newest = newestOwnPage();
     const db = LineageDb.open(dbPath);
     try {
-      const own = () => db.queries.sourcesOf(newest.paper).find((s) => s.role === "self" && s.source === newest.source);
+      const own = () => db.queries.sourcesWithPages(newest.paper).sources.find((s) => s.role === "self" && s.source === newest.source);
       const before = own();
       appendFileSync(newest.source, "\nAnd one more.\n");
       const parsed = parsePage(readFileSync(newest.source), newest.source);
