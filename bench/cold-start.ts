@@ -8,7 +8,7 @@
  */
 import { request } from "node:http";
 import { spawnServer, lineageServe, type ServerProcess } from "./server-process.ts";
-import { quantile } from "./stats.ts";
+import { median } from "./stats.ts";
 
 export interface ColdStartBench {
   graph: string;
@@ -58,14 +58,14 @@ export async function benchColdStart(graph: string, db: string, targetMs: number
     bare.push((await firstAnswer(() => spawnServer(["-e", BARE_SERVER], /listening (http:\/\/\S+)/), "/")).answerMs);
     ours.push(await firstAnswer(() => lineageServe(db), "/api/stats"));
   }
-  const firstAnswerMs = quantile(ours.map((o) => o.answerMs), 0.5);
-  const baselineMs = quantile(bare, 0.5);
+  const firstAnswerMs = median(ours.map((o) => o.answerMs));
+  const baselineMs = median(bare);
   const peakRssMiB = Math.max(...ours.map((o) => o.peakRssMiB));
   return {
     graph,
     runs,
     firstAnswerMs,
-    listeningMs: quantile(ours.map((o) => o.listeningMs), 0.5),
+    listeningMs: median(ours.map((o) => o.listeningMs)),
     baselineMs,
     ratio: firstAnswerMs / baselineMs,
     peakRssMiB,

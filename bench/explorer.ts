@@ -11,7 +11,7 @@ import { request } from "node:http";
 import { chromium, type Browser } from "playwright-core";
 import { lineageServe } from "./server-process.ts";
 import { CHROMIUM, CHROMIUM_ARGS, buildFrontEndIfStale } from "../test/browser/chromium.ts";
-import { quantile } from "./stats.ts";
+import { median, quantile } from "./stats.ts";
 
 export interface ExplorerBench {
   graph: string;
@@ -194,23 +194,23 @@ export async function benchExplorer(graph: string, db: string, counts: { papers:
     await loadAndPan(ownBrowser, server.url);
     const loads: OneLoad[] = [];
     for (let i = 0; i < runs; i++) loads.push(await loadAndPan(ownBrowser, server.url));
-    const median = (get: (l: OneLoad) => number) => quantile(loads.map(get), 0.5);
+    const medianOf = (get: (l: OneLoad) => number) => median(loads.map(get));
     const intervals = loads.flatMap((l) => l.panIntervals);
-    const fcp = median((l) => l.fcp);
-    const firstGraphFrameMs = median((l) => l.firstGraphFrame);
-    const idleFrameMs = quantile(loads.flatMap((l) => l.idle), 0.5);
-    const panFrameMedianMs = quantile(intervals, 0.5);
+    const fcp = medianOf((l) => l.fcp);
+    const firstGraphFrameMs = medianOf((l) => l.firstGraphFrame);
+    const idleFrameMs = median(loads.flatMap((l) => l.idle));
+    const panFrameMedianMs = median(intervals);
     return {
       graph,
       ...counts,
       firstContentfulPaintMs: fcp,
-      graphResponseMs: median((l) => l.graphResponse),
+      graphResponseMs: medianOf((l) => l.graphResponse),
       firstGraphFrameMs,
       firstFrameRatio: firstGraphFrameMs / fcp,
       panFrames: intervals.length,
       panFrameMedianMs,
       panFrameP95Ms: quantile(intervals, 0.95),
-      panRenderCpuMedianMs: quantile(loads.flatMap((l) => l.panCpu), 0.5),
+      panRenderCpuMedianMs: median(loads.flatMap((l) => l.panCpu)),
       idleFrameMs,
       panFrameRatio: panFrameMedianMs / idleFrameMs,
       payloadBytes,

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { LineageDb } from "../db/lineage-db.ts";
 import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
-import { quantile } from "./stats.ts";
+import { median } from "./stats.ts";
 import { runWrk, wrkAvailable, type WrkResult } from "./wrk.ts";
 
 /** One row of the table: a request kind at one concurrency, as the median of interleaved rounds. */
@@ -156,9 +156,4 @@ async function loadWithAutocannon(url: string, list: string[], connections: numb
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
   };
-}
-
-/** The middle value (of an odd count; the lower middle of an even one). */
-function median(values: readonly number[]): number {
-  return quantile(values, 0.5);
 }

@@ -12,6 +12,11 @@ export function quantile(samples: readonly number[], q: number): number {
   return sorted[rank] ?? NaN;
 }
 
+/** The middle sample (nearest rank: of an even count, the lower middle). */
+export function median(samples: readonly number[]): number {
+  return quantile(samples, 0.5);
+}
+
 export interface Spread {
   n: number;
   median: number;
@@ -20,7 +25,7 @@ export interface Spread {
 }
 
 export function spread(samples: readonly number[]): Spread {
-  return { n: samples.length, median: quantile(samples, 0.5), p99: quantile(samples, 0.99), max: quantile(samples, 1) };
+  return { n: samples.length, median: median(samples), p99: quantile(samples, 0.99), max: quantile(samples, 1) };
 }
 
 /** Runs `fn` and returns its result with the elapsed milliseconds. */
