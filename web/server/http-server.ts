@@ -14,6 +14,7 @@ import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
 import { encodeJson } from "../../graph/json-text.ts";
 import { ListsApi, isListWrite } from "./lists-api.ts";
+import { ResponseBatch } from "./response-batch.ts";
 
 export interface ServeOptions {
   dbPath: string;
@@ -53,6 +54,9 @@ const SECURITY_HEADERS = {
 };
 
 export const SNAPSHOT_HOLD_MS = 50;
+
+/** Answers go out together at the end of each turn of the event loop (one loop: one batch). */
+const responses = new ResponseBatch();
 
 export interface RunningServer {
   server: Server;
@@ -203,7 +207,7 @@ function sendEncoded(req: IncomingMessage, res: ServerResponse, body: object): v
     "content-length": payload.length,
     ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
   });
-  res.end(req.method === "HEAD" ? undefined : payload);
+  responses.end(res, req.method === "HEAD" ? undefined : payload);
 }
 
 function send(
@@ -227,5 +231,5 @@ function send(
     "content-length": gzip ? payload.length : length,
     ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
   });
-  res.end(req.method === "HEAD" ? undefined : payload);
+  responses.end(res, req.method === "HEAD" ? undefined : payload);
 }

@@ -1,0 +1,39 @@
+/**
+ * Responses written together: the answers computed from one turn of the event loop's I/O are
+ * sent back to back once that turn is over (in `setImmediate`), not each as soon as it is ready.
+ *
+ * Why: every write to a socket whose reader is asleep wakes that reader, and on a virtual machine
+ * waking a process on another core is costly (an inter-processor interrupt). Written one at a
+ * time between computations, nearly every answer paid that wake-up; written together, the first
+ * one wakes the client and the rest find it awake. Measured side by side under wrk on AAN at 64
+ * connections, this took a paper view from 82 to 64 µs of server CPU per request (BENCHMARKS.md).
+ *
+ * What it costs: an answer waits for the others computed in the same turn, so at most `cap`
+ * answers' worth of work; a lone request is sent at the end of its own turn, as before.
+ */
+import type { ServerResponse } from "node:http";
+
+export class ResponseBatch {
+  private readonly held: Array<[ServerResponse, string | Buffer | undefined]> = [];
+
+  /** `cap`: the most answers held; reaching it sends them all at once. */
+  constructor(private readonly cap = 64) {}
+
+  /** `res.end(body)`, once this turn's other answers are ready too. The head must already be set. */
+  end(res: ServerResponse, body: string | Buffer | undefined): void {
+    this.held.push([res, body]);
+    if (this.held.length === 1) setImmediate(() => this.flush());
+    else if (this.held.length >= this.cap) this.flush();
+  }
+
+  private flush(): void {
+    const held = this.held.splice(0);
+    for (const [res, body] of held) {
+      try {
+        res.end(body);
+      } catch {
+        res.destroy();
+      }
+    }
+  }
+}
