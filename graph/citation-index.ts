@@ -100,7 +100,8 @@ export class CitationIndex {
     return { marks, forward: first, backward: first + 1 };
   }
 
-  private freshStamps(count: number): { marks: Uint32Array; first: number } {
+  /** `count` fresh stamps on the same marks: first, first + 1, … (shortest-paths.ts uses three). */
+  freshStamps(count: number): { marks: Uint32Array; first: number } {
     if (!this.visitMarks || this.visitStamp + count > 0xffffffff) {
       this.visitMarks = new Uint32Array(this.ids.length);
       this.visitStamp = 0;

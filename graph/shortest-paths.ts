@@ -1,11 +1,17 @@
 /**
- * All shortest influence chains from one paper to another, where each paper builds on the next:
- * a breadth-first search along "builds on" edges records every predecessor on a shortest layer,
- * then the chains are read back from the target. Bounded: at most `maxPaths` chains are listed.
+ * All shortest influence chains from one paper to another, where each paper builds on the next.
+ *
+ * A bidirectional breadth-first search (as in connected.ts) grows whole layers from FROM along
+ * "builds on" and from TO along "built by", the smaller frontier first, until the two meet: the
+ * chains' length is then known, and the papers where they met are exactly the papers at that
+ * distance from both ends. The papers on the TO side that lie on a shortest chain are found by
+ * walking from the meeting papers toward TO; the chains are then read back from TO, each step
+ * to a paper one nearer FROM. Between two papers a few steps apart this visits the two ends'
+ * neighbourhoods instead of everything within that distance of FROM. Bounded: at most
+ * `maxPaths` chains are listed, in the same order as a one-sided search lists them.
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
-import { buildsOnTransitively } from "./connected.ts";
 
 export const DEFAULT_MAX_PATHS = 1000;
 
@@ -17,33 +23,89 @@ export interface PathResult {
 
 export function allShortestPaths(graph: CitationIndex, from: number, to: number, maxPaths = DEFAULT_MAX_PATHS, budget: QueryBudget = UNBOUNDED): PathResult {
   if (from === to) return { paths: [[from]], truncated: false };
-  // Unconnected pairs are answered by a bidirectional search, without exploring all of FROM's lineage.
-  if (!buildsOnTransitively(graph, from, to, budget)) return { paths: [], truncated: false };
-  // Distances from FROM in the index's reusable arrays: dist[i] holds only where marks[i] === stamp.
-  const { marks, stamp } = graph.visits();
-  const dist = graph.scratchDepths();
-  marks[from] = stamp;
-  dist[from] = 0;
-  let frontier = [from];
-  for (let d = 1; frontier.length > 0 && marks[to] !== stamp; d++) {
+  // Reusable arrays: marks[i] says which search reached paper i (a stamp of this query, else
+  // nothing), depth[i] its distance from that search's start. ON_PATH marks the papers of TO's
+  // side found to lie on a shortest chain, and then depth[i] is their distance from FROM.
+  const { marks, first } = graph.freshStamps(3);
+  const FROM_SIDE = first;
+  const TO_SIDE = first + 1;
+  const ON_PATH = first + 2;
+  const depth = graph.scratchDepths();
+  marks[from] = FROM_SIDE;
+  depth[from] = 0;
+  marks[to] = TO_SIDE;
+  depth[to] = 0;
+
+  let forward = [from];
+  let backward = [to];
+  let forwardDepth = 0;
+  let backwardDepth = 0;
+  const met: number[] = [];
+  while (met.length === 0) {
+    if (forward.length === 0 || backward.length === 0) return { paths: [], truncated: false };
+    const expandForward = forward.length <= backward.length;
+    const mine = expandForward ? FROM_SIDE : TO_SIDE;
+    const theirs = expandForward ? TO_SIDE : FROM_SIDE;
+    const d = (expandForward ? forwardDepth : backwardDepth) + 1;
     const next: number[] = [];
-    for (const node of frontier) {
-      for (const nb of graph.neighbours(node, "buildsOn")) {
+    for (const node of expandForward ? forward : backward) {
+      for (const nb of graph.neighbours(node, expandForward ? "buildsOn" : "builtBy")) {
         budget.tick();
-        if (marks[nb] === stamp) continue;
-        marks[nb] = stamp;
-        dist[nb] = d;
+        const mark = marks[nb];
+        if (mark === mine) continue;
+        if (mark === theirs) {
+          // Met: nb keeps the other search's mark and distance (listed again if reached again).
+          met.push(nb);
+          continue;
+        }
+        marks[nb] = mine;
+        depth[nb] = d;
         next.push(nb);
       }
     }
-    frontier = next;
+    if (expandForward) {
+      forward = next;
+      forwardDepth = d;
+    } else {
+      backward = next;
+      backwardDepth = d;
+    }
   }
-  if (marks[to] !== stamp) return { paths: [], truncated: false };
-  /** A node's predecessors on shortest chains: the papers one step nearer FROM that build on it. */
+  const length = forwardDepth + backwardDepth;
+  /** A paper's distance from FROM: exact on FROM's side and for papers marked on a chain. */
+  const level = (node: number): number => (marks[node] === TO_SIDE ? length - (depth[node] as number) : (depth[node] as number));
+
+  // Papers of TO's side on a shortest chain: from the meeting papers, each step to a paper one
+  // nearer TO. They are marked ON_PATH with their distance from FROM.
+  let layer = [...new Set(met)];
+  for (const m of layer) {
+    if (marks[m] !== TO_SIDE) continue;
+    depth[m] = level(m);
+    marks[m] = ON_PATH;
+  }
+  while (layer.length > 0) {
+    const next: number[] = [];
+    for (const node of layer) {
+      const want = length - (depth[node] as number) - 1;
+      for (const nb of graph.neighbours(node, "buildsOn")) {
+        budget.tick();
+        if (marks[nb] !== TO_SIDE || depth[nb] !== want) continue;
+        depth[nb] = length - want;
+        marks[nb] = ON_PATH;
+        next.push(nb);
+      }
+    }
+    layer = next;
+  }
+
+  /** A paper's predecessors on shortest chains: the papers one step nearer FROM that build on it. */
   const predecessors = (node: number): number[] => {
-    const want = (dist[node] as number) - 1;
+    const want = level(node) - 1;
     const out: number[] = [];
-    for (const p of graph.neighbours(node, "builtBy")) if (marks[p] === stamp && dist[p] === want) out.push(p);
+    for (const p of graph.neighbours(node, "builtBy")) {
+      const mark = marks[p];
+      if ((mark === FROM_SIDE || mark === ON_PATH) && depth[p] === want) out.push(p);
+    }
     return out;
   };
   const paths: number[][] = [];
