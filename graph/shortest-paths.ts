@@ -2,7 +2,8 @@
  * All shortest influence chains from one paper to another, where each paper builds on the next.
  *
  * A bidirectional breadth-first search (as in connected.ts) grows whole layers from FROM along
- * "builds on" and from TO along "built by", the smaller frontier first, until the two meet: the
+ * "builds on" and from TO along "built by", the cheaper frontier first (fewer citations to scan:
+ * a much-cited TO is approached from FROM's side), until the two meet: the
  * chains' length is then known, and the papers where they met are exactly the papers at that
  * distance from both ends. The papers on the TO side that lie on a shortest chain are found by
  * walking from the meeting papers toward TO; the chains are then read back from TO, each step
@@ -40,16 +41,21 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
   let backward = [to];
   let forwardDepth = 0;
   let backwardDepth = 0;
+  // What expanding each frontier costs: the citations it would scan.
+  let forwardCost = graph.degree(from, "buildsOn");
+  let backwardCost = graph.degree(to, "builtBy");
   const met: number[] = [];
   while (met.length === 0) {
     if (forward.length === 0 || backward.length === 0) return { paths: [], truncated: false };
-    const expandForward = forward.length <= backward.length;
+    const expandForward = forwardCost <= backwardCost;
+    const direction = expandForward ? "buildsOn" : "builtBy";
     const mine = expandForward ? FROM_SIDE : TO_SIDE;
     const theirs = expandForward ? TO_SIDE : FROM_SIDE;
     const d = (expandForward ? forwardDepth : backwardDepth) + 1;
     const next: number[] = [];
+    let cost = 0;
     for (const node of expandForward ? forward : backward) {
-      for (const nb of graph.neighbours(node, expandForward ? "buildsOn" : "builtBy")) {
+      for (const nb of graph.neighbours(node, direction)) {
         budget.tick();
         const mark = marks[nb];
         if (mark === mine) continue;
@@ -61,14 +67,17 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
         marks[nb] = mine;
         depth[nb] = d;
         next.push(nb);
+        cost += graph.degree(nb, direction);
       }
     }
     if (expandForward) {
       forward = next;
       forwardDepth = d;
+      forwardCost = cost;
     } else {
       backward = next;
       backwardDepth = d;
+      backwardCost = cost;
     }
   }
   const length = forwardDepth + backwardDepth;

@@ -3,11 +3,13 @@
  * computation written here from the edge list: distances from FROM and to TO by breadth-first
  * search, every chain whose papers' two distances add up to the shortest length, listed in the
  * order the API promises (read back from TO, lower-numbered papers first) and cut at `maxPaths`.
- * On random graphs with citation cycles and on the real AAN graph.
+ * On random graphs with citation cycles and on the real AAN graph; and graph/connected.ts's
+ * yes-or-no answer beside it.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { allShortestPaths } from "../../graph/shortest-paths.ts";
+import { buildsOnTransitively } from "../../graph/connected.ts";
 import { aanGraph, indexOf } from "../analytics/aan-graph.ts";
 import type { CitationIndex } from "../../graph/citation-index.ts";
 
@@ -84,6 +86,8 @@ describe("all shortest chains", () => {
         const [from, to] = [a % n, b % n];
         const expected = from === to ? { paths: [[from]], truncated: false } : reference(adjacencyOf(edgesOf(graph)), from, to, maxPaths);
         expect(allShortestPaths(graph, from, to, maxPaths)).toEqual(expected);
+        // The connectedness check (graph/connected.ts, the same kind of search) agrees.
+        expect(buildsOnTransitively(graph, from, to)).toBe(expected.paths.length > 0);
       }),
       { seed: 20261130, numRuns: 3000 },
     );
