@@ -2,9 +2,10 @@
  * Whether one paper builds on another at any distance, by bidirectional breadth-first search
  * (Pohl, "Bi-directional search", Machine Intelligence 6, 1971): the two searches, along
  * "builds on" from FROM and along "built by" from TO, take turns expanding whichever frontier is
- * cheaper (has fewer citations to scan), and stop when they meet or either runs out. An unconnected pair costs about the
- * smaller of FROM's descendants and TO's ancestors instead of all of FROM's descendants, which
- * is what made path queries between unrelated papers the slowest requests (issue 6).
+ * cheaper (has fewer citations to scan), and stop when they meet or either runs out. An
+ * unconnected pair costs about the smaller of FROM's descendants and TO's ancestors instead of
+ * all of FROM's descendants, which is what made path queries between unrelated papers the
+ * slowest requests (issue 6).
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";

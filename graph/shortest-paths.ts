@@ -3,13 +3,13 @@
  *
  * A bidirectional breadth-first search (as in connected.ts) grows whole layers from FROM along
  * "builds on" and from TO along "built by", the cheaper frontier first (fewer citations to scan:
- * a much-cited TO is approached from FROM's side), until the two meet: the
- * chains' length is then known, and the papers where they met are exactly the papers at that
- * distance from both ends. The papers on the TO side that lie on a shortest chain are found by
- * walking from the meeting papers toward TO; the chains are then read back from TO, each step
- * to a paper one nearer FROM. Between two papers a few steps apart this visits the two ends'
- * neighbourhoods instead of everything within that distance of FROM. Bounded: at most
- * `maxPaths` chains are listed, in the same order as a one-sided search lists them.
+ * a much-cited TO is approached from FROM's side), until the two meet. The chains' length is
+ * then known, and the papers where they met are exactly the papers at that distance from both
+ * ends. The papers on TO's side that lie on a shortest chain are found by walking from the
+ * meeting papers toward TO; the chains are then read back from TO, each step to a paper one
+ * nearer FROM. Between two papers a few steps apart this visits the two ends' neighbourhoods
+ * instead of everything within that distance of FROM. Bounded: at most `maxPaths` chains are
+ * listed, in the same order as a one-sided search lists them.
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
