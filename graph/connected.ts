@@ -5,9 +5,9 @@
  * cheaper (has fewer citations to scan), and stop when they meet or either runs out. An
  * unconnected pair costs about the smaller of FROM's descendants and TO's ancestors instead of
  * all of FROM's descendants, which is what made path queries between unrelated papers the
- * slowest requests (issue 6).
+ * slowest requests (issue 6). The layer step is shared with the shortest chains' search.
  */
-import type { CitationIndex } from "./citation-index.ts";
+import type { CitationIndex, Direction } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
 export function buildsOnTransitively(graph: CitationIndex, from: number, to: number, budget: QueryBudget = UNBOUNDED): boolean {
@@ -16,37 +16,66 @@ export function buildsOnTransitively(graph: CitationIndex, from: number, to: num
   const { marks, forward: FORWARD, backward: BACKWARD } = graph.visitPair();
   marks[from] = FORWARD;
   marks[to] = BACKWARD;
-  let forward = [from];
-  let backward = [to];
-  // What expanding each frontier costs: the citations it would scan.
-  let forwardCost = graph.degree(from, "buildsOn");
-  let backwardCost = graph.degree(to, "builtBy");
-  while (forward.length > 0 && backward.length > 0) {
-    const expandForward = forwardCost <= backwardCost;
-    const direction = expandForward ? "buildsOn" : "builtBy";
-    const frontier = expandForward ? forward : backward;
-    const mine = expandForward ? FORWARD : BACKWARD;
-    const theirs = expandForward ? BACKWARD : FORWARD;
-    const next: number[] = [];
-    let cost = 0;
-    for (const n of frontier) {
-      for (const m of graph.neighbours(n, direction)) {
-        budget.tick();
-        const s = marks[m];
-        if (s === mine) continue;
-        if (s === theirs) return true;
-        marks[m] = mine;
-        next.push(m);
-        cost += graph.degree(m, direction);
+  const forward = searchEnd(graph, from, "buildsOn", FORWARD);
+  const backward = searchEnd(graph, to, "builtBy", BACKWARD);
+  const stop = () => true;
+  while (forward.frontier.length > 0 && backward.frontier.length > 0) {
+    const [end, other] = forward.cost <= backward.cost ? [forward, backward] : [backward, forward];
+    if (growLayer(graph, end, other.mark, marks, budget, stop)) return true;
+  }
+  return false;
+}
+
+/** One end of a bidirectional search: the papers it reached last, at what distance, and what expanding them costs. */
+export interface SearchEnd {
+  readonly direction: Direction;
+  /** The stamp in the marks array of the papers this end has reached. */
+  readonly mark: number;
+  frontier: number[];
+  depth: number;
+  /** The citations the next expansion scans: the frontier's degrees in `direction`. */
+  cost: number;
+}
+
+export function searchEnd(graph: CitationIndex, start: number, direction: Direction, mark: number): SearchEnd {
+  return { direction, mark, frontier: [start], depth: 0, cost: graph.degree(start, direction) };
+}
+
+/**
+ * Grows `end` by one layer. A paper it had not reached gets its mark (and its distance in
+ * `depths`, when given); a paper the other end has reached (`otherMark`) is handed to `met`, and
+ * keeps its mark. Stops at once, returning true, when `met` returns true.
+ */
+export function growLayer(
+  graph: CitationIndex,
+  end: SearchEnd,
+  otherMark: number,
+  marks: Uint32Array,
+  budget: QueryBudget,
+  met: (paper: number) => boolean,
+  depths?: Int32Array,
+): boolean {
+  const { direction, mark: mine } = end;
+  const depth = end.depth + 1;
+  const next: number[] = [];
+  let cost = 0;
+  for (const node of end.frontier) {
+    for (const nb of graph.neighbours(node, direction)) {
+      budget.tick();
+      const mark = marks[nb];
+      if (mark === mine) continue;
+      if (mark === otherMark) {
+        if (met(nb)) return true;
+        continue;
       }
-    }
-    if (expandForward) {
-      forward = next;
-      forwardCost = cost;
-    } else {
-      backward = next;
-      backwardCost = cost;
+      marks[nb] = mine;
+      if (depths) depths[nb] = depth;
+      next.push(nb);
+      cost += graph.degree(nb, direction);
     }
   }
+  end.frontier = next;
+  end.depth = depth;
+  end.cost = cost;
   return false;
 }

@@ -13,6 +13,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
+import { growLayer, searchEnd } from "./connected.ts";
 
 export const DEFAULT_MAX_PATHS = 1000;
 
@@ -37,50 +38,21 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
   marks[to] = TO_SIDE;
   depth[to] = 0;
 
-  let forward = [from];
-  let backward = [to];
-  let forwardDepth = 0;
-  let backwardDepth = 0;
-  // What expanding each frontier costs: the citations it would scan.
-  let forwardCost = graph.degree(from, "buildsOn");
-  let backwardCost = graph.degree(to, "builtBy");
+  const forward = searchEnd(graph, from, "buildsOn", FROM_SIDE);
+  const backward = searchEnd(graph, to, "builtBy", TO_SIDE);
+  // Papers where the searches met keep the other search's mark and distance (listed again if
+  // reached again). Whole layers are grown, so that every such paper is found.
   const met: number[] = [];
+  const meet = (paper: number) => {
+    met.push(paper);
+    return false;
+  };
   while (met.length === 0) {
-    if (forward.length === 0 || backward.length === 0) return { paths: [], truncated: false };
-    const expandForward = forwardCost <= backwardCost;
-    const direction = expandForward ? "buildsOn" : "builtBy";
-    const mine = expandForward ? FROM_SIDE : TO_SIDE;
-    const theirs = expandForward ? TO_SIDE : FROM_SIDE;
-    const d = (expandForward ? forwardDepth : backwardDepth) + 1;
-    const next: number[] = [];
-    let cost = 0;
-    for (const node of expandForward ? forward : backward) {
-      for (const nb of graph.neighbours(node, direction)) {
-        budget.tick();
-        const mark = marks[nb];
-        if (mark === mine) continue;
-        if (mark === theirs) {
-          // Met: nb keeps the other search's mark and distance (listed again if reached again).
-          met.push(nb);
-          continue;
-        }
-        marks[nb] = mine;
-        depth[nb] = d;
-        next.push(nb);
-        cost += graph.degree(nb, direction);
-      }
-    }
-    if (expandForward) {
-      forward = next;
-      forwardDepth = d;
-      forwardCost = cost;
-    } else {
-      backward = next;
-      backwardDepth = d;
-      backwardCost = cost;
-    }
+    if (forward.frontier.length === 0 || backward.frontier.length === 0) return { paths: [], truncated: false };
+    const [end, other] = forward.cost <= backward.cost ? [forward, backward] : [backward, forward];
+    growLayer(graph, end, other.mark, marks, budget, meet, depth);
   }
-  const length = forwardDepth + backwardDepth;
+  const length = forward.depth + backward.depth;
   /** A paper's distance from FROM: exact on FROM's side and for papers marked on a chain. */
   const level = (node: number): number => (marks[node] === TO_SIDE ? length - (depth[node] as number) : (depth[node] as number));
 
