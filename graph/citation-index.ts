@@ -94,13 +94,7 @@ export class CitationIndex {
     return { marks, stamp: first };
   }
 
-  /** Two fresh stamps on the same marks, for searches from both ends (connected.ts). */
-  visitPair(): { marks: Uint32Array; forward: number; backward: number } {
-    const { marks, first } = this.freshStamps(2);
-    return { marks, forward: first, backward: first + 1 };
-  }
-
-  /** `count` fresh stamps on the same marks: first, first + 1, … (shortest-paths.ts uses three). */
+  /** `count` fresh stamps on the same marks, first, first + 1, …: one per search end or state. */
   freshStamps(count: number): { marks: Uint32Array; first: number } {
     if (!this.visitMarks || this.visitStamp + count > 0xffffffff) {
       this.visitMarks = new Uint32Array(this.ids.length);

@@ -13,7 +13,8 @@ import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 export function buildsOnTransitively(graph: CitationIndex, from: number, to: number, budget: QueryBudget = UNBOUNDED): boolean {
   if (from === to) return true;
   // Marks in the index's reusable array: no per-query allocation of a byte per paper.
-  const { marks, forward: FORWARD, backward: BACKWARD } = graph.visitPair();
+  const { marks, first: FORWARD } = graph.freshStamps(2);
+  const BACKWARD = FORWARD + 1;
   marks[from] = FORWARD;
   marks[to] = BACKWARD;
   const forward = searchEnd(graph, from, "buildsOn", FORWARD);

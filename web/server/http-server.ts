@@ -53,7 +53,7 @@ const SECURITY_HEADERS = {
   "content-security-policy": CSP,
 };
 
-export const SNAPSHOT_HOLD_MS = 50;
+const SNAPSHOT_HOLD_MS = 50;
 
 /** Answers go out together at the end of each turn of the event loop (one loop: one batch). */
 const responses = new ResponseBatch();
