@@ -18,6 +18,24 @@ export function frozenWithText<T extends object>(value: T): Readonly<T> {
   return frozen;
 }
 
+/** Freezes `value` and everything in it, and remembers its JSON text (for nested values). */
+export function deepFrozenWithText<T extends object>(value: T): Readonly<T> {
+  deepFreeze(value);
+  texts.set(value, JSON.stringify(value));
+  return value;
+}
+
+/** The JSON text remembered for `value`, if any. */
+export function textOf(value: object): string | undefined {
+  return texts.get(value);
+}
+
+function deepFreeze(value: unknown): void {
+  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
+  for (const field of Object.values(value)) deepFreeze(field);
+  Object.freeze(value);
+}
+
 /** `JSON.stringify(value)`, reusing the text of values made by `frozenWithText`. */
 export function encodeJson(value: unknown): string {
   return (holdsKnownText(value) ? encode(value, true) : JSON.stringify(value)) ?? "null";
