@@ -4,30 +4,46 @@
  * splices that text in instead of serialising the object again. `encodeJson` gives exactly what
  * `JSON.stringify` gives; it looks for the frozen values in arrays (at any depth) and in the
  * top-level object's fields, and hands everything else to `JSON.stringify`, which is faster at
- * objects it has to serialise anyway.
+ * objects it has to serialise anyway. `encodeJsonBody` also gives the text's length in UTF-8
+ * bytes, added up from the pieces, for the server's Content-Length.
  */
-const texts = new WeakMap<object, string>();
+
+/** Known text and its length in UTF-8 bytes. */
+interface Known {
+  text: string;
+  bytes: number;
+}
+const texts = new WeakMap<object, Known>();
+
+/** A JSON text with its length in UTF-8 bytes (what a Content-Length counts). */
+export interface JsonBody {
+  text: string;
+  bytes: number;
+}
 
 /**
  * Freezes `value` and remembers its JSON text. For flat objects (every field a primitive, as a
  * brief's are): freezing is shallow, and only then can neither the value nor its text change.
  */
 export function frozenWithText<T extends object>(value: T): Readonly<T> {
-  const frozen = Object.freeze(value);
-  texts.set(frozen, JSON.stringify(frozen));
-  return frozen;
+  return remember(Object.freeze(value));
 }
 
 /** Freezes `value` and everything in it, and remembers its JSON text (for nested values). */
 export function deepFrozenWithText<T extends object>(value: T): Readonly<T> {
   deepFreeze(value);
-  texts.set(value, JSON.stringify(value));
+  return remember(value);
+}
+
+function remember<T extends object>(value: T): T {
+  const text = JSON.stringify(value);
+  texts.set(value, { text, bytes: Buffer.byteLength(text) });
   return value;
 }
 
 /** The JSON text remembered for `value`, if any. */
 export function textOf(value: object): string | undefined {
-  return texts.get(value);
+  return texts.get(value)?.text;
 }
 
 function deepFreeze(value: unknown): void {
@@ -38,13 +54,27 @@ function deepFreeze(value: unknown): void {
 
 /** `JSON.stringify(value)`, reusing the text of values made by `frozenWithText`. */
 export function encodeJson(value: unknown): string {
-  return (holdsKnownText(value) ? encode(value, true) : JSON.stringify(value)) ?? "null";
+  return encodeJsonBody(value).text;
+}
+
+/**
+ * `encodeJson` with the text's length in UTF-8 bytes, added up from its pieces (the known ones
+ * measured once) rather than by measuring the whole text: an answer spliced from a thousand
+ * pieces is a deep rope of strings, and measuring it flattens it first.
+ */
+export function encodeJsonBody(value: unknown): JsonBody {
+  if (!holdsKnownText(value)) {
+    const text = JSON.stringify(value) ?? "null";
+    return { text, bytes: Buffer.byteLength(text) };
+  }
+  const count = { bytes: 0 };
+  return { text: encode(value, count, true) ?? "null", bytes: count.bytes };
 }
 
 /**
  * Whether walking is worth it: the value, one of its fields, or the first item of a field's list
  * (or of that list's first list) has known text. Either way the text is the same; this only
- * saves walking an answer such as a paper view, which holds none.
+ * saves walking an answer that holds none.
  */
 function holdsKnownText(value: unknown): boolean {
   if (value === null || typeof value !== "object") return false;
@@ -58,24 +88,35 @@ function holdsKnownText(value: unknown): boolean {
   return false;
 }
 
-function encode(value: unknown, top = false): string | undefined {
-  if (value === null || typeof value !== "object") return JSON.stringify(value) as string | undefined;
-  const known = texts.get(value);
-  if (known !== undefined) return known;
+/** The text of `value` as JSON.stringify would give it; `count.bytes` grows by its UTF-8 length. */
+function encode(value: unknown, count: { bytes: number }, top = false): string | undefined {
+  const known = value !== null && typeof value === "object" ? texts.get(value) : undefined;
+  if (known !== undefined) {
+    count.bytes += known.bytes;
+    return known.text;
+  }
   if (Array.isArray(value)) {
     let out = "[";
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + (encode(value[i]) ?? "null");
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + (encode(value[i], count) ?? (count.bytes += 4, "null"));
+    count.bytes += 1 + Math.max(1, value.length);
     return out + "]";
   }
-  const proto = Object.getPrototypeOf(value) as unknown;
-  if (!top || (proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") return JSON.stringify(value);
+  const proto = value !== null && typeof value === "object" ? (Object.getPrototypeOf(value) as unknown) : undefined;
+  if (!top || (proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") {
+    const text = JSON.stringify(value) as string | undefined;
+    if (text !== undefined) count.bytes += Buffer.byteLength(text);
+    return text;
+  }
   let out = "{";
   let first = true;
-  for (const key of Object.keys(value)) {
-    const text = encode((value as Record<string, unknown>)[key]);
+  for (const key of Object.keys(value as object)) {
+    const text = encode((value as Record<string, unknown>)[key], count);
     if (text === undefined) continue;
-    out += (first ? "" : ",") + JSON.stringify(key) + ":" + text;
+    const name = JSON.stringify(key);
+    count.bytes += Buffer.byteLength(name) + (first ? 1 : 2);
+    out += (first ? "" : ",") + name + ":" + text;
     first = false;
   }
+  count.bytes += 2;
   return out + "}";
 }

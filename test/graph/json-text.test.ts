@@ -4,24 +4,26 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { deepFrozenWithText, encodeJson, frozenWithText } from "../../graph/json-text.ts";
+import { deepFrozenWithText, encodeJson, encodeJsonBody, frozenWithText } from "../../graph/json-text.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { join } from "node:path";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
-const flat = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined)));
+// Any UTF-16 text, lone surrogates included: byte counts must hold for every string.
+const text = fc.oneof(fc.string(), fc.string({ unit: "binary" }));
+const flat = fc.dictionary(fc.string({ maxLength: 8 }), fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.constant(undefined)));
 const frozen = flat.map((o) => frozenWithText(o));
 const { value } = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
-    fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null)),
+    fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null)),
     frozen,
     fc.array(tie("value"), { maxLength: 5 }),
     fc.array(frozen, { maxLength: 5 }),
     fc.array(tie("value"), { maxLength: 4 }).map((list) => deepFrozenWithText(list)),
-    fc.dictionary(fc.string({ maxLength: 6 }), fc.oneof(tie("value"), fc.constant(undefined), fc.constant(() => 1), fc.date({ noInvalidDate: true }))),
+    fc.dictionary(fc.string({ maxLength: 6, unit: "binary" }), fc.oneof(tie("value"), fc.constant(undefined), fc.constant(() => 1), fc.date({ noInvalidDate: true }))),
   ),
 }));
 
@@ -32,6 +34,17 @@ describe("encodeJson", () => {
         expect(encodeJson(v)).toBe(JSON.stringify(v) ?? "null");
       }),
       { seed: 7, numRuns: 2000 },
+    );
+  });
+
+  it("counts the UTF-8 bytes of the text it gives", () => {
+    fc.assert(
+      fc.property(value, (v) => {
+        const body = encodeJsonBody(v);
+        expect(body.text).toBe(JSON.stringify(v) ?? "null");
+        expect(body.bytes).toBe(Buffer.byteLength(body.text));
+      }),
+      { seed: 8, numRuns: 2000 },
     );
   });
 

@@ -12,7 +12,7 @@ import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../graph/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
-import { encodeJson } from "../../graph/json-text.ts";
+import { encodeJsonBody } from "../../graph/json-text.ts";
 import { ListsApi, isListWrite } from "./lists-api.ts";
 import { ResponseBatch } from "./response-batch.ts";
 
@@ -128,7 +128,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi
     const { status, body } = api.handle(url.pathname, url.searchParams);
     // The graph payload is cached by the API (megabytes on large graphs): encode it once too.
     if (status === 200 && url.pathname === "/api/graph" && typeof body === "object" && body !== null) return sendEncoded(req, res, body);
-    return send(req, res, status, "application/json; charset=utf-8", encodeJson(body), { "cache-control": "no-store" });
+    const json = encodeJsonBody(body);
+    return send(req, res, status, "application/json; charset=utf-8", json.text, { "cache-control": "no-store" }, json.bytes);
   }
   return serveStatic(req, res, url.pathname, dist);
 }
@@ -217,13 +218,17 @@ function send(
   type: string,
   body: string | Buffer,
   headers: Record<string, string> = {},
+  /** The body's length in UTF-8 bytes, where the caller knows it (encodeJsonBody does). */
+  bytes?: number,
 ): void {
-  const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
+  const length = typeof body === "string" ? (bytes ?? Buffer.byteLength(body)) : body.length;
   const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
   const gzip = compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   // Strings go out as they are: Node writes the head and a string body in one write, where a
-  // Buffer body costs a second (writev) chunk.
+  // Buffer body costs a second (writev) chunk. A string as long in bytes as in characters is
+  // ASCII, and is written as latin1: copied, where UTF-8 would be checked character by character.
   const payload = gzip ? gzipSync(body, { level: 6 }) : body;
+  const encoding = typeof payload === "string" && length === payload.length ? "latin1" : "utf8";
   res.writeHead(status, {
     ...SECURITY_HEADERS,
     ...headers,
@@ -231,5 +236,5 @@ function send(
     "content-length": gzip ? payload.length : length,
     ...(gzip ? { "content-encoding": "gzip", vary: "accept-encoding" } : {}),
   });
-  responses.end(res, req.method === "HEAD" ? undefined : payload);
+  responses.end(res, req.method === "HEAD" ? undefined : payload, encoding);
 }

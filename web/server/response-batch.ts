@@ -15,23 +15,26 @@
 import type { ServerResponse } from "node:http";
 
 export class ResponseBatch {
-  private readonly held: Array<[ServerResponse, string | Buffer | undefined]> = [];
+  private readonly held: Array<[ServerResponse, string | Buffer | undefined, BufferEncoding]> = [];
 
   /** `cap`: the most answers held; reaching it sends them all at once. */
   constructor(private readonly cap = 64) {}
 
-  /** `res.end(body)`, once this turn's other answers are ready too. The head must already be set. */
-  end(res: ServerResponse, body: string | Buffer | undefined): void {
-    this.held.push([res, body]);
+  /**
+   * `res.end(body, encoding)`, once this turn's other answers are ready too. The head must already
+   * be set. `encoding` is that of a string body ("latin1" writes an ASCII string as it is).
+   */
+  end(res: ServerResponse, body: string | Buffer | undefined, encoding: BufferEncoding = "utf8"): void {
+    this.held.push([res, body, encoding]);
     if (this.held.length === 1) setImmediate(() => this.flush());
     else if (this.held.length >= this.cap) this.flush();
   }
 
   private flush(): void {
     const held = this.held.splice(0);
-    for (const [res, body] of held) {
+    for (const [res, body, encoding] of held) {
       try {
-        res.end(body);
+        res.end(body, encoding);
       } catch {
         res.destroy();
       }
