@@ -20,6 +20,8 @@ export class CitationIndex {
   private readonly indexOf: Map<string, number>;
   private readonly offsets: Record<Direction, Uint32Array>;
   private readonly targets: Record<Direction, Uint32Array>;
+  private readonly buildsOnRows: { readonly offsets: Uint32Array; readonly targets: Uint32Array };
+  private readonly builtByRows: { readonly offsets: Uint32Array; readonly targets: Uint32Array };
   private visitMarks?: Uint32Array;
   private visitStamp = 0;
   private depthScratch?: Int32Array;
@@ -48,6 +50,8 @@ export class CitationIndex {
     }
     this.offsets = { buildsOn: parts.buildsOnOffsets, builtBy: parts.builtByOffsets };
     this.targets = { buildsOn: parts.buildsOnTargets, builtBy: parts.builtByTargets };
+    this.buildsOnRows = { offsets: parts.buildsOnOffsets, targets: parts.buildsOnTargets };
+    this.builtByRows = { offsets: parts.builtByOffsets, targets: parts.builtByTargets };
   }
 
   /** The index as its arrays, to store (db/graph-index-store.ts) and load without a rebuild. */
@@ -79,6 +83,14 @@ export class CitationIndex {
   }
 
   /** Neighbours of a paper in one direction, as a view (no copy). */
+  /**
+   * The rows themselves, for loops that run per request: paper i's neighbours are
+   * `targets[offsets[i]]` to `targets[offsets[i + 1] - 1]`, read without making a view per paper.
+   */
+  rows(direction: Direction): { readonly offsets: Uint32Array; readonly targets: Uint32Array } {
+    return direction === "buildsOn" ? this.buildsOnRows : this.builtByRows;
+  }
+
   neighbours(index: number, direction: Direction): Uint32Array {
     const offsets = this.offsets[direction];
     return this.targets[direction].subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0);

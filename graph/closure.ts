@@ -26,10 +26,12 @@ export function closure(graph: CitationIndex, seed: number, direction: Direction
   marks[seed] = stamp;
   const reached: Reached[] = [];
   let frontier = [seed];
+  const { offsets, targets } = graph.rows(direction);
   for (let depth = 1; depth <= Math.min(maxDepth, MAX_DEPTH) && frontier.length > 0; depth++) {
     const next: number[] = [];
     for (const node of frontier) {
-      for (const nb of graph.neighbours(node, direction)) {
+      for (let k = offsets[node] ?? 0, stop = offsets[node + 1] ?? 0; k < stop; k++) {
+        const nb = targets[k] ?? 0;
         budget.tick();
         if (marks[nb] === stamp) continue;
         // One more than asked for, so the caller can tell the list was cut.

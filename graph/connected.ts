@@ -60,8 +60,10 @@ export function growLayer(
   const depth = end.depth + 1;
   const next: number[] = [];
   let cost = 0;
+  const { offsets, targets } = graph.rows(direction);
   for (const node of end.frontier) {
-    for (const nb of graph.neighbours(node, direction)) {
+    for (let k = offsets[node] ?? 0, stop = offsets[node + 1] ?? 0; k < stop; k++) {
+      const nb = targets[k] ?? 0;
       budget.tick();
       const mark = marks[nb];
       if (mark === mine) continue;
@@ -72,7 +74,7 @@ export function growLayer(
       marks[nb] = mine;
       if (depths) depths[nb] = depth;
       next.push(nb);
-      cost += graph.degree(nb, direction);
+      cost += (offsets[nb + 1] ?? 0) - (offsets[nb] ?? 0);
     }
   }
   end.frontier = next;

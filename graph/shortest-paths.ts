@@ -64,11 +64,13 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
     depth[m] = level(m);
     marks[m] = ON_PATH;
   }
+  const buildsOn = graph.rows("buildsOn");
   while (layer.length > 0) {
     const next: number[] = [];
     for (const node of layer) {
       const want = length - (depth[node] as number) - 1;
-      for (const nb of graph.neighbours(node, "buildsOn")) {
+      for (let k = buildsOn.offsets[node] ?? 0, stop = buildsOn.offsets[node + 1] ?? 0; k < stop; k++) {
+        const nb = buildsOn.targets[k] ?? 0;
         budget.tick();
         if (marks[nb] !== TO_SIDE || depth[nb] !== want) continue;
         depth[nb] = length - want;
@@ -79,11 +81,13 @@ export function allShortestPaths(graph: CitationIndex, from: number, to: number,
     layer = next;
   }
 
+  const builtBy = graph.rows("builtBy");
   /** A paper's predecessors on shortest chains: the papers one step nearer FROM that build on it. */
   const predecessors = (node: number): number[] => {
     const want = level(node) - 1;
     const out: number[] = [];
-    for (const p of graph.neighbours(node, "builtBy")) {
+    for (let k = builtBy.offsets[node] ?? 0, stop = builtBy.offsets[node + 1] ?? 0; k < stop; k++) {
+      const p = builtBy.targets[k] ?? 0;
       const mark = marks[p];
       if ((mark === FROM_SIDE || mark === ON_PATH) && depth[p] === want) out.push(p);
     }
