@@ -5,15 +5,13 @@
  *
  * A page is listed in the view of every paper it names (a page with fifty references, in fifty
  * views), so on a read-only connection (the server's) each page's row is read once and kept, with
- * its listed forms; and each paper's list, once made, is kept too, frozen and with its JSON text
- * (a paper view splices that text into its answer). Both are emptied whenever `PRAGMA data_version`
- * says another connection has committed since: they always hold rows of the snapshot being read.
- * A connection that writes keeps nothing, since data_version does not count its own commits.
+ * its listed forms. The keep is emptied whenever `PRAGMA data_version` says another connection has
+ * committed since: it always holds rows of the snapshot being read. A connection that writes
+ * keeps nothing, since data_version does not count its own commits.
  */
 import type { Db } from "./connection.ts";
 import type { PageFacts, RelatedLink } from "../ingest/types.ts";
 import type { PageSource, SelfSource } from "./paper-queries.ts";
-import { deepFrozenWithText, textOf } from "../graph/json-text.ts";
 
 type Role = PageSource["role"];
 const ROLE_ORDER: Record<Role, number> = { self: 0, builds_on: 1, built_by: 2 };
@@ -28,19 +26,17 @@ interface KeptPage {
   source: string;
   dataThrough: string | null;
   columns: PageColumns;
-  /** The page as listed in each role, made when first asked for (shared by every list it is in). */
+  /** The page as listed in each role, made when first asked for (frozen: answers share them). */
   listed: Partial<Record<Role, PageSource | SelfSource>>;
 }
 
-export interface PaperPages {
-  readonly sources: readonly (PageSource | SelfSource)[];
-  readonly sourceOfPage: ReadonlyMap<number, string>;
+interface PaperPages {
+  sources: (PageSource | SelfSource)[];
+  sourceOfPage: Map<number, string>;
 }
 
 /** Pages kept at most (about 50 MB); past it the keep starts again. AAN has 18,000 pages. */
 const MAX_KEPT_PAGES = 50_000;
-/** Characters of JSON text kept for papers' lists at most (about 64 MB); AAN's all come to 24 MB. */
-const MAX_KEPT_LIST_CHARS = 64 * 1024 * 1024;
 
 export class PageSources {
   private readonly rolesOfPaper;
@@ -48,9 +44,6 @@ export class PageSources {
   private readonly factsById;
   private readonly dataVersion;
   private readonly keep?: Map<number, KeptPage>;
-  /** Each paper's listed pages, made from the kept pages and emptied with them. */
-  private readonly keptPapers?: Map<string, PaperPages>;
-  private keptListChars = 0;
   private keptVersion = -1;
 
   constructor(db: Db) {
@@ -63,10 +56,7 @@ export class PageSources {
     // copy 800 pages' facts out of SQLite to drop them.
     this.factsById = db.prepare<[number], FactColumns>("SELECT facts_json, related_json, warnings_json FROM pages WHERE id = ?").raw(true);
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
-    if (db.readonly) {
-      this.keep = new Map();
-      this.keptPapers = new Map();
-    }
+    if (db.readonly) this.keep = new Map();
   }
 
   /**
@@ -75,20 +65,6 @@ export class PageSources {
    */
   ofPaper(id: string): PaperPages {
     this.checkVersion();
-    if (!this.keptPapers) return this.read(id);
-    let pages = this.keptPapers.get(id);
-    if (!pages) {
-      pages = this.read(id);
-      // Frozen through and through, with its JSON text: a paper view splices the text in.
-      const sources = deepFrozenWithText(pages.sources);
-      this.keptListChars += textOf(sources)?.length ?? 0;
-      pages = Object.freeze({ sources, sourceOfPage: pages.sourceOfPage });
-      this.keptPapers.set(id, pages);
-    }
-    return pages;
-  }
-
-  private read(id: string): PaperPages {
     const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
     const sourceOfPage = new Map<number, string>();
@@ -108,7 +84,7 @@ export class PageSources {
         newestFirst(a.page.dataThrough, b.page.dataThrough) ||
         (a.page.source < b.page.source ? -1 : a.page.source > b.page.source ? 1 : 0),
     );
-    return { sources: listed.map(({ page, role }) => (page.listed[role] ??= this.listedAs(page, role))), sourceOfPage };
+    return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(this.listedAs(page, role)))), sourceOfPage };
   }
 
   /** A page's source (file path or URL), from the keep where it holds the page. */
@@ -120,10 +96,8 @@ export class PageSources {
   private checkVersion(): void {
     if (!this.keep) return;
     const version = this.dataVersion.get() ?? -1;
-    if (version !== this.keptVersion || this.keep.size > MAX_KEPT_PAGES || this.keptListChars > MAX_KEPT_LIST_CHARS) {
+    if (version !== this.keptVersion || this.keep.size > MAX_KEPT_PAGES) {
       this.keep.clear();
-      this.keptPapers?.clear();
-      this.keptListChars = 0;
       this.keptVersion = version;
     }
   }

@@ -3,7 +3,7 @@
  * edge list for the traversal index, the merge log, and counts. Every statement is prepared once.
  */
 import type { Db } from "./connection.ts";
-import { PageSources, type PaperPages } from "./page-sources.ts";
+import { PageSources } from "./page-sources.ts";
 import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
 
 export interface PaperRow {
@@ -209,7 +209,7 @@ export class PaperQueries {
   }
 
   /** Every page that names the paper, with the figures the page reported and each listed page's source by page id (db/page-sources.ts). */
-  sourcesWithPages(id: string): PaperPages {
+  sourcesWithPages(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
     return this.pageSources.ofPaper(id);
   }
 

@@ -26,30 +26,10 @@ export interface JsonBody {
  * brief's are): freezing is shallow, and only then can neither the value nor its text change.
  */
 export function frozenWithText<T extends object>(value: T): Readonly<T> {
-  return remember(Object.freeze(value));
-}
-
-/** Freezes `value` and everything in it, and remembers its JSON text (for nested values). */
-export function deepFrozenWithText<T extends object>(value: T): Readonly<T> {
-  deepFreeze(value);
-  return remember(value);
-}
-
-function remember<T extends object>(value: T): T {
-  const text = JSON.stringify(value);
-  texts.set(value, { text, bytes: Buffer.byteLength(text) });
-  return value;
-}
-
-/** The JSON text remembered for `value`, if any. */
-export function textOf(value: object): string | undefined {
-  return texts.get(value)?.text;
-}
-
-function deepFreeze(value: unknown): void {
-  if (value === null || typeof value !== "object" || Object.isFrozen(value)) return;
-  for (const field of Object.values(value)) deepFreeze(field);
-  Object.freeze(value);
+  const frozen = Object.freeze(value);
+  const text = JSON.stringify(frozen);
+  texts.set(frozen, { text, bytes: Buffer.byteLength(text) });
+  return frozen;
 }
 
 /** `JSON.stringify(value)`, reusing the text of values made by `frozenWithText`. */

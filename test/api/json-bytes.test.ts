@@ -52,7 +52,7 @@ function getBytes(path: string): Promise<{ text: string; bytes: Buffer; length: 
 }
 
 describe("JSON answers in bytes", () => {
-  it("gives the byte length of answers that are not ASCII, the first time and from kept text", async () => {
+  it("gives the byte length of answers that are not ASCII, made anew and spliced from kept briefs", async () => {
     for (const path of ["/api/papers/2306.03100/builds-on?depth=1", "/api/papers/2306.03100"]) {
       const first = await getBytes(path);
       const again = await getBytes(path);
