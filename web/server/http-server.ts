@@ -97,8 +97,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       new Promise<void>((ok) => {
         server.closeAllConnections();
         server.close(() => {
-          lists.close();
-          db.close();
+          // A database damaged under the server may fail to close: the server still stops.
+          for (const conn of [lists, db]) {
+            try {
+              conn.close();
+            } catch (err) {
+              process.stderr.write(`lineage serve: closing ${options.dbPath}: ${(err as Error).message}\n`);
+            }
+          }
           ok();
         });
       }),
