@@ -5,9 +5,12 @@
  *
  * A page is listed in the view of every paper it names (a page with fifty references, in fifty
  * views), so on a read-only connection (the server's) each page's row is read once and kept, with
- * its listed forms. The keep is emptied whenever `PRAGMA data_version` says another connection has
- * committed since: it always holds rows of the snapshot being read. A connection that writes
- * keeps nothing, since data_version does not count its own commits.
+ * its listed forms. Which pages name each paper is read for the whole graph in one pass, at the
+ * first view (graphs of up to 500,000 mentions of papers; larger ones are read paper by paper), so
+ * a paper's first view costs what its later ones do. Both are emptied whenever
+ * `PRAGMA data_version` says another connection has committed since: they always hold rows of the
+ * snapshot being read. A connection that writes keeps nothing, since data_version does not count
+ * its own commits.
  */
 import type { Db } from "./connection.ts";
 import type { PageFacts, RelatedLink } from "../ingest/types.ts";
@@ -37,6 +40,11 @@ interface PaperPages {
 
 /** Pages kept at most (about 50 MB); past it the keep starts again. AAN has 18,000 pages. */
 const MAX_KEPT_PAGES = 50_000;
+/**
+ * Up to this many mentions of papers, a read-only connection reads which pages name every paper in
+ * one pass and answers from that; past it, per paper. AAN has 113,000.
+ */
+const MAX_ALL_MENTIONS = 500_000;
 
 export class PageSources {
   private readonly rolesOfPaper;
@@ -45,8 +53,18 @@ export class PageSources {
   private readonly dataVersion;
   private readonly keep?: Map<number, KeptPage>;
   private keptVersion = -1;
+  private readonly allRoles;
+  private readonly mentionCount;
+  /** Every paper's keys (as rolesOfPaper gives them, comma-separated), read in one pass; emptied with the keep. */
+  private rolesByPaper?: Map<string, string>;
+  /** The graph had more mentions than MAX_ALL_MENTIONS at this data version. */
+  private tooManyAt = -1;
 
-  constructor(db: Db) {
+  /** `maxAllMentions`: past this many mentions of papers, no one-pass read (tests lower it). */
+  constructor(
+    db: Db,
+    private readonly maxAllMentions = MAX_ALL_MENTIONS,
+  ) {
     // One number per row, page id × 3 + the role's place in ROLES: better-sqlite3 hands back a
     // plucked number in a third less time than a row of a number and a string (in process, 3.5
     // against 5.0 µs for a paper named by six pages).
@@ -56,11 +74,20 @@ export class PageSources {
          FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?`,
       )
       .pluck();
+    // The same keys for every paper, one row a paper, in the same order (by mention id) as the
+    // per-paper statement gives them.
+    this.allRoles = db
+      .prepare<[], [string, string]>(
+        `SELECT pm.paper_id, group_concat(m.page_id * 3 + CASE m.role WHEN 'self' THEN 0 WHEN 'builds_on' THEN 1 ELSE 2 END, ',' ORDER BY pm.mention_id)
+         FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id GROUP BY pm.paper_id`,
+      )
+      .raw(true);
     this.pageById = db.prepare<[number], PageColumns>("SELECT source, format, content_hash, data_through, ingested_at FROM pages WHERE id = ?").raw(true);
     // A page's facts only where it is the paper's own: a paper named by 800 pages would otherwise
     // copy 800 pages' facts out of SQLite to drop them.
     this.factsById = db.prepare<[number], FactColumns>("SELECT facts_json, related_json, warnings_json FROM pages WHERE id = ?").raw(true);
     this.dataVersion = db.prepare<[], number>("PRAGMA data_version").pluck();
+    this.mentionCount = db.prepare<[], number>("SELECT count(*) FROM paper_mentions").pluck();
     if (db.readonly) this.keep = new Map();
   }
 
@@ -73,7 +100,7 @@ export class PageSources {
     const seen = new Set<number>();
     const listed: { page: KeptPage; role: Role }[] = [];
     const sourceOfPage = new Map<number, string>();
-    for (const key of this.rolesOfPaper.all(id)) {
+    for (const key of this.rolesOf(id)) {
       // A page that names the paper twice in one list is listed once.
       if (seen.has(key)) continue;
       seen.add(key);
@@ -93,6 +120,23 @@ export class PageSources {
     return { sources: listed.map(({ page, role }) => (page.listed[role] ??= Object.freeze(this.listedAs(page, role)))), sourceOfPage };
   }
 
+  /**
+   * Which pages name the paper, as keys: from the one-pass read on a read-only connection (made at
+   * the first call after each commit elsewhere), else by the per-paper statement.
+   */
+  private rolesOf(id: string): readonly number[] {
+    if (!this.keep || this.tooManyAt === this.keptVersion) return this.rolesOfPaper.all(id);
+    if (!this.rolesByPaper) {
+      if ((this.mentionCount.get() ?? 0) > this.maxAllMentions) {
+        this.tooManyAt = this.keptVersion;
+        return this.rolesOfPaper.all(id);
+      }
+      this.rolesByPaper = new Map(this.allRoles.all());
+    }
+    const keys = this.rolesByPaper.get(id);
+    return keys ? keys.split(",").map(Number) : [];
+  }
+
   /** A page's source (file path or URL), from the keep where it holds the page. */
   sourceOf(pageId: number): string | null {
     this.checkVersion();
@@ -104,6 +148,7 @@ export class PageSources {
     const version = this.dataVersion.get() ?? -1;
     if (version !== this.keptVersion || this.keep.size > MAX_KEPT_PAGES) {
       this.keep.clear();
+      this.rolesByPaper = undefined;
       this.keptVersion = version;
     }
   }

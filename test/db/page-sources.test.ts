@@ -8,6 +8,8 @@ import { appendFileSync, cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { LineageDb } from "../../db/lineage-db.ts";
+import { openDatabase } from "../../db/connection.ts";
+import { PageSources } from "../../db/page-sources.ts";
 import { parsePage } from "../../ingest/parse-page.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
@@ -55,6 +57,31 @@ describe("the pages that name a paper", () => {
       expect(db.reads.run(() => db.queries.sourcesWithPages(PAPER).sources)).toEqual(first);
     } finally {
       db.close();
+    }
+  });
+
+  it("lists the same pages for every paper whether it read them all in one pass or paper by paper", () => {
+    const raw = new Database(dbPath, { readonly: true });
+    const papers = raw.prepare("SELECT id FROM papers ORDER BY id").pluck().all() as string[];
+    raw.close();
+    const reader = openDatabase(dbPath, { readonly: true });
+    const writer = openDatabase(dbPath);
+    try {
+      const onePass = new PageSources(reader);
+      const perPaper = new PageSources(reader, 10); // fewer mentions allowed than the seeds have
+      const writing = new PageSources(writer); // a writer keeps nothing and reads per paper
+      expect(papers.length).toBeGreaterThan(100);
+      let named = 0;
+      for (const id of papers) {
+        const expected = writing.ofPaper(id);
+        named += expected.sources.length > 0 ? 1 : 0;
+        expect(onePass.ofPaper(id), id).toEqual(expected);
+        expect(perPaper.ofPaper(id), id).toEqual(expected);
+      }
+      expect(named).toBe(papers.length);
+    } finally {
+      reader.close();
+      writer.close();
     }
   });
 
