@@ -55,7 +55,7 @@ export class PageSources {
   private keptVersion = -1;
   private readonly allRoles;
   private readonly mentionCount;
-  /** Every paper's keys (as rolesOfPaper gives them, comma-separated), read in one pass; emptied with the keep. */
+  /** Every paper's keys (as rolesOfPaper gives them, comma-separated), read in one pass; dropped at a commit elsewhere. */
   private rolesByPaper?: Map<string, string>;
   /** The graph had more mentions than MAX_ALL_MENTIONS at this data version. */
   private tooManyAt = -1;
@@ -146,11 +146,11 @@ export class PageSources {
   private checkVersion(): void {
     if (!this.keep) return;
     const version = this.dataVersion.get() ?? -1;
-    if (version !== this.keptVersion || this.keep.size > MAX_KEPT_PAGES) {
+    if (version !== this.keptVersion) {
       this.keep.clear();
       this.rolesByPaper = undefined;
       this.keptVersion = version;
-    }
+    } else if (this.keep.size > MAX_KEPT_PAGES) this.keep.clear();
   }
 
   private page(pageId: number): KeptPage | undefined {

@@ -82,7 +82,6 @@ export class CitationIndex {
     return id;
   }
 
-  /** Neighbours of a paper in one direction, as a view (no copy). */
   /**
    * The rows themselves, for loops that run per request: paper i's neighbours are
    * `targets[offsets[i]]` to `targets[offsets[i + 1] - 1]`, read without making a view per paper.
@@ -91,6 +90,7 @@ export class CitationIndex {
     return direction === "buildsOn" ? this.buildsOnRows : this.builtByRows;
   }
 
+  /** Neighbours of a paper in one direction, as a view (no copy). */
   neighbours(index: number, direction: Direction): Uint32Array {
     const offsets = this.offsets[direction];
     return this.targets[direction].subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0);
