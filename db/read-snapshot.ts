@@ -34,7 +34,7 @@ export class ReadSnapshots {
     this.begin.run();
     if (this.holdMs > 0) {
       this.held = true;
-      this.timer = setTimeout(() => this.release(), this.holdMs);
+      this.timer = setTimeout(() => this.expire(), this.holdMs);
       this.timer.unref();
       return this.inHeld(read);
     }
@@ -56,6 +56,23 @@ export class ReadSnapshots {
     if (!this.held) return;
     this.held = false;
     if (this.db.inTransaction && this.db.open) this.commit.run();
+  }
+
+  /**
+   * The hold's end, from its timer. A database damaged or removed under the reader fails the
+   * commit: that must not throw out of a timer (it would stop the process); the next read
+   * reports the damage to its caller instead.
+   */
+  private expire(): void {
+    try {
+      this.release();
+    } catch {
+      try {
+        if (this.db.open && this.db.inTransaction) this.rollback.run();
+      } catch {
+        // Nothing more to do here: the connection's next statement fails and says why.
+      }
+    }
   }
 
   private inHeld<T>(read: () => T): T {
