@@ -3,9 +3,10 @@
  * a 500 with a one-line message on stderr naming the request, and the server goes on answering.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "../../web/server/http-server.ts";
+import type { RunningServer } from "../../web/server/http-server.ts";
+import { serveWithTestPage, TEST_PAGE } from "../helpers/server.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();
@@ -14,10 +15,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   expect((await runCli(["ingest", SEEDS, "--db", db])).code).toBe(0);
-  const dist = join(tmp.dir, "dist");
-  mkdirSync(dist);
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Lineage</title>");
-  server = await startServer({ dbPath: db, distDir: dist, port: 0 });
+  server = await serveWithTestPage(db, tmp.dir);
 }, 60_000);
 afterAll(async () => {
   // Closing the damaged database may fail (one line on stderr each); the server still stops.
@@ -52,6 +50,6 @@ describe("an unexpected error while answering", () => {
     await new Promise((done) => setTimeout(done, 150));
     const page = await fetch(server.url + "/");
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain("<title>Lineage</title>");
+    expect(await page.text()).toBe(TEST_PAGE);
   });
 });

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { join } from "node:path";
-import { startServer, type RunningServer } from "../../web/server/http-server.ts";
+import type { RunningServer } from "../../web/server/http-server.ts";
+import { serveWithTestPage } from "../helpers/server.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();
@@ -25,10 +26,7 @@ beforeAll(async () => {
   copyFileSync(join(SEEDS, "001_6addfd9615ccb217.txt"), join(pages, "other.txt"));
   const db = join(tmp.dir, "bytes.db");
   expect((await runCli(["ingest", pages, "--db", db])).code).toBe(0);
-  const dist = join(tmp.dir, "dist");
-  mkdirSync(dist);
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Lineage</title>");
-  server = await startServer({ dbPath: db, distDir: dist, port: 0 });
+  server = await serveWithTestPage(db, tmp.dir);
 }, 60_000);
 afterAll(async () => {
   await server.close();

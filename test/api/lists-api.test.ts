@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Readable } from "node:stream";
 import { join } from "node:path";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { startServer, type RunningServer } from "../../web/server/http-server.ts";
+import type { RunningServer } from "../../web/server/http-server.ts";
+import { serveWithTestPage } from "../helpers/server.ts";
 import { ListsApi, MAX_LIST_BODY, checkSameOrigin, fileSlug } from "../../web/server/lists-api.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { DbError } from "../../db/connection.ts";
@@ -21,10 +21,7 @@ let server: RunningServer;
 
 beforeAll(async () => {
   expect((await runCli(["ingest", SEEDS, "--db", dbPath])).code).toBe(0);
-  const dist = join(tmp.dir, "dist");
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(join(dist, "index.html"), "<!doctype html><title>Lineage</title>");
-  server = await startServer({ dbPath, distDir: dist, port: 0 });
+  server = await serveWithTestPage(dbPath, tmp.dir);
 });
 afterAll(async () => {
   await server.close();
