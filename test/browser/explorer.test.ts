@@ -119,7 +119,8 @@ describe("the Lineage explorer in Chromium", () => {
     const panel = region(page, SOCIO_TECHNICAL);
     await panel.waitFor();
     await panel.getByText("Builds on 24 of its 57 references", { exact: false }).waitFor();
-    expect(await panel.getByRole("list", { name: "Builds on", exact: true }).getByRole("listitem").count()).toBe(24);
+    // The list comes from its own request, which may land after the paper's: wait for it.
+    await expect.poll(() => panel.getByRole("list", { name: "Builds on", exact: true }).getByRole("listitem").count()).toBe(24);
     const arxiv = panel.getByRole("link", { name: "2306.03100" });
     expect(await arxiv.getAttribute("href")).toBe("https://arxiv.org/abs/2306.03100");
     expect(await arxiv.getAttribute("rel")).toBe("noopener noreferrer");
