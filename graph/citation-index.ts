@@ -15,13 +15,16 @@ export interface CsrParts {
   builtByTargets: Uint32Array;
 }
 
+/** One direction's rows: paper i's neighbours are targets[offsets[i]..offsets[i+1]). */
+export interface CitationRows {
+  readonly offsets: Uint32Array;
+  readonly targets: Uint32Array;
+}
+
 export class CitationIndex {
   readonly ids: readonly string[];
   private readonly indexOf: Map<string, number>;
-  private readonly offsets: Record<Direction, Uint32Array>;
-  private readonly targets: Record<Direction, Uint32Array>;
-  private readonly buildsOnRows: { readonly offsets: Uint32Array; readonly targets: Uint32Array };
-  private readonly builtByRows: { readonly offsets: Uint32Array; readonly targets: Uint32Array };
+  private readonly rowsOf: Record<Direction, CitationRows>;
   private visitMarks?: Uint32Array;
   private visitStamp = 0;
   private depthScratch?: Int32Array;
@@ -48,19 +51,19 @@ export class CitationIndex {
       parts = edges as CsrParts;
       checkParts(ids.length, parts);
     }
-    this.offsets = { buildsOn: parts.buildsOnOffsets, builtBy: parts.builtByOffsets };
-    this.targets = { buildsOn: parts.buildsOnTargets, builtBy: parts.builtByTargets };
-    this.buildsOnRows = { offsets: parts.buildsOnOffsets, targets: parts.buildsOnTargets };
-    this.builtByRows = { offsets: parts.builtByOffsets, targets: parts.builtByTargets };
+    this.rowsOf = {
+      buildsOn: { offsets: parts.buildsOnOffsets, targets: parts.buildsOnTargets },
+      builtBy: { offsets: parts.builtByOffsets, targets: parts.builtByTargets },
+    };
   }
 
   /** The index as its arrays, to store (db/graph-index-store.ts) and load without a rebuild. */
   parts(): CsrParts {
     return {
-      buildsOnOffsets: this.offsets.buildsOn,
-      buildsOnTargets: this.targets.buildsOn,
-      builtByOffsets: this.offsets.builtBy,
-      builtByTargets: this.targets.builtBy,
+      buildsOnOffsets: this.rowsOf.buildsOn.offsets,
+      buildsOnTargets: this.rowsOf.buildsOn.targets,
+      builtByOffsets: this.rowsOf.builtBy.offsets,
+      builtByTargets: this.rowsOf.builtBy.targets,
     };
   }
 
@@ -69,7 +72,7 @@ export class CitationIndex {
   }
 
   get edgeCount(): number {
-    return this.targets.buildsOn.length;
+    return this.rowsOf.buildsOn.targets.length;
   }
 
   index(id: string): number | undefined {
@@ -86,14 +89,14 @@ export class CitationIndex {
    * The rows themselves, for loops that run per request: paper i's neighbours are
    * `targets[offsets[i]]` to `targets[offsets[i + 1] - 1]`, read without making a view per paper.
    */
-  rows(direction: Direction): { readonly offsets: Uint32Array; readonly targets: Uint32Array } {
-    return direction === "buildsOn" ? this.buildsOnRows : this.builtByRows;
+  rows(direction: Direction): CitationRows {
+    return this.rowsOf[direction];
   }
 
   /** Neighbours of a paper in one direction, as a view (no copy). */
   neighbours(index: number, direction: Direction): Uint32Array {
-    const offsets = this.offsets[direction];
-    return this.targets[direction].subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0);
+    const { offsets, targets } = this.rowsOf[direction];
+    return targets.subarray(offsets[index] ?? 0, offsets[index + 1] ?? 0);
   }
 
   /**
@@ -127,7 +130,7 @@ export class CitationIndex {
   }
 
   degree(index: number, direction: Direction): number {
-    const offsets = this.offsets[direction];
+    const { offsets } = this.rowsOf[direction];
     return (offsets[index + 1] ?? 0) - (offsets[index] ?? 0);
   }
 }

@@ -70,26 +70,23 @@ function holdsKnownText(value: unknown): boolean {
 
 /** The text of `value` as JSON.stringify would give it; `count.bytes` grows by its UTF-8 length. */
 function encode(value: unknown, count: { bytes: number }, top = false): string | undefined {
-  const known = value !== null && typeof value === "object" ? texts.get(value) : undefined;
+  if (value === null || typeof value !== "object") return stringified(value, count);
+  const known = texts.get(value);
   if (known !== undefined) {
     count.bytes += known.bytes;
     return known.text;
   }
   if (Array.isArray(value)) {
     let out = "[";
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + (encode(value[i], count) ?? (count.bytes += 4, "null"));
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? "," : "") + (encode(value[i], count) ?? stringified(null, count));
     count.bytes += 1 + Math.max(1, value.length);
     return out + "]";
   }
-  const proto = value !== null && typeof value === "object" ? (Object.getPrototypeOf(value) as unknown) : undefined;
-  if (!top || (proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") {
-    const text = JSON.stringify(value) as string | undefined;
-    if (text !== undefined) count.bytes += Buffer.byteLength(text);
-    return text;
-  }
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (!top || (proto !== Object.prototype && proto !== null) || typeof (value as { toJSON?: unknown }).toJSON === "function") return stringified(value, count);
   let out = "{";
   let first = true;
-  for (const key of Object.keys(value as object)) {
+  for (const key of Object.keys(value)) {
     const text = encode((value as Record<string, unknown>)[key], count);
     if (text === undefined) continue;
     const name = JSON.stringify(key);
@@ -99,4 +96,11 @@ function encode(value: unknown, count: { bytes: number }, top = false): string |
   }
   count.bytes += 2;
   return out + "}";
+}
+
+/** `JSON.stringify(value)`, its UTF-8 length added to `count.bytes`. */
+function stringified(value: unknown, count: { bytes: number }): string | undefined {
+  const text = JSON.stringify(value) as string | undefined;
+  if (text !== undefined) count.bytes += Buffer.byteLength(text);
+  return text;
 }
