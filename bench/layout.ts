@@ -75,7 +75,7 @@ export function timeToStable(label: string, ids: readonly string[], edges: reado
   const radius = Math.sqrt(ids.length) * 10 + 1;
   for (const id of ids) graph.addNode(id, { x: (random() - 0.5) * radius, y: (random() - 0.5) * radius });
   for (const e of edges) if (e.citing !== e.cited && graph.hasNode(e.citing) && graph.hasNode(e.cited)) graph.mergeEdge(e.citing, e.cited);
-  const settings = { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: ids.length > 500 };
+  const settings = Object.assign({}, forceAtlas2.inferSettings(graph), { barnesHutOptimize: ids.length > 500 });
   const stored = iterationsFor(ids.length);
   let iterations = 0;
   let ms = 0;

@@ -197,7 +197,7 @@ await check("adapter fuzz, 2,000 inputs per adapter", async () => {
     cwd: ROOT,
     encoding: "utf8",
     timeout: 3_600_000,
-    env: { ...process.env, LINEAGE_FUZZ_RUNS: "2000", LINEAGE_FUZZ_SEED: "7" },
+    env: Object.assign({}, process.env, { LINEAGE_FUZZ_RUNS: "2000", LINEAGE_FUZZ_SEED: "7" }),
   });
   assert(r.status === 0, `vitest exited ${r.status}: ${(r.stdout + r.stderr).slice(-800)}`);
   return "every page adapter, parsePage and every source importer: no throw, bounded time, bounded output";

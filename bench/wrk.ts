@@ -54,7 +54,7 @@ export async function runWrk(url: string, paths: readonly string[], connections:
     writeFileSync(join(dir, "rotate.lua"), SCRIPT);
     const args = ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "10s", "-s", join(dir, "rotate.lua"), url];
     const stdout = await new Promise<string>((ok, fail) => {
-      execFile("wrk", args, { env: { ...process.env, LINEAGE_WRK_PATHS: join(dir, "paths.txt") }, timeout: (seconds + 30) * 1000 }, (err, out, errOut) =>
+      execFile("wrk", args, { env: Object.assign({}, process.env, { LINEAGE_WRK_PATHS: join(dir, "paths.txt") }), timeout: (seconds + 30) * 1000 }, (err, out, errOut) =>
         err ? fail(new Error(`wrk: ${err.message} ${errOut}`.trim())) : ok(out),
       );
     });

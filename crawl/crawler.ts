@@ -82,7 +82,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
   try {
     const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
     const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());
-    const fetcher = new Fetcher({ ...options.fetcher, cache: crawlDb.cache, accept: isPageType });
+    const fetcher = new Fetcher(Object.assign({}, options.fetcher, { cache: crawlDb.cache, accept: isPageType }));
     const allow = new Set(options.allowHosts);
     const waveSize = options.waveSize ?? 20;
     const progressTotals = () => {
@@ -91,17 +91,18 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
     };
 
     const visit = async (entry: { url: string; depth: number }): Promise<Done> => {
-      if (options.signal?.aborted) return { ...entry };
+      const { url, depth } = entry;
+      if (options.signal?.aborted) return { url, depth };
       const outcome = await fetcher.get(entry.url);
       if (!outcome.ok) {
         const state = outcome.blocked === "robots" ? "skipped" : "failed";
-        return { ...entry, settlement: { url: entry.url, state, reason: outcome.reason } };
+        return { url, depth, settlement: { url, state, reason: outcome.reason } };
       }
       const type = mediaType(outcome.contentType);
       const parsed = parsePage(outcome.body, outcome.finalUrl, { maxBytes: options.fetcher.maxBytes });
-      if (!parsed.ok) return { ...entry, via: outcome.via, settlement: { url: entry.url, state: "failed", reason: `${parsed.reason}${type ? ` (${type})` : ""}` } };
+      if (!parsed.ok) return { url, depth, via: outcome.via, settlement: { url, state: "failed", reason: `${parsed.reason}${type ? ` (${type})` : ""}` } };
       const record: PageRecord = { source: entry.url, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
-      return { ...entry, via: outcome.via, record, links: linksToFollow(parsed.page, outcome.finalUrl, allow), settlement: { url: entry.url, state: "fetched" } };
+      return { url, depth, via: outcome.via, record, links: linksToFollow(parsed.page, outcome.finalUrl, allow), settlement: { url, state: "fetched" } };
     };
 
     let fetchedSoFar = crawlDb.crawls.counts(id).fetched;
@@ -162,7 +163,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
       skipped: entries.filter((e) => e.state === "skipped").map((e) => ({ url: e.url, reason: e.reason ?? "skipped" })),
       papers: counts.papers,
       edges: counts.edges,
-      network: { ...fetcher.stats },
+      network: Object.assign({}, fetcher.stats),
     };
   } finally {
     lineage.close();

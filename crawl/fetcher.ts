@@ -211,7 +211,7 @@ export class Fetcher {
       const last = attempt >= this.options.retries;
       if (res.kind === "error") {
         if (res.error === "too-large") return res;
-        if (last) return attempt > 0 ? { ...res, message: `${res.message} (after ${attempt + 1} attempts)` } : res;
+        if (last) return attempt > 0 ? Object.assign({}, res, { message: `${res.message} (after ${attempt + 1} attempts)` }) : res;
         this.retryLater(host, url, backoffDelay(attempt, this.options.backoffMs, this.random), res.message);
         continue;
       }

@@ -169,9 +169,8 @@ export class PageSources {
     if (role !== "self") return base;
     const [factsJson, relatedJson, warningsJson] = this.factsById.get(page.id) ?? ["{}", "[]", "[]"];
     const facts = JSON.parse(factsJson) as PageFacts;
-    const self: SelfSource = {
-      ...base,
-      role: "self",
+    const self: SelfSource = Object.assign({}, base, {
+      role: "self" as const,
       reported: pickDefined({
         citedByCount: facts.citedByCount,
         referencesInMap: facts.referencesInMap,
@@ -182,7 +181,7 @@ export class PageSources {
       directions: facts.directions,
       related: JSON.parse(relatedJson) as RelatedLink[],
       warnings: JSON.parse(warningsJson) as string[],
-    };
+    });
     const editorial = pickDefined({
       source: facts.source,
       field: facts.field,

@@ -80,7 +80,7 @@ export function formatCitations(papers: readonly CitablePaper[], format: Citatio
   if (format === "csl") return JSON.stringify(items, null, 2);
   const { Cite } = cite();
   // BibTeX and RIS have no preprint type that needs no journal: arXiv preprints go as misc/GEN.
-  const asRecords = items.map((item) => (isPreprint(item) ? { ...item, type: "document" } : item));
+  const asRecords = items.map((item) => (isPreprint(item) ? Object.assign({}, item, { type: "document" }) : item));
   const text = new Cite(asRecords).format(format === "bibtex" ? "bibtex" : "ris");
   return format === "bibtex" ? addEprints(text, papers, items) : text;
 }

@@ -45,7 +45,7 @@ export function computeLayout(ids: readonly string[], edges: readonly { citing: 
   for (const id of ids) graph.addNode(id, { x: (random() - 0.5) * radius, y: (random() - 0.5) * radius });
   for (const e of edges) if (e.citing !== e.cited) graph.mergeEdge(e.citing, e.cited);
   if (ids.length === 0) return [];
-  const settings = { ...forceAtlas2.inferSettings(graph), barnesHutOptimize: ids.length > BARNES_HUT_ABOVE };
+  const settings = Object.assign({}, forceAtlas2.inferSettings(graph), { barnesHutOptimize: ids.length > BARNES_HUT_ABOVE });
   forceAtlas2.assign(graph, { iterations: iterationsFor(ids.length), settings });
   const communities = graph.size > 0 ? louvain(graph, { rng: seededRandom(seed) }) : {};
   return ids.map((id) => ({

@@ -124,7 +124,7 @@ export class LineageAnalytics {
   }
 
   private step(s: MainPathStep): StepJson {
-    return { ...this.graph.brief(s.index), members: s.members.map((m) => this.graph.brief(m)), spc: Number(s.spc), spcExact: s.spc.toString() };
+    return Object.assign({}, this.graph.brief(s.index), { members: s.members.map((m) => this.graph.brief(m)), spc: Number(s.spc), spcExact: s.spc.toString() });
   }
 
   mainPath(request: MainPathRequest = {}) {
@@ -166,12 +166,13 @@ export class LineageAnalytics {
     const paper = i ?? 0;
     return {
       paper: this.graph.brief(paper),
-      similar: similarPapers(this.index, paper, limit).map((s) => ({
-        ...this.graph.brief(s.index),
-        coCitations: s.coCitations,
-        sharedReferences: s.sharedReferences,
-        score: Math.round(s.score * 10000) / 10000,
-      })),
+      similar: similarPapers(this.index, paper, limit).map((s) =>
+        Object.assign({}, this.graph.brief(s.index), {
+          coCitations: s.coCitations,
+          sharedReferences: s.sharedReferences,
+          score: Math.round(s.score * 10000) / 10000,
+        }),
+      ),
     };
   }
 

@@ -86,10 +86,10 @@ export class LineageGraph {
   /** A brief with the distance a closure reached it at. */
   briefAt(index: number, depth: number): PaperBrief & { depth: number } {
     const cache = this.briefsAtDepth?.[depth - 1];
-    if (!cache) return { ...this.brief(index), depth };
+    if (!cache) return Object.assign({}, this.brief(index), { depth });
     let made = cache[index];
     if (!made) {
-      made = frozenWithText({ ...this.brief(index), depth });
+      made = frozenWithText(Object.assign({}, this.brief(index), { depth }));
       cache[index] = made;
     }
     return made;
@@ -149,10 +149,9 @@ export class LineageGraph {
     const from = this.index.index(fromId);
     const to = this.index.index(toId);
     if (from === undefined || to === undefined) return [];
-    return longestPath(this.index, from, to, (i) => this.row(i).cited_by_count ?? 0, budget).map((step) => ({
-      ...this.brief(step.index),
-      members: step.members.map((m) => this.brief(m)),
-    }));
+    return longestPath(this.index, from, to, (i) => this.row(i).cited_by_count ?? 0, budget).map((step) =>
+      Object.assign({}, this.brief(step.index), { members: step.members.map((m) => this.brief(m)) }),
+    );
   }
 
   search(query: string, limit = 20): { index: number; score: number }[] {

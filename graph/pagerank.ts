@@ -15,7 +15,7 @@ export const PAGERANK_DEFAULTS = {
 };
 
 export function pageRank(graph: CitationIndex, options: Partial<typeof PAGERANK_DEFAULTS> = {}): Float64Array {
-  const { damping, tolerance, maxIterations } = { ...PAGERANK_DEFAULTS, ...options };
+  const { damping, tolerance, maxIterations } = Object.assign({}, PAGERANK_DEFAULTS, options);
   if (!(damping >= 0 && damping < 1)) throw new Error(`pagerank: damping must be in [0, 1), got ${damping}`);
   const n = graph.size;
   let rank = new Float64Array(n).fill(n === 0 ? 0 : 1 / n);

@@ -37,8 +37,7 @@ export function resolveEntries(list: StoredReadingList, graph: LineageGraph): Re
 /** A stored list as JSON: its facts and its items in order. */
 export function listJson(list: StoredReadingList, graph: LineageGraph) {
   const { entries: _entries, ...meta } = list;
-  return {
-    ...meta,
+  return Object.assign({}, meta, {
     items: resolveEntries(list, graph).map((l, k) => ({
       position: k + 1,
       ref: l.paperRef,
@@ -52,5 +51,5 @@ export function listJson(list: StoredReadingList, graph: LineageGraph) {
       note: l.note,
       inGraph: l.row !== null,
     })),
-  };
+  });
 }

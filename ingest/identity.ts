@@ -86,7 +86,7 @@ class Clusters {
     const [keep, drop] = ra < rb ? [ra, rb] : [rb, ra];
     const [ik, id] = [this.ids[keep] as Identifiers, this.ids[drop] as Identifiers];
     if (ID_SCHEMES.some((s) => id[s] !== undefined && ik[s] === undefined)) {
-      const merged: Identifiers = { ...ik };
+      const merged: Identifiers = Object.assign({}, ik);
       for (const s of ID_SCHEMES) merged[s] ??= id[s];
       this.ids[keep] = merged;
     }

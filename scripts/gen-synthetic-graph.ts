@@ -60,7 +60,7 @@ function yearsOf(n: number, first: number, last: number): Uint16Array {
 }
 
 export function generateCitationGraph(options: SyntheticOptions): SyntheticGraph {
-  const o = { ...DEFAULTS, ...options };
+  const o = Object.assign({}, DEFAULTS, options);
   const n = o.papers;
   const m = o.citations;
   if (!Number.isInteger(n) || n < 2) throw new Error(`gen-synthetic-graph: papers must be a whole number from 2, got ${n}`);

@@ -135,13 +135,12 @@ export async function main(argv: string[], io: Output): Promise<number> {
     io.err(`lineage: unknown command "${name}"\n${usage()}`);
     return EXIT.usage;
   }
-  const ctx: CommandContext = {
-    ...io,
+  const ctx: CommandContext = Object.assign({}, io, {
     positionals,
     values: parsed.values,
     json: parsed.values.json === true,
     verbose: parsed.values.verbose === true,
-  };
+  });
   try {
     return await command.run(ctx);
   } catch (err) {

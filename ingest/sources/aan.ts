@@ -47,7 +47,7 @@ export function parseAanMetadata(bytes: Uint8Array): { papers: AanPaper[]; probl
       if (text.trim()) {
         const record = parseRecord(text);
         if ("reason" in record) problems.push({ line: startLine, reason: record.reason });
-        else papers.push({ ...record, line: startLine, byteSize: end - start, encoding });
+        else papers.push(Object.assign({}, record, { line: startLine, byteSize: end - start, encoding }));
       }
     }
   };

@@ -50,7 +50,7 @@ const TEXT_FIELDS = ["title", "DOI", "URL", "container-title", "publisher", "abs
  * test/resilience/adapter-fuzz.test.ts).
  */
 function textFieldsOf(item: CslItem): CslItem {
-  const out: CslItem = { ...item };
+  const out: CslItem = Object.assign({}, item);
   for (const key of TEXT_FIELDS) {
     const v: unknown = item[key];
     if (v === undefined || typeof v === "string") continue;

@@ -23,8 +23,7 @@ export function numberOption(ctx: CommandContext, name: string, fallback: number
 
 /** The fetcher settings every fetching command takes from its options. */
 export function fetcherOptions(ctx: CommandContext, defaults: { maxAgeDays?: number } = {}): Omit<FetcherOptions, "accept" | "cache"> {
-  return {
-    ...FETCHER_DEFAULTS,
+  return Object.assign({}, FETCHER_DEFAULTS, {
     ratePerSecond: numberOption(ctx, "rate", FETCHER_DEFAULTS.ratePerSecond, 0.001, 1000),
     timeoutMs: numberOption(ctx, "timeout", FETCHER_DEFAULTS.timeoutMs / 1000, 0.05, 600) * 1000,
     maxAgeMs: numberOption(ctx, "max-age", defaults.maxAgeDays ?? 7, 0, 3650) * 24 * 3600 * 1000,
@@ -33,7 +32,7 @@ export function fetcherOptions(ctx: CommandContext, defaults: { maxAgeDays?: num
     backoffMs: numberOption(ctx, "backoff", FETCHER_DEFAULTS.backoffMs / 1000, 0, 60) * 1000,
     seed: intOption(ctx, "jitter-seed", FETCHER_DEFAULTS.seed, 0, 2 ** 31 - 1),
     ...(ctx.verbose ? { log: (line: string) => ctx.err(`lineage: ${line}`) } : {}),
-  };
+  });
 }
 
 function list(value: unknown): string[] {

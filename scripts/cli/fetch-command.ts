@@ -34,13 +34,14 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
   let log: RequestLog[];
   try {
     const key = process.env.LINEAGE_S2_API_KEY;
-    const fetcher = new Fetcher({
-      ...fetcherOptions(ctx, { maxAgeDays: 1 }),
-      robots: false,
-      accept: isJson,
-      cache: crawlDb.cache,
-      headers: { accept: "application/json", ...(api === "s2" && key ? { "x-api-key": key } : {}) },
-    });
+    const fetcher = new Fetcher(
+      Object.assign({}, fetcherOptions(ctx, { maxAgeDays: 1 }), {
+        robots: false,
+        accept: isJson,
+        cache: crawlDb.cache,
+        headers: { accept: "application/json", ...(api === "s2" && key ? { "x-api-key": key } : {}) },
+      }),
+    );
     ({ result, source, log } = api === "s2" ? await fetchS2(fetcher, id.trim()) : await fetchOpenAlex(fetcher, id.trim()));
   } finally {
     crawlDb.close();

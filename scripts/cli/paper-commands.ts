@@ -73,7 +73,7 @@ export function searchCommand(ctx: CommandContext): number {
   if (!query.trim()) throw new CliError("search: give some words, an identifier or an author", EXIT.usage);
   const limit = intOption(ctx, "limit", 20, 1, 500);
   return withGraph(ctx, (_db, graph) => {
-    const hits = graph.search(query, limit).map((h) => ({ ...graph.brief(h.index), score: h.score }));
+    const hits = graph.search(query, limit).map((h) => Object.assign({}, graph.brief(h.index), { score: h.score }));
     if (ctx.json) printJson(ctx, hits);
     else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
     return EXIT.ok;

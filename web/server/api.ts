@@ -75,11 +75,11 @@ export class LineageApi {
     }
     if (pathname === "/api/graph") return this.graphFor(q);
     if (pathname === "/api/directions") return directionsPayload(this.db);
-    if (pathname === "/api/stats") return { ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() };
+    if (pathname === "/api/stats") return Object.assign({}, this.db.queries.counts(), { pagesByFormat: this.db.queries.pagesByFormat() });
     if (pathname === "/api/search") {
       const text = required(q, "q");
       const limit = intParam(q, "limit", 20, 1, 100);
-      return { query: text, results: this.graph.search(text, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) };
+      return { query: text, results: this.graph.search(text, limit).map((h) => Object.assign({}, this.graph.brief(h.index), { score: h.score })) };
     }
     if (pathname === "/api/path") return this.path(q);
     if (pathname === "/api/edge") {

@@ -41,7 +41,7 @@ function communityColor(community: number): string {
 export function graphPayload(db: LineageDb, filter: GraphFilter, positions?: Map<string, Placement>) {
   const rows = db.queries.drawablePapers().map((r) => {
     const p = positions?.get(r.id);
-    return p ? { ...r, x: p.x, y: p.y, community: p.community } : r;
+    return p ? Object.assign({}, r, { x: p.x, y: p.y, community: p.community }) : r;
   });
   const keep = new Set<string>();
   const nodes = [];
@@ -89,5 +89,5 @@ export function directionsPayload(db: LineageDb) {
       counts.set(d.name, cur);
     }
   }
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((d) => ({ ...d, color: directionColor(d.name) }));
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((d) => Object.assign({}, d, { color: directionColor(d.name) }));
 }

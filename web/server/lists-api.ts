@@ -134,7 +134,7 @@ export class ListsApi {
     if (m[2] === "items") {
       const { items } = listBody(body);
       const result = this.db().lists.add(name, this.entries(items, this.db().lists.get(name)));
-      return { status: 200, body: { ...result, list: this.json(name) } };
+      return { status: 200, body: Object.assign({}, result, { list: this.json(name) }) };
     }
     const { refs, to } = orderBody(body);
     const list = this.existing(name);
