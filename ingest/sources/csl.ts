@@ -50,7 +50,9 @@ const TEXT_FIELDS = ["title", "DOI", "URL", "container-title", "publisher", "abs
  * test/resilience/adapter-fuzz.test.ts).
  */
 function textFieldsOf(item: CslItem): CslItem {
-  const out: CslItem = Object.assign({}, item);
+  // A copy by own data properties: Object.assign would run the __proto__ setter for a parsed
+  // record's own "__proto__" field and hand its fields to the copy as inherited ones.
+  const out = Object.fromEntries(Object.entries(item)) as CslItem;
   for (const key of TEXT_FIELDS) {
     const v: unknown = item[key];
     if (v === undefined || typeof v === "string") continue;
