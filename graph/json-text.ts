@@ -8,18 +8,13 @@
  * bytes, added up from the pieces, for the server's Content-Length.
  */
 
-/** Known text and its length in UTF-8 bytes. */
-interface Known {
-  text: string;
-  bytes: number;
-}
-const texts = new WeakMap<object, Known>();
-
 /** A JSON text with its length in UTF-8 bytes (what a Content-Length counts). */
 export interface JsonBody {
   text: string;
   bytes: number;
 }
+/** The known text of each value made by frozenWithText. */
+const texts = new WeakMap<object, JsonBody>();
 
 /**
  * Freezes `value` and remembers its JSON text. For flat objects (every field a primitive, as a

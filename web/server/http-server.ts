@@ -205,7 +205,7 @@ function sendEncoded(req: IncomingMessage, res: ServerResponse, body: object): v
     encoded = { json, gzip: gzipSync(json, { level: 6 }) };
     encodedBodies.set(body, encoded);
   }
-  const gzip = /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const gzip = acceptsGzip(req);
   const payload = gzip ? encoded.gzip : encoded.json;
   res.writeHead(200, responseHeaders("application/json; charset=utf-8", payload.length, gzip, { "cache-control": "no-store" }));
   responses.end(res, req.method === "HEAD" ? undefined : payload);
@@ -223,7 +223,7 @@ function send(
 ): void {
   const length = typeof body === "string" ? (bytes ?? Buffer.byteLength(body)) : body.length;
   const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
-  const gzip = compressible && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
+  const gzip = compressible && acceptsGzip(req);
   // Strings go out as they are: Node writes the head and a string body in one write, where a
   // Buffer body costs a second (writev) chunk. A string as long in bytes as in characters is
   // ASCII, and is written as latin1: copied, where UTF-8 would be checked character by character.
@@ -231,6 +231,10 @@ function send(
   const encoding = typeof payload === "string" && length === payload.length ? "latin1" : "utf8";
   res.writeHead(status, responseHeaders(type, gzip ? payload.length : length, gzip, headers));
   responses.end(res, req.method === "HEAD" ? undefined : payload, encoding);
+}
+
+function acceptsGzip(req: IncomingMessage): boolean {
+  return /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
 }
 
 /**
