@@ -1,0 +1,7 @@
+/**
+ * The evaluations `npm run eval` knows: name, what it measures, and its module (loaded only when
+ * that evaluation runs). See eval/run.ts.
+ */
+import type { Evaluation } from "./types.ts";
+
+export const EVALUATIONS: Record<string, { describe: string; load: () => Promise<Evaluation> }> = {};
