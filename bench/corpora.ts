@@ -98,7 +98,7 @@ export function aanCorpus(workDir: string, aanDir: string, log: (s: string) => v
 
 export function seedsCorpus(workDir: string, ingest: (db: string, paths: string[]) => unknown | Promise<unknown>): Promise<Corpus> {
   const db = join(workDir, "seeds.db");
-  return Promise.resolve(existsSync(db) ? undefined : ingest(db, [join(ROOT, "test/fixtures/seeds")])).then(() => {
+  return Promise.resolve(existsSync(db) ? undefined : ingest(db, [join(ROOT, "data/pages")])).then(() => {
     prepareForServing(db, true);
     return { name: "seeds", label: "seed pages", db, ...counts(db), synthetic: false };
   });

@@ -1,36 +1,29 @@
 /**
- * Golden pages, readability-style: one folder per real page under test/fixtures/pages/<slug>/
- * with `source.*` (the page as captured), `meta.json` (its format) and `expected.json` (what
- * the adapter must return, reviewed by hand once). The format detector must pick the format too.
+ * Golden pages, readability-style: one folder per page layout under test/fixtures/pages/<slug>/
+ * (see test/helpers/golden.ts): the page, its format, and what the adapter must return, reviewed
+ * by hand once. The format detector must pick the format too.
  */
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { detectFormat, parsePage } from "../ingest/parse-page.ts";
 import { decodePage } from "../ingest/decode.ts";
+import { goldenPage, goldenSlugs } from "./helpers/golden.ts";
 
-const PAGES = join(import.meta.dirname, "fixtures/pages");
-const slugs = readdirSync(PAGES).sort();
+const slugs = goldenSlugs();
 
 describe("golden pages", () => {
   it("covers every page format", () => {
-    const formats = new Set(slugs.map((s) => (JSON.parse(readFileSync(join(PAGES, s, "meta.json"), "utf8")) as { format: string }).format));
+    const formats = new Set(slugs.map((s) => goldenPage(s).format));
     expect([...formats].sort()).toEqual(["bare-abstract", "editorial", "html-page", "markdown-page", "scholarly-html", "text-page"]);
   });
 
   it.each(slugs)("%s parses to its expected page", (slug) => {
-    const dir = join(PAGES, slug);
-    const source = readdirSync(dir).find((f) => f.startsWith("source."));
-    expect(source).toBeDefined();
-    const bytes = readFileSync(join(dir, source ?? ""));
-    const meta = JSON.parse(readFileSync(join(dir, "meta.json"), "utf8")) as { format: string };
-    const decoded = decodePage(bytes);
+    const golden = goldenPage(slug);
+    const decoded = decodePage(golden.bytes);
     expect(decoded.ok).toBe(true);
-    if (decoded.ok) expect(detectFormat(decoded.text)).toBe(meta.format);
-    const parsed = parsePage(bytes, "");
+    if (decoded.ok) expect(detectFormat(decoded.text)).toBe(golden.format);
+    const parsed = parsePage(golden.bytes, "");
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
-    const expected = JSON.parse(readFileSync(join(dir, "expected.json"), "utf8")) as unknown;
-    expect(JSON.parse(JSON.stringify(parsed.page))).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(parsed.page))).toEqual(golden.expected);
   });
 });

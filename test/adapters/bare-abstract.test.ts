@@ -1,5 +1,4 @@
 /** Golden, focused and property tests for the bare-abstract adapter. */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -10,9 +9,10 @@ import {
   venueStatement,
 } from "../../ingest/adapters/bare-abstract.ts";
 import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import { goldenPage } from "../helpers/golden.ts";
 
-const DIR = new URL("../fixtures/pages/seed-001-abstract/", import.meta.url);
-const SOURCE = readFileSync(new URL("source.txt", DIR), "utf8");
+const GOLDEN = goldenPage("seed-001-abstract");
+const SOURCE = GOLDEN.text;
 const PROSE =
   "We propose a method for evaluating language models in context. It is simple and it works well on the tasks " +
   "we tried, which cover question answering, summarisation and dialogue across several domains and languages.";
@@ -31,8 +31,8 @@ function wellFormed(result: AdapterResult): boolean {
 
 describe("bare-abstract golden fixture", () => {
   it("seed-001-abstract matches expected.json", () => {
-    const meta = JSON.parse(readFileSync(new URL("meta.json", DIR), "utf8")) as { format: string };
-    const expected = JSON.parse(readFileSync(new URL("expected.json", DIR), "utf8")) as PaperPage;
+    const meta = { format: GOLDEN.format };
+    const expected = GOLDEN.expected as PaperPage;
     expect(meta.format).toBe("bare-abstract");
     expect(looksLikeAbstract(SOURCE)).toBe(true);
     expect(JSON.parse(JSON.stringify(page(SOURCE)))).toEqual(expected);
@@ -79,7 +79,7 @@ describe("bare-abstract pieces", () => {
       const result = parseBareAbstract(text, "junk.txt");
       expect(result).toEqual({ ok: false, reason: "no title, identifier or abstract-like prose" });
     }
-    const markdown = readFileSync(new URL("../fixtures/pages/seed-000-markdown/source.txt", import.meta.url), "utf8");
+    const markdown = goldenPage("seed-000-markdown").text;
     expect(looksLikeAbstract(markdown)).toBe(false);
   });
 

@@ -1,12 +1,12 @@
 /** Golden, focused and property tests for the editorial-page adapter. */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { looksLikeEditorialPage, parseEditorialPage } from "../../ingest/adapters/editorial.ts";
 import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import { goldenPage } from "../helpers/golden.ts";
 
-const DIR = new URL("../fixtures/pages/seed-003-editorial/", import.meta.url);
-const SOURCE = readFileSync(new URL("source.txt", DIR), "utf8");
+const GOLDEN = goldenPage("seed-003-editorial");
+const SOURCE = GOLDEN.text;
 
 function page(text: string): PaperPage {
   const result = parseEditorialPage(text, "inline.txt");
@@ -22,8 +22,8 @@ function wellFormed(result: AdapterResult): boolean {
 
 describe("editorial golden fixture", () => {
   it("seed-003-editorial matches expected.json", () => {
-    const meta = JSON.parse(readFileSync(new URL("meta.json", DIR), "utf8")) as { format: string };
-    const expected = JSON.parse(readFileSync(new URL("expected.json", DIR), "utf8")) as PaperPage;
+    const meta = { format: GOLDEN.format };
+    const expected = GOLDEN.expected as PaperPage;
     expect(meta.format).toBe("editorial");
     expect(looksLikeEditorialPage(SOURCE)).toBe(true);
     expect(JSON.parse(JSON.stringify(page(SOURCE)))).toEqual(expected);
@@ -88,7 +88,7 @@ describe("editorial identifiers and rejection", () => {
     const prose = parseEditorialPage("Just a line\nand another one", "p.txt");
     expect(prose.ok).toBe(false);
     if (!prose.ok) expect(prose.reason).toMatch(/^no dateline/);
-    const markdown = readFileSync(new URL("../fixtures/pages/seed-000-markdown/source.txt", import.meta.url), "utf8");
+    const markdown = goldenPage("seed-000-markdown").text;
     expect(looksLikeEditorialPage(markdown)).toBe(false);
   });
 });

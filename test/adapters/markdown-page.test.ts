@@ -1,5 +1,4 @@
 /** Golden, focused and property tests for the Markdown paper-page adapter. */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,25 +7,15 @@ import {
 } from "../../ingest/adapters/markdown-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
 import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
-
-const FIXTURES = new URL("../fixtures/pages/", import.meta.url);
+import { goldenPage } from "../helpers/golden.ts";
 
 function fixture(slug: string): {
   source: string;
   expected: PaperPage;
   format: string;
 } {
-  const dir = new URL(`${slug}/`, FIXTURES);
-  const meta = JSON.parse(readFileSync(new URL("meta.json", dir), "utf8")) as {
-    format: string;
-  };
-  return {
-    source: readFileSync(new URL("source.txt", dir), "utf8"),
-    expected: JSON.parse(
-      readFileSync(new URL("expected.json", dir), "utf8"),
-    ) as PaperPage,
-    format: meta.format,
-  };
+  const golden = goldenPage(slug);
+  return { source: golden.text, expected: golden.expected as PaperPage, format: golden.format };
 }
 
 function page(text: string): PaperPage {

@@ -1,5 +1,4 @@
 /** Golden, focused and property tests for the plain-text paper-page adapter. */
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
@@ -8,15 +7,12 @@ import {
 } from "../../ingest/adapters/text-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
 import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import { goldenPage } from "../helpers/golden.ts";
 
-const DIR = new URL("../fixtures/pages/seed-002-text/", import.meta.url);
-const SOURCE = readFileSync(new URL("source.txt", DIR), "utf8");
-const EXPECTED = JSON.parse(
-  readFileSync(new URL("expected.json", DIR), "utf8"),
-) as PaperPage;
-const META = JSON.parse(readFileSync(new URL("meta.json", DIR), "utf8")) as {
-  format: string;
-};
+const GOLDEN = goldenPage("seed-002-text");
+const SOURCE = GOLDEN.text;
+const EXPECTED = GOLDEN.expected as PaperPage;
+const META = { format: GOLDEN.format };
 
 function page(text: string): PaperPage {
   const result = parseTextPage(text, "inline.txt");

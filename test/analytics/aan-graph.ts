@@ -1,4 +1,4 @@
-/** The AAN citation graph (test/fixtures/aan/acl.txt) as a citation index, without a database. */
+/** The AAN citation graph (data/aan/acl.txt) as a citation index, without a database. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseAanCitations } from "../../ingest/sources/aan.ts";
@@ -14,7 +14,7 @@ let cached: AanGraph | undefined;
 
 export function aanGraph(): AanGraph {
   if (cached) return cached;
-  const { edges, problems } = parseAanCitations(readFileSync(join(ROOT, "test/fixtures/aan/acl.txt"), "utf8"));
+  const { edges, problems } = parseAanCitations(readFileSync(join(ROOT, "data/aan/acl.txt"), "utf8"));
   // The release has a few malformed lines (25); the parser reports them and we go on without them.
   if (problems.length > 100) throw new Error(`acl.txt: ${problems.length} bad lines`);
   const unique = [...new Map(edges.map((e) => [`${e.citing} ${e.cited}`, e])).values()];

@@ -93,7 +93,7 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
   it("numbers communities as the stored layout does (same graph, same seeded random source)", () => {
     const { index, edges } = aanGraph();
     // A slice of AAN keeps ForceAtlas2 quick: the papers of 1990 to 1995 and their citations.
-    const meta = parseAanMetadata(readFileSync(join(ROOT, "test/fixtures/aan/acl-metadata.txt")));
+    const meta = parseAanMetadata(readFileSync(join(ROOT, "data/aan/acl-metadata.txt")));
     const keep = new Set(meta.papers.filter((p) => p.year !== undefined && p.year >= 1990 && p.year <= 1995 && index.index(p.id) !== undefined).map((p) => p.id));
     const sliceEdges = edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)).sort((a, b) => (a.citing + a.cited < b.citing + b.cited ? -1 : 1));
     const ids = [...keep].sort();

@@ -141,7 +141,7 @@ export async function startExplorer(prefix: string, extraPages: (dir: string) =>
   };
   try {
     const db = join(dir, "explorer.db");
-    lineage(["ingest", "test/fixtures/seeds", "--db", db]);
+    lineage(["ingest", "data/pages", "--db", db]);
     for (const path of extraPages(dir)) lineage(["ingest", path, "--db", db]);
     const started = await serve(db);
     server = started.child;

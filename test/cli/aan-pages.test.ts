@@ -21,7 +21,7 @@ let nodes: Node[];
 let edges: Set<string>;
 
 beforeAll(async () => {
-  const rendered = renderAanPages({ aanDir: join(ROOT, "test/fixtures/aan"), outDir: pages, count: 300, seed: 7 });
+  const rendered = renderAanPages({ aanDir: join(ROOT, "data/aan"), outDir: pages, count: 300, seed: 7 });
   expect(rendered.written).toBe(300);
   expect(Math.min(...Object.values(rendered.byFormat))).toBeGreaterThan(50);
   const report = await runJson<{ pages: { ingested: number; failed: number } }>(["ingest", pages, "--db", db]);

@@ -25,7 +25,7 @@ export async function runJson<T = unknown>(args: string[]): Promise<T> {
 }
 
 export const ROOT = resolve(import.meta.dirname, "../..");
-export const SEEDS = join(ROOT, "test/fixtures/seeds");
+export const SEEDS = join(ROOT, "data/pages");
 
 /** Runs the installed `lineage` bin in a child process. */
 export function spawnCli(args: string[], cwd = ROOT): CliResult {

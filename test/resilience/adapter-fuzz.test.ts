@@ -9,24 +9,20 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { readFileSync, readdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ADAPTERS, parsePage } from "../../ingest/parse-page.ts";
 import { importSources, SOURCE_FORMATS } from "../../ingest/sources/import-sources.ts";
 import type { PageAdapterFormat, SourceFormat } from "../../ingest/types.ts";
 import { ROOT } from "../helpers/cli.ts";
+import { goldenPage, goldenSlugs } from "../helpers/golden.ts";
 
 /** Generous for a 2-core machine under a parallel test run; a regex gone exponential takes minutes. */
 const MAX_MS_PER_INPUT = 1500;
 const MAX_HEAP_GROWTH = 256 * 2 ** 20;
 const RUNS = Number(process.env.LINEAGE_FUZZ_RUNS ?? 40);
 
-const PAGES_DIR = join(ROOT, "test/fixtures/pages");
-const pageSources: string[] = readdirSync(PAGES_DIR).flatMap((slug) =>
-  readdirSync(join(PAGES_DIR, slug))
-    .filter((f) => f.startsWith("source."))
-    .map((f) => readFileSync(join(PAGES_DIR, slug, f), "utf8")),
-);
+const pageSources: string[] = goldenSlugs().map((slug) => goldenPage(slug).text);
 const SOURCES_DIR = join(ROOT, "test/fixtures/sources");
 const sourceFiles: Record<SourceFormat, string[]> = {
   bibtex: ["bib/lm_eval_task_citations.bib"],
@@ -39,8 +35,8 @@ const sourceTexts: Record<SourceFormat, string[]> = Object.fromEntries(
   SOURCE_FORMATS.map((f) => [f, sourceFiles[f].map((p) => readFileSync(join(SOURCES_DIR, p), "utf8").slice(0, 60_000))]),
 ) as Record<SourceFormat, string[]>;
 sourceTexts.aan = [
-  readFileSync(join(ROOT, "test/fixtures/aan/acl-metadata.txt"), "latin1").slice(0, 20_000),
-  readFileSync(join(ROOT, "test/fixtures/aan/acl.txt"), "latin1").slice(0, 20_000),
+  readFileSync(join(ROOT, "data/aan/acl-metadata.txt"), "latin1").slice(0, 20_000),
+  readFileSync(join(ROOT, "data/aan/acl.txt"), "latin1").slice(0, 20_000),
 ];
 
 /** Pathological shapes that have sunk parsers: nesting, one huge line, repeated structure. */

@@ -1,6 +1,6 @@
 /**
  * What the resilience tests share: a folder of rendered AAN pages (from the copy of the release
- * in test/fixtures/aan, seeded), an ingest in a child process that can be killed, and a summary of
+ * in data/aan, seeded), an ingest in a child process that can be killed, and a summary of
  * a database's graph to compare two runs by.
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -12,7 +12,7 @@ import { BIN, ROOT } from "../../bench/server-process.ts";
 
 export function renderPages(dir: string, count: number, seed = 5): string {
   const out = join(dir, "pages");
-  const r = renderAanPages({ aanDir: join(ROOT, "test/fixtures/aan"), outDir: out, count, seed });
+  const r = renderAanPages({ aanDir: join(ROOT, "data/aan"), outDir: out, count, seed });
   if (r.written !== count) throw new Error(`rendered ${r.written} pages, wanted ${count}`);
   return out;
 }

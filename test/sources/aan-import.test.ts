@@ -1,5 +1,5 @@
 /**
- * The ACL Anthology Network release (test/fixtures/aan): 18,041 metadata records and 94,973
+ * The ACL Anthology Network release (data/aan): 18,041 metadata records and 94,973
  * citation lines, imported in one batch. Figures the test can justify from the release itself
  * (see ../shared/data/README.md): 16,589 IDs in the citations, 1,226 without metadata, so
  * 18,041 + 1,226 = 19,267 papers; 94,973 lines, no duplicates, 42 self-citations dropped, so
@@ -19,7 +19,7 @@ interface Report {
   errors: unknown[];
 }
 
-const AAN = join(ROOT, "test/fixtures/aan");
+const AAN = join(ROOT, "data/aan");
 const tmp = tempDir();
 const db = join(tmp.dir, "aan.db");
 let report: Report;
