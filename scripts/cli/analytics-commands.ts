@@ -3,15 +3,15 @@
  * Each resolves its papers, calls graph/lineage-analytics.ts, and prints text or --json.
  */
 import type { PaperBrief } from "../../db/paper-queries.ts";
-import type { LineageGraph } from "../../graph/lineage-graph.ts";
-import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../graph/lineage-analytics.ts";
-import { stableRef } from "../../graph/saved-lists.ts";
+import type { LineageGraph } from "../../library/lineage-graph.ts";
+import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../library/lineage-analytics.ts";
+import { stableRef } from "../../library/saved-lists.ts";
 import { DEFAULT_LIMIT } from "../../graph/reading-list.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
-import { renderList } from "../../graph/list-formats.ts";
+import { renderList } from "../../library/list-formats.ts";
 import { ListError } from "../../db/reading-lists.ts";
 
 export function describePaper(p: PaperBrief): string {

@@ -5,7 +5,7 @@
 import { isAbsolute, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import type { PaperRow } from "../../db/paper-queries.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 

@@ -6,12 +6,12 @@
 import { existsSync } from "node:fs";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { ListError, type StoredReadingList } from "../../db/reading-lists.ts";
-import { listJson, resolveEntries, stableRef } from "../../graph/saved-lists.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
-import { renderList } from "../../graph/list-formats.ts";
+import { renderList } from "../../library/list-formats.ts";
 
 export const LISTS_USAGE = [
   "lists                            named reading lists",

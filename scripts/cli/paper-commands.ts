@@ -6,7 +6,7 @@ import { MAX_DEPTH } from "../../graph/closure.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
-import { paperView } from "../../graph/paper-view.ts";
+import { paperView } from "../../library/paper-view.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { runCli, runJson, SEEDS, tempDir } from "../helpers/cli.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { parseCitations } from "../../graph/citation-export.ts";
 

@@ -8,8 +8,8 @@ import { join } from "node:path";
 import { CitationIndex } from "../../graph/citation-index.ts";
 import { readingList, type ListPaper } from "../../graph/reading-list.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
-import { LineageAnalytics } from "../../graph/lineage-analytics.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
+import { LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
 /** Independent reachability: does `a` build on `b` through any chain of the graph? */

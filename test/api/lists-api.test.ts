@@ -11,7 +11,7 @@ import { serveWithTestPage } from "../helpers/server.ts";
 import { ListsApi, MAX_LIST_BODY, checkSameOrigin, fileSlug } from "../../web/server/lists-api.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { DbError } from "../../db/connection.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { parseCitations } from "../../graph/citation-export.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { encodeJson, encodeJsonBody, frozenWithText } from "../../graph/json-text.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { join } from "node:path";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";

@@ -11,7 +11,7 @@ import autocannon from "autocannon";
 import { lineageServe, type ServerProcess } from "../../bench/server-process.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { bulkImportGraph } from "../../db/bulk-import.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { generateCitationGraph, syntheticRows } from "../../scripts/gen-synthetic-graph.ts";
 import { runCli, runJson, SEEDS, tempDir } from "../helpers/cli.ts";

@@ -4,15 +4,15 @@
  * depths and result sizes are bounded.
  */
 import type { LineageDb } from "../../db/lineage-db.ts";
-import type { LineageGraph } from "../../graph/lineage-graph.ts";
+import type { LineageGraph } from "../../library/lineage-graph.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import type { PaperRow } from "../../db/paper-queries.ts";
-import { paperView } from "../../graph/paper-view.ts";
+import { paperView } from "../../library/paper-view.ts";
 import type { Placement } from "../../graph/layout.ts";
-import { directionsPayload, graphPayload, type GraphFilter } from "./graph-payload.ts";
-import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../graph/lineage-analytics.ts";
+import { directionsPayload, graphPayload, type GraphFilter } from "../../library/graph-payload.ts";
+import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../library/lineage-analytics.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
-import { listJson } from "../../graph/saved-lists.ts";
+import { listJson } from "../../library/saved-lists.ts";
 
 export interface ApiResponse {
   status: number;

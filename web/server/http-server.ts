@@ -10,7 +10,7 @@ import { statSync } from "node:fs";
 import { extname, join, normalize, resolve, sep } from "node:path";
 import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../graph/lineage-graph.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
 import { encodeJsonBody } from "../../graph/json-text.ts";
 import { ListsApi, isListWrite } from "./lists-api.ts";

@@ -15,9 +15,9 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { ListError, checkListName, type NewEntry, type StoredReadingList } from "../../db/reading-lists.ts";
-import type { LineageGraph } from "../../graph/lineage-graph.ts";
-import { listJson, resolveEntries, stableRef } from "../../graph/saved-lists.ts";
-import { LIST_FORMATS, renderList, type ListFormat } from "../../graph/list-formats.ts";
+import type { LineageGraph } from "../../library/lineage-graph.ts";
+import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
+import { LIST_FORMATS, renderList, type ListFormat } from "../../library/list-formats.ts";
 
 export const MAX_LIST_BODY = 256 * 1024;
 export const MAX_LIST_ITEMS = 1000;

@@ -3,16 +3,16 @@
  * and the answers the CLI and HTTP API give (paper references, closures, paths, search).
  */
 import type { LineageDb } from "../db/lineage-db.ts";
-import { frozenWithText } from "./json-text.ts";
+import { frozenWithText } from "../graph/json-text.ts";
 import { brief, type PaperBrief, type PaperRow } from "../db/paper-queries.ts";
 import { parseIdentifier } from "../ingest/identifiers.ts";
 import { normalizeTitle } from "../ingest/titles.ts";
-import type { CitationIndex, Direction } from "./citation-index.ts";
-import { closure, type ClosureLimits } from "./closure.ts";
-import { allShortestPaths } from "./shortest-paths.ts";
-import { longestPath } from "./longest-path.ts";
-import { SearchIndex } from "./search.ts";
-import type { QueryBudget } from "./query-budget.ts";
+import type { CitationIndex, Direction } from "../graph/citation-index.ts";
+import { closure, type ClosureLimits } from "../graph/closure.ts";
+import { allShortestPaths } from "../graph/shortest-paths.ts";
+import { longestPath } from "../graph/longest-path.ts";
+import { SearchIndex } from "../graph/search.ts";
+import type { QueryBudget } from "../graph/query-budget.ts";
 
 export type RefResult =
   | { kind: "found"; paper: PaperRow }

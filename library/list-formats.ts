@@ -4,7 +4,7 @@
  * and the HTTP API both render through here, so their output is the same.
  */
 import type { PaperRow } from "../db/paper-queries.ts";
-import { formatCitations, type CitablePaper } from "./citation-export.ts";
+import { formatCitations, type CitablePaper } from "../graph/citation-export.ts";
 
 export const LIST_FORMATS = ["md", "bibtex", "csl", "ris", "json"] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];

@@ -3,9 +3,9 @@
  * a size from citations and a colour from the paper's direction (or its Louvain community when
  * it has none), filtered by direction, year range and stubs.
  */
-import type { LineageDb } from "../../db/lineage-db.ts";
-import type { Direction } from "../../ingest/types.ts";
-import type { Placement } from "../../graph/layout.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import type { Direction } from "../ingest/types.ts";
+import type { Placement } from "../graph/layout.ts";
 
 export interface GraphFilter {
   direction?: string;

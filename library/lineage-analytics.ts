@@ -7,13 +7,13 @@
 import type { PaperBrief } from "../db/paper-queries.ts";
 import type { Direction } from "../ingest/types.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
-import { mainPath, type MainPathStep } from "./main-path.ts";
-import { lineageOf } from "./lineage-scope.ts";
-import { pageRank } from "./pagerank.ts";
-import { similarPapers } from "./similarity.ts";
-import { detectCommunities, type Communities, type Community } from "./communities.ts";
-import { readingList, type ListPaper } from "./reading-list.ts";
-import type { QueryBudget } from "./query-budget.ts";
+import { mainPath, type MainPathStep } from "../graph/main-path.ts";
+import { lineageOf } from "../graph/lineage-scope.ts";
+import { pageRank } from "../graph/pagerank.ts";
+import { similarPapers } from "../graph/similarity.ts";
+import { detectCommunities, type Communities, type Community } from "../graph/communities.ts";
+import { readingList, type ListPaper } from "../graph/reading-list.ts";
+import type { QueryBudget } from "../graph/query-budget.ts";
 
 /** A request the analytics cannot answer as asked (unknown direction, no seeds...). */
 export class AnalyticsInputError extends Error {}
