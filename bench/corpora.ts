@@ -2,17 +2,17 @@
  * The graphs the benchmarks run on, built once into a work folder and reused while their recipe
  * holds: the AAN release imported with `lineage import aan` (real: 18k papers with metadata,
  * 95k citations), the seed pages (the explorer's small case), and seeded synthetic graphs of
- * 10^4/10^5, 10^5/10^6 and 10^6/10^7 (scripts/gen-synthetic-graph.ts). Each database gets its
- * layout and traversal index stored, as `lineage serve` does before serving.
+ * 10^4/10^5, 10^5/10^6 and 10^6/10^7 (scripts/gen-synthetic-graph.ts). Each database is left
+ * ready to serve, with its layout and traversal index, as ingest and import leave it.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { LineageDb } from "../db/lineage-db.ts";
 import { MIGRATIONS } from "../db/schema.ts";
-import { importPaths } from "../scripts/cli/import-command.ts";
+import { importPaths } from "../library/import-files.ts";
 import { generateCitationGraph, syntheticRows } from "../scripts/gen-synthetic-graph.ts";
-import { bulkImportGraph } from "../db/bulk-import.ts";
+import { importBulkGraph } from "../library/bulk-graph.ts";
 import { ROOT } from "./server-process.ts";
 
 export interface Corpus {
@@ -65,17 +65,6 @@ function counts(path: string): { papers: number; citations: number } {
   }
 }
 
-/** Layout (for graphs the explorer draws) and traversal index, stored as `lineage serve` stores them. */
-function prepareForServing(path: string, layout: boolean): void {
-  const db = LineageDb.open(path);
-  try {
-    if (layout) db.ensureLayout();
-    db.ensureGraphIndex();
-  } finally {
-    db.close();
-  }
-}
-
 function hashOf(file: string): string {
   const text = readFileSync(file, "utf8");
   let h = 2166136261;
@@ -90,7 +79,6 @@ export function aanCorpus(workDir: string, aanDir: string, log: (s: string) => v
     log(`bench: importing AAN from ${aanDir}`);
     for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
     importPaths(db, "aan", [aanDir]);
-    prepareForServing(db, true);
     setRecipe(db, recipe);
   }
   return { name: "aan", label: "AAN", db, ...counts(db), synthetic: false };
@@ -99,7 +87,6 @@ export function aanCorpus(workDir: string, aanDir: string, log: (s: string) => v
 export function seedsCorpus(workDir: string, ingest: (db: string, paths: string[]) => unknown | Promise<unknown>): Promise<Corpus> {
   const db = join(workDir, "seeds.db");
   return Promise.resolve(existsSync(db) ? undefined : ingest(db, [join(ROOT, "data/pages")])).then(() => {
-    prepareForServing(db, true);
     return { name: "seeds", label: "seed pages", db, ...counts(db), synthetic: false };
   });
 }
@@ -110,7 +97,7 @@ export function syntheticCorpus(workDir: string, spec: (typeof SYNTHETIC)[number
   if (recipeOf(db) !== recipe) {
     log(`bench: generating ${spec.papers} papers / ${spec.citations} citations`);
     const graph = generateCitationGraph({ papers: spec.papers, citations: spec.citations, seed: 42 });
-    bulkImportGraph(db, syntheticRows(graph));
+    importBulkGraph(db, syntheticRows(graph));
     setRecipe(db, recipe);
   }
   return { name: spec.name, label: `synthetic ${spec.papers.toExponential().replace("e+", "e")}`, db, ...counts(db), synthetic: true };

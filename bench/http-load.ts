@@ -10,6 +10,7 @@ import autocannon, { type AutocannonResult } from "autocannon";
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { LineageDb } from "../db/lineage-db.ts";
+import { loadCitationIndex } from "../library/citation-index-store.ts";
 import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
 import { median } from "./stats.ts";
@@ -63,7 +64,7 @@ export function staticRoot(workDir: string): string {
 export function requestPaths(db: string, count = 200): Record<string, string[]> {
   const conn = LineageDb.open(db, { readonly: true });
   try {
-    const index = conn.graphIndex();
+    const index = loadCitationIndex(conn);
     const sample = sampleQueries(index, { closures: count, paths: count, longest: 0, mainPaths: 0 }, 11);
     const ref = (i: number) => encodeURIComponent(index.id(i));
     return {

@@ -11,7 +11,7 @@ import { readFileSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { openDatabase } from "../db/connection.ts";
-import { ingestPaths } from "../scripts/cli/ingest-command.ts";
+import { ingestPaths } from "../library/ingest-files.ts";
 import { renderAanPages } from "../scripts/render-aan-pages.ts";
 
 export interface IngestBench {

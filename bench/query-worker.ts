@@ -8,6 +8,7 @@
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import { LineageDb } from "../db/lineage-db.ts";
+import { loadCitationIndex } from "../library/citation-index-store.ts";
 import type { CitationIndex, Direction } from "../graph/citation-index.ts";
 import { closure } from "../graph/closure.ts";
 import { allShortestPaths } from "../graph/shortest-paths.ts";
@@ -74,7 +75,7 @@ const [closures = 200, paths = 100, longest = 50, mainPaths = 10] = sizeArgs.map
 
 const t0 = performance.now();
 const db = LineageDb.open(dbPath, { readonly: true });
-const index = db.graphIndex();
+const index = loadCitationIndex(db);
 const loadMs = performance.now() - t0;
 db.close();
 /** Peak resident memory of this process so far (VmHWM, as networkx's side reports it). */

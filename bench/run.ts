@@ -24,7 +24,7 @@ import { benchLayout, type LayoutBench } from "./layout.ts";
 import { machine } from "./stats.ts";
 import { markdownReport } from "./report.ts";
 import { latencyMemoryPlot } from "./report-plot.ts";
-import { ingestPaths } from "../scripts/cli/ingest-command.ts";
+import { ingestPaths } from "../library/ingest-files.ts";
 
 export interface BenchResults {
   date: string;

@@ -6,7 +6,7 @@
  * after it was stored. Pages are taken in waves (one graph rebuild per wave) in frontier order.
  */
 import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openForWriting } from "../library/prepare.ts";
 import type { PageRecord } from "../db/page-writer.ts";
 import { parsePage } from "../ingest/parse-page.ts";
 import { Fetcher, mediaType, type FetcherOptions, type FetchStats } from "./fetcher.ts";
@@ -78,7 +78,7 @@ async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) =>
 
 export async function runCrawl(databasePath: string, options: CrawlOptions): Promise<CrawlReport> {
   const crawlDb = CrawlDb.open(databasePath);
-  const lineage = LineageDb.open(databasePath);
+  const lineage = openForWriting(databasePath);
   try {
     const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
     const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());

@@ -4,15 +4,15 @@
  * tables, with no pages behind them, so `graph_meta` records where they came from ('origin') and
  * `lineage doctor` does not offer to rebuild them from pages (which would empty them).
  *
- * The traversal index (db/graph-index-store.ts) is stored too, so servers start without building it.
+ * The traversal index arrays given with the graph (library/bulk-graph.ts builds them) are stored
+ * too, so servers start without building them.
  * Fast because the database is new: no journal while loading (a crash leaves a file to delete,
  * never a half-loaded graph passed off as whole: 'origin' is written last), secondary indexes
  * dropped and rebuilt once at the end, rows sent many to a statement, in key order.
  */
 import { existsSync, rmSync } from "node:fs";
 import { openDatabase, DbError, type Db } from "./connection.ts";
-import { CitationIndex, csrParts } from "../graph/citation-index.ts";
-import { storeGraphIndex } from "./graph-index-store.ts";
+import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
 
 export interface BulkGraph {
   papers: number;
@@ -39,8 +39,8 @@ function multiInsert(db: Db, table: string, columns: string, placeholders: strin
   return db.prepare(`INSERT INTO ${table} (${columns}) VALUES ${Array.from({ length: rows }, () => placeholders).join(", ")}`);
 }
 
-/** Writes the graph into a new database at `path` (any file there is replaced). */
-export function bulkImportGraph(path: string, graph: BulkGraph): BulkResult {
+/** Writes the graph and its index arrays into a new database at `path` (any file there is replaced). */
+export function bulkImportGraph(path: string, graph: BulkGraph, index: IndexArrays): BulkResult {
   const t0 = performance.now();
   for (const suffix of ["", "-wal", "-shm", "-journal"]) if (existsSync(path + suffix)) rmSync(path + suffix);
   const db = openDatabase(path);
@@ -93,16 +93,7 @@ export function bulkImportGraph(path: string, graph: BulkGraph): BulkResult {
     // No layout is stored: the graph is far beyond what the explorer draws (sigma's advice is
     // about 10^4 papers), and `version` equal to `layout_version` keeps servers from computing one.
     const version = `bulk:${JSON.stringify(graph.origin)}`;
-    // The traversal index too, from the arrays in hand (ids in text order, as the store expects).
-    const order = Array.from({ length: graph.papers }, (_, i) => i).sort((a, b) => ((ids[a] ?? "") < (ids[b] ?? "") ? -1 : (ids[a] ?? "") > (ids[b] ?? "") ? 1 : 0));
-    const position = new Uint32Array(graph.papers);
-    order.forEach((p, i) => (position[p] = i));
-    const remap = (a: Uint32Array) => a.map((p) => position[p] ?? 0);
-    const index = new CitationIndex(
-      order.map((p) => ids[p] ?? ""),
-      csrParts(graph.papers, remap(graph.citing), remap(graph.cited)),
-    );
-    storeGraphIndex(db, index, version);
+    writeIndexArrays(db, index, version);
     db.transaction(() => {
       setMeta.run("built", JSON.stringify({ papers: graph.papers, edges, selfCitationsDropped: 0 }));
       setMeta.run("version", version);

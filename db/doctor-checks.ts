@@ -7,7 +7,7 @@
  * all in one transaction, so a repair that fails changes nothing.
  */
 import type { Db } from "./connection.ts";
-import { graphVersion, rebuildGraph } from "./graph-builder.ts";
+import { graphFingerprint, rebuildGraph } from "./graph-builder.ts";
 import { graphIndexState } from "./graph-index-store.ts";
 
 export type CheckStatus = "ok" | "problem" | "note";
@@ -159,7 +159,7 @@ export function runChecks(db: Db): Check[] {
           (dry.papers === papers && dry.edges === edges ? " with different members or links" : ""),
       repairable: true,
     });
-    if (stored !== undefined && same && stored !== graphVersion(db)) {
+    if (stored !== undefined && same && stored !== graphFingerprint(db)) {
       checks.push({ name: "graph version", status: "problem", detail: "graph_meta 'version' does not fingerprint the stored papers and citations", repairable: true });
     }
   }

@@ -134,7 +134,7 @@ function rebuild(db: Db): BuildSummary {
     selfCitationsDropped,
   };
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('built', ?)").run(JSON.stringify(summary));
-  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('version', ?)").run(graphVersion(db));
+  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('version', ?)").run(graphFingerprint(db));
   return summary;
 }
 
@@ -225,7 +225,7 @@ function writeDecisions(db: Db, resolution: Resolution): void {
 }
 
 /** A fingerprint of the graph's shape (papers and edges): the stored layout is valid for it. */
-export function graphVersion(db: Db): string {
+export function graphFingerprint(db: Db): string {
   const hash = createHash("sha1");
   for (const r of db.prepare<[], { id: string }>("SELECT id FROM papers ORDER BY id").iterate()) hash.update(r.id + "\n");
   for (const e of db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited").iterate()) {

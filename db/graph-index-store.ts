@@ -1,16 +1,37 @@
 /**
- * The traversal index (graph/citation-index.ts) stored per graph version, like the layout:
- * `lineage serve` stores it before its read-only server starts, and the server loads it in a few
- * reads instead of turning every edge row into numbers. On the 10^7-citation synthetic graph that
- * is the difference between minutes and seconds of cold start (BENCHMARKS.md, issue 6).
- * Arrays are stored as little-endian uint32 BLOBs; ids as one newline-joined text.
+ * The traversal index's arrays (graph/citation-index.ts), stored per graph version so that a
+ * server loads them in a few reads instead of turning every edge row into numbers; and the edge
+ * list as index arrays, for building them. Storing and loading only: building the index is
+ * library/citation-index-store.ts. Arrays are little-endian uint32 BLOBs; ids one newline-joined text.
  */
 import type { Db } from "./connection.ts";
-import { CitationIndex, csrParts, type CsrParts } from "../graph/citation-index.ts";
 
-const ARRAYS = ["buildsOn.offsets", "buildsOn.targets", "builtBy.offsets", "builtBy.targets"] as const;
+/** Compressed sparse rows of both citation directions over papers numbered by `ids`. */
+export interface IndexArrays {
+  ids: string[];
+  buildsOnOffsets: Uint32Array;
+  buildsOnTargets: Uint32Array;
+  builtByOffsets: Uint32Array;
+  builtByTargets: Uint32Array;
+}
 
-function graphVersion(db: Db): string | undefined {
+/** Every citation as a pair of paper numbers: paper citing[k] builds on paper cited[k]. */
+export interface EdgeArrays {
+  /** Papers in id order; a paper's number is its place here. */
+  ids: string[];
+  citing: Uint32Array;
+  cited: Uint32Array;
+}
+
+const ARRAYS = ["buildsOnOffsets", "buildsOnTargets", "builtByOffsets", "builtByTargets"] as const;
+const PART: Record<(typeof ARRAYS)[number], string> = {
+  buildsOnOffsets: "buildsOn.offsets",
+  buildsOnTargets: "buildsOn.targets",
+  builtByOffsets: "builtBy.offsets",
+  builtByTargets: "builtBy.targets",
+};
+
+export function graphVersion(db: Db): string | undefined {
   return db.prepare<[], { value: string }>("SELECT value FROM graph_meta WHERE key = 'version'").get()?.value;
 }
 
@@ -18,80 +39,56 @@ function hasTable(db: Db): boolean {
   return db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'graph_index'").get() !== undefined;
 }
 
-/** The stored index if it was built from the current graph version, else undefined. */
-export function storedGraphIndex(db: Db): CitationIndex | undefined {
+/** The stored arrays if they were built from the current graph version, else undefined. */
+export function readIndexArrays(db: Db): IndexArrays | undefined {
   const version = graphVersion(db);
   if (version === undefined || !hasTable(db)) return undefined;
   const rows = db.prepare<[string], { part: string; body: Buffer | string }>("SELECT part, body FROM graph_index WHERE version = ?").all(version);
   const byPart = new Map(rows.map((r) => [r.part, r.body]));
   const idsBody = byPart.get("ids");
-  if (idsBody === undefined || ARRAYS.some((a) => !(byPart.get(a) instanceof Buffer))) return undefined;
+  if (idsBody === undefined || ARRAYS.some((a) => !(byPart.get(PART[a]) instanceof Buffer))) return undefined;
   const text = typeof idsBody === "string" ? idsBody : idsBody.toString("utf8");
-  const ids = text === "" ? [] : text.split("\n");
-  const array = (part: (typeof ARRAYS)[number]) => toUint32(byPart.get(part) as Buffer);
-  const parts: CsrParts = {
-    buildsOnOffsets: array("buildsOn.offsets"),
-    buildsOnTargets: array("buildsOn.targets"),
-    builtByOffsets: array("builtBy.offsets"),
-    builtByTargets: array("builtBy.targets"),
+  const array = (a: (typeof ARRAYS)[number]) => toUint32(byPart.get(PART[a]) as Buffer);
+  return {
+    ids: text === "" ? [] : text.split("\n"),
+    buildsOnOffsets: array("buildsOnOffsets"),
+    buildsOnTargets: array("buildsOnTargets"),
+    builtByOffsets: array("builtByOffsets"),
+    builtByTargets: array("builtByTargets"),
   };
-  return new CitationIndex(ids, parts);
 }
 
-/** The index built from the papers and edges tables (ids in id order, as PaperQueries lists them). */
-export function buildGraphIndex(db: Db): CitationIndex {
+/** The papers and edges tables as index arrays (papers numbered in id order). */
+export function readEdgeArrays(db: Db): EdgeArrays {
   const ids = db.prepare<[], string>("SELECT id FROM papers ORDER BY id").pluck().all() as unknown as string[];
-  const indexOf = new Map<string, number>();
-  for (let i = 0; i < ids.length; i++) indexOf.set(ids[i] as string, i);
+  const numberOf = new Map<string, number>();
+  for (let i = 0; i < ids.length; i++) numberOf.set(ids[i] as string, i);
   const m = (db.prepare("SELECT count(*) FROM edges").pluck().get() as number | undefined) ?? 0;
   const citing = new Uint32Array(m);
   const cited = new Uint32Array(m);
   let k = 0;
-  let last = "";
-  let lastIndex = 0;
-  // Raw rows in key order: one array per row, and each citing paper looked up once.
-  for (const row of db.prepare("SELECT citing, cited FROM edges ORDER BY citing, cited").raw().iterate() as Iterable<[string, string]>) {
+  for (const [from, to] of db.prepare("SELECT citing, cited FROM edges ORDER BY citing, cited").raw().iterate() as Iterable<[string, string]>) {
     if (k >= m) break;
-    if (row[0] !== last) {
-      last = row[0];
-      const a = indexOf.get(last);
-      if (a === undefined) throw new Error(`citation index: edge ${row[0]} -> ${row[1]} names an unknown paper`);
-      lastIndex = a;
-    }
-    const b = indexOf.get(row[1]);
-    if (b === undefined) throw new Error(`citation index: edge ${row[0]} -> ${row[1]} names an unknown paper`);
-    citing[k] = lastIndex;
+    const a = numberOf.get(from);
+    const b = numberOf.get(to);
+    if (a === undefined || b === undefined) throw new Error(`edges: ${from} -> ${to} names an unknown paper`);
+    citing[k] = a;
     cited[k++] = b;
   }
-  return new CitationIndex(ids, csrParts(ids.length, citing.subarray(0, k), cited.subarray(0, k)));
+  return { ids, citing: citing.subarray(0, k), cited: cited.subarray(0, k) };
 }
 
-/** Replaces the stored index with `index`, built from graph version `version`. */
-export function storeGraphIndex(db: Db, index: CitationIndex, version: string): void {
-  const parts = index.parts();
+/** Replaces the stored arrays with `arrays`, built from graph version `version`. */
+export function writeIndexArrays(db: Db, arrays: IndexArrays, version: string): void {
   const insert = db.prepare("INSERT INTO graph_index (part, version, body) VALUES (?, ?, ?)");
   db.transaction(() => {
     db.exec("DELETE FROM graph_index");
-    insert.run("ids", version, Buffer.from(index.ids.join("\n"), "utf8"));
-    insert.run("buildsOn.offsets", version, toBuffer(parts.buildsOnOffsets));
-    insert.run("buildsOn.targets", version, toBuffer(parts.buildsOnTargets));
-    insert.run("builtBy.offsets", version, toBuffer(parts.builtByOffsets));
-    insert.run("builtBy.targets", version, toBuffer(parts.builtByTargets));
+    insert.run("ids", version, Buffer.from(arrays.ids.join("\n"), "utf8"));
+    for (const a of ARRAYS) insert.run(PART[a], version, toBuffer(arrays[a]));
   })();
 }
 
-/** Stores the index of the current graph unless it is stored already. */
-export function ensureGraphIndex(db: Db): { computed: boolean; papers: number } {
-  const version = graphVersion(db);
-  if (version === undefined) return { computed: false, papers: 0 };
-  const stored = db.prepare<[], { version: string }>("SELECT version FROM graph_index WHERE part = 'ids'").get();
-  if (stored?.version === version) return { computed: false, papers: 0 };
-  const index = buildGraphIndex(db);
-  storeGraphIndex(db, index, version);
-  return { computed: true, papers: index.size };
-}
-
-/** Whether the stored index (if any) matches the current graph version. */
+/** Whether the stored arrays (if any) match the current graph version. */
 export function graphIndexState(db: Db): "current" | "stale" | "absent" {
   if (!hasTable(db)) return "absent";
   const stored = db.prepare<[], { version: string }>("SELECT version FROM graph_index WHERE part = 'ids'").get();

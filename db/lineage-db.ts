@@ -9,10 +9,8 @@ import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { ReadSnapshots } from "./read-snapshot.ts";
-import { ensureLayout, layoutIsCurrent, layoutOf } from "./layout-store.ts";
-import type { Placement } from "../graph/layout.ts";
-import type { CitationIndex } from "../graph/citation-index.ts";
-import { buildGraphIndex, ensureGraphIndex, storedGraphIndex } from "./graph-index-store.ts";
+import { layoutIsCurrent, writeLayout, type StoredPlacement } from "./layout-store.ts";
+import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
 
 export interface BatchResult {
@@ -26,6 +24,8 @@ export class LineageDb {
   /** Named reading lists; writes need a database opened for writing. */
   readonly lists: ReadingListStore;
   private writer?: PageWriter;
+  /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
+  private derive?: () => void;
   /** One snapshot per call of `reads.run` (held for a while on a server: see db/read-snapshot.ts). */
   readonly reads: ReadSnapshots;
 
@@ -61,44 +61,65 @@ export class LineageDb {
           }
         }
         if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
-          result.graph = rebuildGraph(this.db);
+          result.graph = this.rebuild();
         }
       })(),
     );
     return result;
   }
 
+  /**
+   * What to derive from a rebuilt graph in the same transaction as the rebuild (library/prepare.ts
+   * sets the layout and the traversal index), so that no reader ever sees a graph without them.
+   */
+  onRebuild(derive: () => void): void {
+    this.derive = derive;
+  }
+
+  private rebuild(): BuildSummary {
+    const summary = rebuildGraph(this.db);
+    this.derive?.();
+    return summary;
+  }
+
   /** Forget a page (by source) and rebuild the graph without it. */
   removePage(source: string): boolean {
     return this.db.transaction(() => {
       const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
-      if (changes > 0) rebuildGraph(this.db);
+      if (changes > 0) this.rebuild();
       return changes > 0;
     })();
   }
 
-  /** The traversal index: the stored one when it matches the graph version, else built from the edges. */
-  graphIndex(): CitationIndex {
-    return storedGraphIndex(this.db) ?? buildGraphIndex(this.db);
+  /** The graph's version (a fingerprint of its papers and citations), or undefined before the first build. */
+  graphVersion(): string | undefined {
+    return graphVersion(this.db);
   }
 
-  /** Stores the traversal index of the current graph unless it is stored already. */
-  ensureGraphIndex(): { computed: boolean; papers: number } {
-    return ensureGraphIndex(this.db);
+  /** The stored traversal index arrays, when they were built for the current graph. */
+  indexArrays(): IndexArrays | undefined {
+    return readIndexArrays(this.db);
   }
 
-  /** Stores a ForceAtlas2 layout for the current graph unless one is stored already. */
-  ensureLayout(): { computed: boolean; papers: number } {
-    return ensureLayout(this.db);
+  /** The citations as index arrays (papers numbered in id order), to build the traversal index from. */
+  edgeArrays(): EdgeArrays {
+    return readEdgeArrays(this.db);
+  }
+
+  indexIsCurrent(): boolean {
+    return graphIndexState(this.db) === "current";
+  }
+
+  storeIndexArrays(arrays: IndexArrays): void {
+    writeIndexArrays(this.db, arrays, graphVersion(this.db) ?? "");
   }
 
   layoutIsCurrent(): boolean {
     return layoutIsCurrent(this.db);
   }
 
-  /** The layout computed in memory, for a read-only database whose stored one is stale. */
-  computeLayout(): Placement[] {
-    return layoutOf(this.db);
+  storeLayout(placements: readonly StoredPlacement[]): void {
+    writeLayout(this.db, placements);
   }
 
   /** `lineage doctor`: integrity, orphan rows, derived tables against a rebuild dry run. */
@@ -108,7 +129,11 @@ export class LineageDb {
 
   /** `lineage doctor --repair`: re-index if needed and rebuild the derived tables, in one transaction. */
   repair(): RepairReport {
-    return repair(this.db);
+    return this.db.transaction(() => {
+      const report = repair(this.db);
+      this.derive?.();
+      return report;
+    })();
   }
 
   integrityCheck(): string {

@@ -1,12 +1,40 @@
 /**
  * Read queries over a Lineage database: papers by identifier or title, their provenance, the
  * edge list for the traversal index, the merge log, and counts. Every statement is prepared once.
+ * Papers leave this module as `Paper` objects (camelCase, JSON columns parsed): the one place a
+ * papers row is turned into what the rest of Lineage works with.
  */
 import type { Db } from "./connection.ts";
 import { PageSources } from "./page-sources.ts";
 import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
 
-export interface PaperRow {
+/** A paper as the database holds it: identity, facts, and which page asserted each fact. */
+export interface Paper {
+  id: string;
+  title: string | null;
+  normTitle: string | null;
+  year: number | null;
+  arxivId: string | null;
+  doi: string | null;
+  aclId: string | null;
+  openreviewId: string | null;
+  s2Id: string | null;
+  abstract: string | null;
+  /** The title was inferred from the abstract's first sentence, not read as a title. */
+  titleInferred: boolean;
+  /** Known only from other pages' lists. */
+  stub: boolean;
+  venue: string | null;
+  date: string | null;
+  authors: string[];
+  directions: Direction[];
+  citedByCount: number | null;
+  /** Field name → id of the page that asserted it. */
+  fieldSources: Record<string, number>;
+}
+
+/** A row of the papers table, as SQLite gives it. */
+interface PaperRow {
   id: string;
   title: string | null;
   norm_title: string | null;
@@ -25,6 +53,29 @@ export interface PaperRow {
   directions_json: string;
   cited_by_count: number | null;
   field_sources_json: string;
+}
+
+function paperOf(row: PaperRow): Paper {
+  return {
+    id: row.id,
+    title: row.title,
+    normTitle: row.norm_title,
+    year: row.year,
+    arxivId: row.arxiv_id,
+    doi: row.doi,
+    aclId: row.acl_id,
+    openreviewId: row.openreview_id,
+    s2Id: row.s2_id,
+    abstract: row.abstract,
+    titleInferred: row.title_inferred === 1,
+    stub: row.stub === 1,
+    venue: row.venue,
+    date: row.date,
+    authors: JSON.parse(row.authors_json) as string[],
+    directions: JSON.parse(row.directions_json) as Direction[],
+    citedByCount: row.cited_by_count,
+    fieldSources: JSON.parse(row.field_sources_json) as Record<string, number>,
+  };
 }
 
 interface EdgeAssertionRow {
@@ -59,31 +110,20 @@ export interface MentionOfPaper {
   s2: string | null;
 }
 
+/** A paper as the explorer draws it: its stored position, and how often the graph cites it. */
 export interface DrawablePaper {
   id: string;
   title: string | null;
   year: number | null;
-  stub: number;
-  cited_by_count: number | null;
-  arxiv_id: string | null;
-  directions_json: string;
-  x: number;
-  y: number;
-  community: number;
-  in_degree: number;
-}
-
-/** A paper as lists and traversals return it. */
-export interface PaperBrief {
-  id: string;
-  title: string | null;
-  year: number | null;
-  arxivId: string | null;
-  doi: string | null;
-  aclId: string | null;
-  citedByCount: number | null;
   stub: boolean;
-  titleInferred: boolean;
+  citedByCount: number | null;
+  arxivId: string | null;
+  directions: Direction[];
+  /** The stored layout's position, or null when the layout does not place the paper. */
+  x: number | null;
+  y: number | null;
+  community: number | null;
+  inDegree: number;
 }
 
 export interface PageSource {
@@ -118,20 +158,6 @@ const ID_COLUMN: Record<IdScheme, string> = {
   openreview: "openreview_id",
   s2: "s2_id",
 };
-
-export function brief(row: PaperRow): PaperBrief {
-  return {
-    id: row.id,
-    title: row.title,
-    year: row.year,
-    arxivId: row.arxiv_id,
-    doi: row.doi,
-    aclId: row.acl_id,
-    citedByCount: row.cited_by_count,
-    stub: row.stub === 1,
-    titleInferred: row.title_inferred === 1,
-  };
-}
 
 export class PaperQueries {
   private readonly byId;
@@ -176,32 +202,53 @@ export class PaperQueries {
     );
   }
 
-  paper(id: string): PaperRow | undefined {
-    return this.byId.get(id);
+  paper(id: string): Paper | undefined {
+    const row = this.byId.get(id);
+    return row && paperOf(row);
   }
 
-  byIdentifier(scheme: IdScheme, value: string): PaperRow[] {
-    return this.byIdColumn[scheme].all(value) as PaperRow[];
+  byIdentifier(scheme: IdScheme, value: string): Paper[] {
+    return (this.byIdColumn[scheme].all(value) as PaperRow[]).map(paperOf);
   }
 
-  byTitle(normTitle: string): PaperRow[] {
-    return this.byNormTitle.all(normTitle);
+  byTitle(normTitle: string): Paper[] {
+    return this.byNormTitle.all(normTitle).map(paperOf);
   }
 
-  allPapers(): PaperRow[] {
-    return this.db.prepare<[], PaperRow>("SELECT * FROM papers ORDER BY id").all();
+  allPapers(): Paper[] {
+    return this.db.prepare<[], PaperRow>("SELECT * FROM papers ORDER BY id").all().map(paperOf);
   }
 
   /** Papers with their stored drawing position and how often the graph cites them. */
   drawablePapers(): DrawablePaper[] {
+    type Row = Omit<DrawablePaper, "stub" | "directions" | "citedByCount" | "arxivId" | "inDegree"> & {
+      stub: number;
+      cited_by_count: number | null;
+      arxiv_id: string | null;
+      directions_json: string;
+      in_degree: number;
+    };
     return this.db
-      .prepare<[], DrawablePaper>(
+      .prepare<[], Row>(
         `SELECT p.id, p.title, p.year, p.stub, p.cited_by_count, p.arxiv_id, p.directions_json,
-                coalesce(l.x, 0) AS x, coalesce(l.y, 0) AS y, coalesce(l.community, 0) AS community,
+                l.x, l.y, l.community,
                 (SELECT count(*) FROM edges e WHERE e.cited = p.id) AS in_degree
          FROM papers p LEFT JOIN layout l ON l.paper_id = p.id ORDER BY p.id`,
       )
-      .all();
+      .all()
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        year: r.year,
+        stub: r.stub === 1,
+        citedByCount: r.cited_by_count,
+        arxivId: r.arxiv_id,
+        directions: JSON.parse(r.directions_json) as Direction[],
+        x: r.x,
+        y: r.y,
+        community: r.community,
+        inDegree: r.in_degree,
+      }));
   }
 
   edges(): { citing: string; cited: string }[] {

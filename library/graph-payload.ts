@@ -1,18 +1,12 @@
 /**
- * The graph the explorer draws: graphology's serialisation with stored ForceAtlas2 positions,
- * a size from citations and a colour from the paper's direction (or its Louvain community when
- * it has none), filtered by direction, year range and stubs.
+ * The graph the explorer draws (api/types.ts GraphPayload): graphology's serialisation with the
+ * stored ForceAtlas2 positions, a size from citations and a colour from the paper's direction (or
+ * its Louvain community when it has none), filtered by direction, year range and stubs; and the
+ * research directions with their paper counts.
  */
 import type { LineageDb } from "../db/lineage-db.ts";
-import type { Direction } from "../ingest/types.ts";
-import type { Placement } from "../graph/layout.ts";
-
-export interface GraphFilter {
-  direction?: string;
-  minYear?: number;
-  maxYear?: number;
-  hideStubs?: boolean;
-}
+import type { DrawablePaper } from "../db/paper-queries.ts";
+import type { DirectionSummary, GraphFilters, GraphPayload } from "../api/types.ts";
 
 const PALETTE = [
   "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -37,57 +31,67 @@ function communityColor(community: number): string {
   return `#${[1, 3, 5].map((i) => pale(i).toString(16).padStart(2, "0")).join("")}`;
 }
 
-/** `positions` replaces the stored layout when that one is stale (a read-only database). */
-export function graphPayload(db: LineageDb, filter: GraphFilter, positions?: Map<string, Placement>) {
-  const rows = db.queries.drawablePapers().map((r) => {
-    const p = positions?.get(r.id);
-    return p ? Object.assign({}, r, { x: p.x, y: p.y, community: p.community }) : r;
-  });
+export function graphPayload(db: LineageDb, filter: GraphFilters): GraphPayload {
+  const papers = db.queries.drawablePapers();
   const keep = new Set<string>();
-  const nodes = [];
-  for (const r of rows) {
-    const directions = JSON.parse(r.directions_json) as Direction[];
-    const direction = directions[0]?.name ?? null;
-    if (filter.direction && !directions.some((d) => d.name === filter.direction)) continue;
-    if (filter.minYear !== undefined && (r.year === null || r.year < filter.minYear)) continue;
-    if (filter.maxYear !== undefined && (r.year === null || r.year > filter.maxYear)) continue;
-    if (filter.hideStubs && r.stub === 1) continue;
-    keep.add(r.id);
-    const cites = r.cited_by_count ?? r.in_degree;
+  const nodes: GraphPayload["nodes"] = [];
+  for (const p of papers) {
+    const direction = p.directions[0]?.name ?? null;
+    if (filter.direction && !p.directions.some((d) => d.name === filter.direction)) continue;
+    if (filter.minYear !== null && (p.year === null || p.year < filter.minYear)) continue;
+    if (filter.maxYear !== null && (p.year === null || p.year > filter.maxYear)) continue;
+    if (filter.hideStubs && p.stub) continue;
+    keep.add(p.id);
+    const cites = p.citedByCount ?? p.inDegree;
+    const community = p.community ?? 0;
     nodes.push({
-      key: r.id,
+      key: p.id,
       attributes: {
-        label: r.title ?? r.id,
-        title: r.title,
-        year: r.year,
-        x: r.x,
-        y: r.y,
+        label: p.title ?? p.id,
+        title: p.title,
+        year: p.year,
+        ...positionOf(p),
         size: Math.min(18, 2 + Math.sqrt(Math.log1p(cites)) * 2.4),
-        color: direction ? directionColor(direction) : r.stub === 1 ? STUB_COLOR : communityColor(r.community),
+        color: direction ? directionColor(direction) : p.stub ? STUB_COLOR : communityColor(community),
         direction,
-        community: r.community,
-        stub: r.stub === 1,
-        citedByCount: r.cited_by_count,
-        arxivId: r.arxiv_id,
+        community,
+        stub: p.stub,
+        citedByCount: p.citedByCount,
+        arxivId: p.arxivId,
       },
     });
   }
   const edges = db.queries
     .edges()
     .filter((e) => keep.has(e.citing) && keep.has(e.cited))
-    .map((e) => ({ source: e.citing, target: e.cited, attributes: { kind: "cites" } }));
-  const totals = { totalPapers: rows.length, totalEdges: db.queries.counts().edges };
-  return { attributes: totals, options: { type: "directed", multi: false, allowSelfLoops: false }, nodes, edges };
+    .map((e) => ({ source: e.citing, target: e.cited, attributes: { kind: "cites" as const } }));
+  return {
+    attributes: { totalPapers: papers.length, totalEdges: db.queries.counts().edges, layoutStale: !db.layoutIsCurrent() },
+    options: { type: "directed", multi: false, allowSelfLoops: false },
+    nodes,
+    edges,
+  };
 }
 
-export function directionsPayload(db: LineageDb) {
+/**
+ * The stored position; a paper the stored layout does not place (a database written before
+ * layouts were stored with the graph) gets a fixed spot on a wide ring, from its id, so the
+ * explorer can still draw it. Ingest and import always store a current layout.
+ */
+function positionOf(p: DrawablePaper): { x: number; y: number } {
+  if (p.x !== null && p.y !== null) return { x: p.x, y: p.y };
+  const angle = (hash(p.id) / 2 ** 32) * 2 * Math.PI;
+  return { x: Math.round(Math.cos(angle) * 100_00) / 100, y: Math.round(Math.sin(angle) * 100_00) / 100 };
+}
+
+export function directionsPayload(db: LineageDb): DirectionSummary[] {
   const counts = new Map<string, { name: string; area: string | null; count: number }>();
-  for (const r of db.queries.drawablePapers()) {
-    for (const d of JSON.parse(r.directions_json) as Direction[]) {
+  for (const p of db.queries.drawablePapers()) {
+    for (const d of p.directions) {
       const cur = counts.get(d.name) ?? { name: d.name, area: d.area ?? null, count: 0 };
       cur.count++;
       counts.set(d.name, cur);
     }
   }
-  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((d) => Object.assign({}, d, { color: directionColor(d.name) }));
+  return [...counts.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)).map((d) => ({ ...d, color: directionColor(d.name) }));
 }

@@ -4,8 +4,8 @@
  * The pure algorithms live in their own modules; this one maps papers to indices and back,
  * resolves direction names, and computes PageRank and communities once per loaded graph.
  */
-import type { PaperBrief } from "../db/paper-queries.ts";
-import type { Direction } from "../ingest/types.ts";
+import type { CommunitiesResponse, MainPathResponse, MainPathStep as MainPathStepJson, ReadingListResponse, SimilarResponse } from "../api/types.ts";
+import { MAX_KEY_ROUTES } from "../api/limits.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
 import { mainPath, type MainPathStep } from "../graph/main-path.ts";
 import { lineageOf } from "../graph/lineage-scope.ts";
@@ -17,8 +17,6 @@ import type { QueryBudget } from "../graph/query-budget.ts";
 
 /** A request the analytics cannot answer as asked (unknown direction, no seeds...). */
 export class AnalyticsInputError extends Error {}
-
-export const MAX_KEY_ROUTES = 50;
 
 export interface MainPathRequest {
   seeds?: readonly string[];
@@ -33,8 +31,6 @@ export interface ReadingListRequest {
   limit?: number;
   includeSeeds?: boolean;
 }
-
-type StepJson = PaperBrief & { members: PaperBrief[]; spc: number; spcExact: string };
 
 export class LineageAnalytics {
   private ranks?: Float64Array;
@@ -55,7 +51,7 @@ export class LineageAnalytics {
 
   communities(): Communities {
     this.communityCache ??= detectCommunities(this.index, {
-      title: (i) => this.graph.row(i).title,
+      title: (i) => this.graph.paper(i).title,
       directions: (i) => this.statedDirections(i),
     });
     return this.communityCache;
@@ -63,13 +59,11 @@ export class LineageAnalytics {
 
   /** Best known citation count: the page's figure, or the graph's if that is larger. */
   citedBy(i: number): number {
-    return Math.max(this.graph.row(i).cited_by_count ?? 0, this.index.degree(i, "builtBy"));
+    return Math.max(this.graph.paper(i).citedByCount ?? 0, this.index.degree(i, "builtBy"));
   }
 
   statedDirections(i: number): readonly string[] {
-    this.stated ??= Array.from({ length: this.index.size }, (_, k) =>
-      (JSON.parse(this.graph.row(k).directions_json) as Direction[]).map((d) => d.name),
-    );
+    this.stated ??= this.graph.allPapers().map((p) => p.directions.map((d) => d.name));
     return this.stated[i] ?? [];
   }
 
@@ -123,11 +117,11 @@ export class LineageAnalytics {
     });
   }
 
-  private step(s: MainPathStep): StepJson {
-    return Object.assign({}, this.graph.brief(s.index), { members: s.members.map((m) => this.graph.brief(m)), spc: Number(s.spc), spcExact: s.spc.toString() });
+  private step(s: MainPathStep): MainPathStepJson {
+    return { ...this.graph.brief(s.index), members: s.members.map((m) => this.graph.brief(m)), spc: Number(s.spc), spcExact: s.spc.toString() };
   }
 
-  mainPath(request: MainPathRequest = {}) {
+  mainPath(request: MainPathRequest = {}): MainPathResponse {
     const seeds = this.indicesOf(request.seeds ?? []);
     const keyRoutes = request.keyRoutes ?? 0;
     if (!Number.isInteger(keyRoutes) || keyRoutes < 0 || keyRoutes > MAX_KEY_ROUTES) {
@@ -146,28 +140,29 @@ export class LineageAnalytics {
       weight: Number(result.weight),
       weightExact: result.weight.toString(),
       method: result.method,
-      scope: { seeds: seeds.map((s) => this.graph.row(s).id), direction, papers: scope ? scope.size : this.index.size },
+      scope: { seeds: seeds.map((s) => this.graph.paper(s).id), direction, papers: scope ? scope.size : this.index.size },
       totalPaths: result.totalPaths.toString(),
       keyRoutes: result.keyRoutes.map((r) => ({
-        from: this.graph.row(r.from).id,
-        to: this.graph.row(r.to).id,
+        from: this.graph.paper(r.from).id,
+        to: this.graph.paper(r.to).id,
         spc: Number(r.spc),
         spcExact: r.spc.toString(),
         weight: Number(r.weight),
         weightExact: r.weight.toString(),
         path: r.path.map((s) => this.step(s)),
       })),
-      keyRouteLinks: result.keyRouteLinks.map((l) => ({ from: this.graph.row(l.from).id, to: this.graph.row(l.to).id, spc: Number(l.spc) })),
+      keyRouteLinks: result.keyRouteLinks.map((l) => ({ from: this.graph.paper(l.from).id, to: this.graph.paper(l.to).id, spc: Number(l.spc) })),
     };
   }
 
-  similar(id: string, limit = 20) {
+  similar(id: string, limit = 20): SimilarResponse {
     const [i] = this.indicesOf([id]);
     const paper = i ?? 0;
     return {
       paper: this.graph.brief(paper),
       similar: similarPapers(this.index, paper, limit).map((s) =>
-        Object.assign({}, this.graph.brief(s.index), {
+        ({
+          ...this.graph.brief(s.index),
           coCitations: s.coCitations,
           sharedReferences: s.sharedReferences,
           score: Math.round(s.score * 10000) / 10000,
@@ -176,7 +171,7 @@ export class LineageAnalytics {
     };
   }
 
-  communitiesPayload(limit = 50) {
+  communitiesPayload(limit = 50): CommunitiesResponse {
     const c = this.communities();
     const ranks = this.pageRank();
     return {
@@ -192,20 +187,20 @@ export class LineageAnalytics {
           .sort((a, b) => (ranks[b] ?? 0) - (ranks[a] ?? 0) || a - b)
           .slice(0, 5)
           .map((m) => this.graph.brief(m)),
-        members: x.members.map((m) => this.graph.row(m).id),
+        members: x.members.map((m) => this.graph.paper(m).id),
       })),
     };
   }
 
-  readingList(request: ReadingListRequest) {
+  readingList(request: ReadingListRequest): ReadingListResponse {
     if (request.seeds.length === 0) throw new AnalyticsInputError("a reading list needs at least one seed paper");
     const seeds = this.indicesOf(request.seeds);
     const direction = request.direction ? this.resolveDirection(request.direction) : null;
     const paper = (i: number): ListPaper => ({
-      title: this.graph.row(i).title,
-      year: this.graph.row(i).year,
+      title: this.graph.paper(i).title,
+      year: this.graph.paper(i).year,
       citedBy: this.citedBy(i),
-      citedByReported: (this.graph.row(i).cited_by_count ?? -1) >= this.index.degree(i, "builtBy"),
+      citedByReported: (this.graph.paper(i).citedByCount ?? -1) >= this.index.degree(i, "builtBy"),
       direction: this.direction(i).name,
     });
     const list = readingList(this.index, paper, {
@@ -215,7 +210,7 @@ export class LineageAnalytics {
       include: direction ? this.inDirection(direction) : undefined,
       importance: this.pageRank(),
     });
-    const id = (i: number) => this.graph.row(i).id;
+    const id = (i: number) => this.graph.paper(i).id;
     return {
       seeds: seeds.map((s) => this.graph.brief(s)),
       direction,

@@ -1,41 +1,39 @@
 /**
  * How reading lists leave Lineage: Markdown for reading, BibTeX/CSL-JSON/RIS for reference
- * managers (through citation-export.ts), JSON for scripts. Pure: lines in, text out; the CLI
- * and the HTTP API both render through here, so their output is the same.
+ * managers (through graph/citation-export.ts), JSON for scripts. The CLI and the HTTP API both
+ * render through here, so their output is the same.
  */
-import type { PaperRow } from "../db/paper-queries.ts";
+import type { Paper } from "../db/paper-queries.ts";
+import type { ListFormat } from "../api/types.ts";
 import { formatCitations, type CitablePaper } from "../graph/citation-export.ts";
-
-export const LIST_FORMATS = ["md", "bibtex", "csl", "ris", "json"] as const;
-export type ListFormat = (typeof LIST_FORMATS)[number];
 
 /** One entry of a list: the paper as the graph knows it now (null if it left the graph). */
 export interface ListLine {
-  row: PaperRow | null;
+  paper: Paper | null;
   title: string | null;
   year: number | null;
   reason: string;
   note?: string;
 }
 
-export function citableFromRow(row: PaperRow, note?: string): CitablePaper {
+export function citableFrom(paper: Paper, note?: string): CitablePaper {
   return {
-    id: row.id,
-    title: row.title,
-    year: row.year,
-    date: row.date,
-    authors: JSON.parse(row.authors_json) as string[],
-    venue: row.venue,
-    doi: row.doi,
-    arxivId: row.arxiv_id,
-    aclId: row.acl_id,
+    id: paper.id,
+    title: paper.title,
+    year: paper.year,
+    date: paper.date,
+    authors: paper.authors,
+    venue: paper.venue,
+    doi: paper.doi,
+    arxivId: paper.arxivId,
+    aclId: paper.aclId,
     note: note ?? null,
   };
 }
 
 function citable(line: ListLine, k: number): CitablePaper {
   const note = [line.reason, line.note].filter(Boolean).join("; ");
-  if (line.row) return citableFromRow(line.row, note);
+  if (line.paper) return citableFrom(line.paper, note);
   return { id: `missing-${k}`, title: line.title, year: line.year, authors: [], note };
 }
 
@@ -44,7 +42,7 @@ export function renderList(heading: string, lines: readonly ListLine[], format: 
   if (format !== "md") return formatCitations(lines.map(citable), format);
   const out = [`# ${heading}`, ""];
   lines.forEach((line, k) => {
-    const ids = line.row ? identifierLinks(line.row) : "";
+    const ids = line.paper ? identifierLinks(line.paper) : "";
     const year = line.year ? ` (${line.year})` : "";
     const why = [line.reason, line.note].filter(Boolean).join("; ");
     out.push(`${k + 1}. **${markdownText(line.title ?? "(untitled)")}**${year}${ids ? ` ${ids}` : ""}${why ? ` — ${markdownText(why)}` : ""}`);
@@ -52,11 +50,11 @@ export function renderList(heading: string, lines: readonly ListLine[], format: 
   return out.join("\n");
 }
 
-function identifierLinks(row: PaperRow): string {
+function identifierLinks(paper: Paper): string {
   const links: string[] = [];
-  if (row.arxiv_id) links.push(`[arXiv:${row.arxiv_id}](https://arxiv.org/abs/${row.arxiv_id})`);
-  if (row.acl_id) links.push(`[ACL:${row.acl_id}](https://aclanthology.org/${row.acl_id})`);
-  if (row.doi) links.push(`[doi:${row.doi}](https://doi.org/${row.doi})`);
+  if (paper.arxivId) links.push(`[arXiv:${paper.arxivId}](https://arxiv.org/abs/${paper.arxivId})`);
+  if (paper.aclId) links.push(`[ACL:${paper.aclId}](https://aclanthology.org/${paper.aclId})`);
+  if (paper.doi) links.push(`[doi:${paper.doi}](https://doi.org/${paper.doi})`);
   return links.join(" ");
 }
 

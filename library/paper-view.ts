@@ -4,41 +4,41 @@
  * ("builds on 24 of its 57 references").
  */
 import type { LineageDb } from "../db/lineage-db.ts";
-import type { PaperRow, SelfSource } from "../db/paper-queries.ts";
+import type { Paper, SelfSource } from "../db/paper-queries.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
-import type { Direction, RelatedLink } from "../ingest/types.ts";
+import type { RelatedLink } from "../ingest/types.ts";
+import type { PaperDetail } from "../api/types.ts";
 
 /** Read from one snapshot of the database (joining the caller's, as the API's requests have one). */
-export function paperView(db: LineageDb, graph: LineageGraph, row: PaperRow) {
-  return db.reads.run(() => viewOf(db, graph, row));
+export function paperView(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
+  return db.reads.run(() => viewOf(db, graph, paper));
 }
 
-function viewOf(db: LineageDb, graph: LineageGraph, row: PaperRow) {
-  const index = graph.index.index(row.id);
-  const { sources, sourceOfPage } = db.queries.sourcesWithPages(row.id);
+function viewOf(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
+  const index = graph.index.index(paper.id);
+  const { sources, sourceOfPage } = db.queries.sourcesWithPages(paper.id);
   const selfSources = sources.filter((s): s is SelfSource => s.role === "self");
-  const fieldSourcePages = JSON.parse(row.field_sources_json) as Record<string, number>;
   const newest = selfSources[0];
   const reported = selfSources.find((s) => s.reported.referencesTotal !== undefined || s.reported.citedByCount !== undefined);
   const perYear = selfSources.find((s) => s.reported.citationsPerYear);
   const related: RelatedLink[] = selfSources.flatMap((s) => s.related);
   return {
-    id: row.id,
-    title: row.title,
-    year: row.year,
-    arxivId: row.arxiv_id,
-    doi: row.doi,
-    aclId: row.acl_id,
-    openreviewId: row.openreview_id,
-    s2Id: row.s2_id,
-    abstract: row.abstract,
-    titleInferred: row.title_inferred === 1,
-    stub: row.stub === 1,
-    venue: row.venue,
-    date: row.date,
-    authors: JSON.parse(row.authors_json) as string[],
-    directions: JSON.parse(row.directions_json) as Direction[],
-    citedByCount: row.cited_by_count,
+    id: paper.id,
+    title: paper.title,
+    year: paper.year,
+    arxivId: paper.arxivId,
+    doi: paper.doi,
+    aclId: paper.aclId,
+    openreviewId: paper.openreviewId,
+    s2Id: paper.s2Id,
+    abstract: paper.abstract,
+    titleInferred: paper.titleInferred,
+    stub: paper.stub,
+    venue: paper.venue,
+    date: paper.date,
+    authors: paper.authors,
+    directions: paper.directions,
+    citedByCount: paper.citedByCount,
     buildsOnCount: index === undefined ? 0 : graph.index.degree(index, "buildsOn"),
     builtByCount: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
     coverage: {
@@ -60,7 +60,7 @@ function viewOf(db: LineageDb, graph: LineageGraph, row: PaperRow) {
     onMap: newest?.reported.onMap ?? null,
     editorial: selfSources.find((s) => s.editorial)?.editorial ?? null,
     related,
-    fieldSources: fieldSourcesOf(db, fieldSourcePages, sourceOfPage),
+    fieldSources: fieldSourcesOf(db, paper.fieldSources, sourceOfPage),
     sources,
   };
 }

@@ -3,25 +3,23 @@
  * stored list's entries resolved back to papers (by reference, else by title snapshot), for the
  * CLI and the HTTP API alike.
  */
-import type { PaperRow } from "../db/paper-queries.ts";
+import type { Paper } from "../db/paper-queries.ts";
 import type { StoredReadingList } from "../db/reading-lists.ts";
+import type { SavedList } from "../api/types.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
+import type { ListLine } from "./list-formats.ts";
 
 /** The reference a saved list keeps for a paper: an identifier that survives rebuilds, else its id. */
-export function stableRef(row: Pick<PaperRow, "id" | "arxiv_id" | "doi" | "acl_id">): string {
-  if (row.arxiv_id) return `arXiv:${row.arxiv_id}`;
-  if (row.acl_id) return row.acl_id;
-  if (row.doi) return row.doi;
-  return row.id;
+export function stableRef(paper: Pick<Paper, "id" | "arxivId" | "doi" | "aclId">): string {
+  if (paper.arxivId) return `arXiv:${paper.arxivId}`;
+  if (paper.aclId) return paper.aclId;
+  if (paper.doi) return paper.doi;
+  return paper.id;
 }
 
-export interface ResolvedEntry {
+/** A stored entry with the paper it names now. */
+export interface ResolvedEntry extends ListLine {
   paperRef: string;
-  /** The paper as the graph knows it now, or null if it left the graph. */
-  row: PaperRow | null;
-  title: string | null;
-  year: number | null;
-  reason: string;
   note: string;
 }
 
@@ -29,27 +27,31 @@ export function resolveEntries(list: StoredReadingList, graph: LineageGraph): Re
   return list.entries.map((e) => {
     let found = graph.resolveRef(e.paperRef);
     if (found.kind !== "found" && e.title) found = graph.resolveRef(e.title);
-    const row = found.kind === "found" ? found.paper : null;
-    return { paperRef: e.paperRef, row, title: row?.title ?? e.title, year: row?.year ?? null, reason: e.reason, note: e.note };
+    const paper = found.kind === "found" ? found.paper : null;
+    return { paperRef: e.paperRef, paper, title: paper?.title ?? e.title, year: paper?.year ?? null, reason: e.reason, note: e.note };
   });
 }
 
-/** A stored list as JSON: its facts and its items in order. */
-export function listJson(list: StoredReadingList, graph: LineageGraph) {
-  const { entries: _entries, ...meta } = list;
-  return Object.assign({}, meta, {
+/** A stored list as the API and `lists show --json` give it: its facts and its items in order. */
+export function listJson(list: StoredReadingList, graph: LineageGraph): SavedList {
+  return {
+    name: list.name,
+    description: list.description,
+    createdAt: list.createdAt,
+    updatedAt: list.updatedAt,
+    spec: list.spec,
     items: resolveEntries(list, graph).map((l, k) => ({
       position: k + 1,
       ref: l.paperRef,
-      id: l.row?.id ?? null,
+      id: l.paper?.id ?? null,
       title: l.title,
       year: l.year,
-      arxivId: l.row?.arxiv_id ?? null,
-      doi: l.row?.doi ?? null,
-      aclId: l.row?.acl_id ?? null,
+      arxivId: l.paper?.arxivId ?? null,
+      doi: l.paper?.doi ?? null,
+      aclId: l.paper?.aclId ?? null,
       reason: l.reason,
       note: l.note,
-      inGraph: l.row !== null,
+      inGraph: l.paper !== null,
     })),
-  });
+  };
 }

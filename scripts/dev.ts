@@ -5,7 +5,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { createServer } from "vite";
-import { ingestPaths } from "./cli/ingest-command.ts";
+import { ingestPaths } from "../library/ingest-files.ts";
 import { DEFAULT_PAGES_DIR, ROOT_DIR } from "./cli/paths.ts";
 import { main } from "./lineage.ts";
 

@@ -18,7 +18,8 @@
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { seededRandom } from "../graph/layout.ts";
-import { bulkImportGraph, type BulkGraph } from "../db/bulk-import.ts";
+import type { BulkGraph } from "../db/bulk-import.ts";
+import { importBulkGraph } from "../library/bulk-graph.ts";
 
 export interface SyntheticOptions {
   papers: number;
@@ -165,7 +166,7 @@ if (import.meta.url === `file://${resolve(process.argv[1] ?? "")}`) {
     const t0 = performance.now();
     const graph = generateCitationGraph({ papers: Number(values.papers), citations: Number(values.citations), seed: Number(values.seed ?? 42) });
     const t1 = performance.now();
-    const written = bulkImportGraph(resolve(values.db), syntheticRows(graph));
+    const written = importBulkGraph(resolve(values.db), syntheticRows(graph));
     console.log(
       `Wrote ${written.papers} papers and ${written.edges} citations (${graph.forwardEdges} forward in time) to ${values.db}: ` +
         `generated in ${((t1 - t0) / 1000).toFixed(1)} s, stored in ${written.seconds.toFixed(1)} s.`,

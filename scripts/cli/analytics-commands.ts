@@ -2,9 +2,10 @@
  * Analytics commands: `main-path`, `similar`, `communities` and `reading-list` (issue 4).
  * Each resolves its papers, calls graph/lineage-analytics.ts, and prints text or --json.
  */
-import type { PaperBrief } from "../../db/paper-queries.ts";
+import type { PaperBrief } from "../../api/types.ts";
+import { MAX_KEY_ROUTES } from "../../api/limits.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
-import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../library/lineage-analytics.ts";
+import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { stableRef } from "../../library/saved-lists.ts";
 import { DEFAULT_LIMIT } from "../../graph/reading-list.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
@@ -95,21 +96,21 @@ export function communitiesCommand(ctx: CommandContext): number {
 export function readingListCommand(ctx: CommandContext): number {
   const format = listFormat(ctx, "reading-list");
   const save = typeof ctx.values.save === "string" ? ctx.values.save : undefined;
-  const { result, rows } = withGraph(ctx, (_db, graph) => {
+  const { result, papers } = withGraph(ctx, (_db, graph) => {
     const seeds = seedIds(ctx, graph);
     if (seeds.length === 0) throw new CliError("reading-list: give at least one --seed REF", EXIT.usage);
     const limit = intOption(ctx, "limit", DEFAULT_LIMIT, 1, 500);
     const includeSeeds = ctx.values["include-seeds"] === true;
     const result = analytics(() => new LineageAnalytics(graph).readingList({ seeds, direction: direction(ctx), limit, includeSeeds }));
-    const rows = result.items.map((item) => graph.row(graph.index.index(item.id) ?? 0));
-    return { result, rows };
+    const papers = result.items.map((item) => graph.paper(graph.index.index(item.id) ?? 0));
+    return { result, papers };
   });
   if (save) {
     const db = LineageDb.open(dbPath(ctx));
     try {
       db.lists.save(
         save,
-        result.items.map((item, k) => ({ paperRef: stableRef(rows[k] ?? { id: item.id, arxiv_id: null, doi: null, acl_id: null }), title: item.title, reason: item.reason })),
+        result.items.map((item) => ({ paperRef: stableRef(item), title: item.title, reason: item.reason })),
         { description: `Generated from ${result.seeds.map((s) => s.title ?? s.id).join("; ")}`, spec: { seeds: result.seeds.map((s) => s.id), direction: result.direction, limit: result.limit, includeSeeds: result.includeSeeds } },
       );
     } catch (err) {
@@ -125,7 +126,7 @@ export function readingListCommand(ctx: CommandContext): number {
     return EXIT.ok;
   }
   const heading = `Reading list from ${result.seeds.map((s) => `"${s.title ?? s.id}"`).join(", ")}${result.direction ? ` in ${result.direction}` : ""}`;
-  const lines = result.items.map((item, k) => ({ row: rows[k] ?? null, title: item.title, year: item.year, reason: item.reason }));
+  const lines = result.items.map((item, k) => ({ paper: papers[k] ?? null, title: item.title, year: item.year, reason: item.reason }));
   emit(ctx, lines.length === 0 && format === "md" ? `# ${heading}\n\n(no candidates: the seeds build on nothing and nothing builds on them)` : renderList(heading, lines, format));
   return EXIT.ok;
 }

@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from "node:path";
 import { existsSync } from "node:fs";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
-import type { PaperRow } from "../../db/paper-queries.ts";
+import type { Paper } from "../../db/paper-queries.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 
 export const DEFAULT_DB = "data/lineage.db";
@@ -49,7 +49,7 @@ export function withGraph<T>(ctx: CommandContext, run: (db: LineageDb, graph: Li
 }
 
 /** Resolve a REF or fail with exit 3, listing candidates when the title is ambiguous. */
-export function requirePaper(graph: LineageGraph, ref: string | undefined): PaperRow {
+export function requirePaper(graph: LineageGraph, ref: string | undefined): Paper {
   if (!ref) throw new CliError("missing paper reference (an arXiv ID, DOI, ACL ID, internal id or title)", EXIT.usage);
   const result = graph.resolveRef(ref);
   if (result.kind === "found") return result.paper;

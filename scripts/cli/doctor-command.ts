@@ -4,7 +4,8 @@
  * how to repair what it finds. Exit 0 when healthy (or repaired), 1 when problems remain.
  */
 import { existsSync } from "node:fs";
-import { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import { openForWriting } from "../../library/prepare.ts";
 import type { Check } from "../../db/doctor-checks.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
@@ -30,7 +31,7 @@ export function doctorCommand(ctx: CommandContext): number {
   if (!existsSync(path)) throw new CliError(`${path}: no database here`, EXIT.usage);
   let db: LineageDb;
   try {
-    db = LineageDb.open(path);
+    db = openForWriting(path);
   } catch (err) {
     const message = (err as Error).message;
     throw new CliError(`${message.startsWith(path) ? message : `${path}: ${message}`}. If the file is damaged: sqlite3 ${path} .recover | sqlite3 RECOVERED.db`, EXIT.failed);

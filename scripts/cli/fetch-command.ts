@@ -14,7 +14,7 @@ import { emptyResult, makeRecord, type SourceResult } from "../../ingest/sources
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
 import { fetcherOptions } from "./crawl-command.ts";
-import { writeRecords, type ImportReport } from "./import-command.ts";
+import { writeRecords, type ImportReport } from "../../library/import-files.ts";
 
 export interface FetchReport extends ImportReport {
   source: string;

@@ -6,7 +6,6 @@ import { writeFileSync } from "node:fs";
 import Graph from "graphology";
 import { CliError, EXIT } from "./cli-error.ts";
 import { openForRead, printJson, userPath, withGraph, type CommandContext } from "./context.ts";
-import type { Direction } from "../../ingest/types.ts";
 import { GRAPH_FORMATS, graphToCsv, serializeGraph, type GraphFormat } from "../../graph/graph-formats.ts";
 
 export function statsCommand(ctx: CommandContext): number {
@@ -44,17 +43,17 @@ export function exportGraph(ctx: CommandContext): Graph {
       graph.addNode(p.id, {
         title: p.title,
         year: p.year,
-        arxivId: p.arxiv_id,
-        aclId: p.acl_id,
+        arxivId: p.arxivId,
+        aclId: p.aclId,
         doi: p.doi,
-        openreviewId: p.openreview_id,
-        s2Id: p.s2_id,
+        openreviewId: p.openreviewId,
+        s2Id: p.s2Id,
         abstract: p.abstract,
-        titleInferred: p.title_inferred === 1,
-        stub: p.stub === 1,
+        titleInferred: p.titleInferred,
+        stub: p.stub,
         venue: p.venue,
-        citedByCount: p.cited_by_count,
-        directions: (JSON.parse(p.directions_json) as Direction[]).map((d) => d.name),
+        citedByCount: p.citedByCount,
+        directions: p.directions.map((d) => d.name),
       });
     }
     for (const e of db.queries.edges()) graph.addDirectedEdgeWithKey(`${e.citing}->${e.cited}`, e.citing, e.cited, { kind: "cites" });

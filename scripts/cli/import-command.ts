@@ -1,36 +1,12 @@
 /**
- * `lineage import FORMAT PATH... [--json]`: structured sources (Semantic Scholar and OpenAlex
- * responses, BibTeX, RIS, the ACL Anthology Network release) read into the graph in one batch.
- * Each record becomes a page named `FORMAT:FILE#KEY`; malformed records are reported with their
- * line or key and the rest kept (exit 1 if any failed).
+ * `lineage import FORMAT PATH... [--json]`: structured sources read into the graph in one batch
+ * (library/import-files.ts), reported like `lineage ingest` (exit 1 if any record failed).
  */
-import { statSync } from "node:fs";
-import { extname, isAbsolute, relative, resolve } from "node:path";
-import { LineageDb, type BatchResult } from "../../db/lineage-db.ts";
-import { expandPaths, readPageFile } from "../../ingest/files.ts";
-import { importSources, SOURCE_FORMATS, type SourceFile } from "../../ingest/sources/import-sources.ts";
-import type { SourceProblem, SourceRecord, SourceResult } from "../../ingest/sources/source-record.ts";
-import type { SourceFormat } from "../../ingest/types.ts";
+import { isAbsolute, relative } from "node:path";
+import { SOURCE_FORMATS } from "../../ingest/sources/import-sources.ts";
+import { IMPORT_MAX_BYTES, importPaths, isSourceFormat } from "../../library/import-files.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
-
-/** Exports are bigger than pages: the AAN metadata is 4 MB, an S2 dump can be hundreds. */
-const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
-
-export interface ImportReport {
-  format: SourceFormat;
-  records: { imported: number; new: number; updated: number; unchanged: number; failed: number };
-  papers: number;
-  edges: number;
-  /** Citations of a paper by itself, dropped when the graph was rebuilt (undefined if it was not). */
-  selfCitationsDropped?: number;
-  warnings: { path: string; warning: string }[];
-  errors: SourceProblem[];
-}
-
-export function isSourceFormat(s: string | undefined): s is SourceFormat {
-  return SOURCE_FORMATS.includes(s as SourceFormat);
-}
 
 export function importCommand(ctx: CommandContext): number {
   const [format, ...paths] = ctx.positionals;
@@ -53,73 +29,4 @@ export function importCommand(ctx: CommandContext): number {
     );
   }
   return report.errors.length > 0 ? EXIT.failed : EXIT.ok;
-}
-
-/** File name endings each format is looked for under in a folder (named files are always read). */
-const EXTENSIONS: Record<SourceFormat, string[]> = {
-  s2: [".json", ".jsonl", ".yaml", ".yml"],
-  openalex: [".json", ".jsonl", ".yaml", ".yml"],
-  bibtex: [".bib", ".bibtex"],
-  ris: [".ris", ".txt"],
-  aan: [".txt"],
-};
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
-
-export function importPaths(database: string, format: SourceFormat, paths: string[], maxBytes = IMPORT_MAX_BYTES): ImportReport {
-  const { files, problems } = expandPaths(paths);
-  const result: SourceResult = { records: [], problems: problems.map((p) => ({ path: p.path, reason: p.reason })), warnings: [] };
-  const named = new Set(paths.filter(isFile).map((p) => resolve(p)));
-  const read: SourceFile[] = [];
-  const passedOver: string[] = [];
-  for (const path of files) {
-    if (!named.has(path) && !EXTENSIONS[format].includes(extname(path).toLowerCase())) {
-      passedOver.push(path);
-      continue;
-    }
-    const r = readPageFile(path, maxBytes);
-    if (r.ok) read.push({ path, bytes: r.bytes });
-    else result.problems.push({ path, reason: r.reason });
-  }
-  if (passedOver.length > 0) {
-    result.warnings.push({ path: passedOver[0] ?? "", warning: `passed over ${passedOver.length} file(s) in the folders whose names do not end in ${EXTENSIONS[format].join(", ")}` });
-  }
-  const parsed = importSources(format, read);
-  result.records.push(...parsed.records);
-  result.problems.push(...parsed.problems);
-  result.warnings.push(...parsed.warnings);
-  return writeRecords(database, format, result);
-}
-
-/** Stores parsed records in one batch (one graph rebuild) and reports like `lineage ingest`. */
-export function writeRecords(database: string, format: SourceFormat, result: SourceResult): ImportReport {
-  const db = LineageDb.open(database);
-  let batch: BatchResult;
-  try {
-    batch = db.writePages(result.records);
-    const counts = db.queries.counts();
-    const errors = [...result.problems, ...batch.failures.map((f) => ({ path: f.source, reason: f.reason }))];
-    const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
-    return {
-      format,
-      records: { imported: batch.statuses.length, new: count("ingested"), updated: count("updated"), unchanged: count("unchanged"), failed: errors.length },
-      papers: counts.papers,
-      edges: counts.edges,
-      ...(batch.graph ? { selfCitationsDropped: batch.graph.selfCitationsDropped } : {}),
-      warnings: [...result.warnings, ...pageWarnings(result.records)],
-      errors,
-    };
-  } finally {
-    db.close();
-  }
-}
-
-function pageWarnings(records: readonly SourceRecord[]): { path: string; warning: string }[] {
-  return records.flatMap((r) => r.page.warnings.map((warning) => ({ path: r.source, warning })));
 }

@@ -3,21 +3,10 @@
  * store them in one batch, and report what went in and what did not (exit 1 if any page failed).
  */
 import { relative } from "node:path";
-import { LineageDb } from "../../db/lineage-db.ts";
-import type { PageRecord } from "../../db/page-writer.ts";
 import { DEFAULT_MAX_BYTES } from "../../ingest/decode.ts";
-import { expandPaths, readPageFile } from "../../ingest/files.ts";
-import { parsePage } from "../../ingest/parse-page.ts";
+import { ingestPaths } from "../../library/ingest-files.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
-
-export interface IngestReport {
-  pages: { ingested: number; new: number; updated: number; unchanged: number; failed: number };
-  papers: number;
-  edges: number;
-  warnings: { path: string; warning: string }[];
-  errors: { path: string; reason: string }[];
-}
 
 export function ingestCommand(ctx: CommandContext): number {
   if (ctx.positionals.length === 0) throw new CliError("ingest: give at least one file or folder", EXIT.usage);
@@ -36,43 +25,4 @@ export function ingestCommand(ctx: CommandContext): number {
     );
   }
   return report.errors.length > 0 ? EXIT.failed : EXIT.ok;
-}
-
-export function ingestPaths(database: string, paths: string[], maxBytes = DEFAULT_MAX_BYTES): IngestReport {
-  const { files, problems } = expandPaths(paths);
-  const errors = problems.map((p) => ({ path: p.path, reason: p.reason }));
-  const warnings: IngestReport["warnings"] = [];
-  // Each page is parsed as the batch takes it, so parsed pages never pile up in memory.
-  function* records(): Generator<PageRecord> {
-    for (const file of files) {
-      const read = readPageFile(file, maxBytes);
-      if (!read.ok) {
-        errors.push({ path: file, reason: read.reason });
-        continue;
-      }
-      const parsed = parsePage(read.bytes, file, { maxBytes });
-      if (!parsed.ok) {
-        errors.push({ path: file, reason: parsed.reason });
-        continue;
-      }
-      for (const warning of parsed.page.warnings) warnings.push({ path: file, warning });
-      yield { source: file, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
-    }
-  }
-  const db = LineageDb.open(database);
-  try {
-    const batch = db.writePages(records());
-    for (const f of batch.failures) errors.push({ path: f.source, reason: f.reason });
-    const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
-    const counts = db.queries.counts();
-    return {
-      pages: { ingested: batch.statuses.length, new: count("ingested"), updated: count("updated"), unchanged: count("unchanged"), failed: errors.length },
-      papers: counts.papers,
-      edges: counts.edges,
-      warnings,
-      errors,
-    };
-  } finally {
-    db.close();
-  }
 }

@@ -3,7 +3,7 @@
  * else stdout). The rendering itself is graph/list-formats.ts.
  */
 import { writeFileSync } from "node:fs";
-import { LIST_FORMATS, type ListFormat } from "../../library/list-formats.ts";
+import { LIST_FORMATS, type ListFormat } from "../../api/types.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { userPath, type CommandContext } from "./context.ts";
 

@@ -1,7 +1,7 @@
 /**
  * Commands about papers: `show`, `builds-on`, `built-by`, `path`, `search` and `explain`.
  */
-import type { PaperBrief } from "../../db/paper-queries.ts";
+import type { PaperBrief } from "../../api/types.ts";
 import { MAX_DEPTH } from "../../graph/closure.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";

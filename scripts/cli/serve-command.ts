@@ -6,24 +6,22 @@ import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, type CommandContext } from "./context.ts";
 import { ROOT_DIR } from "./paths.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
+import { prepareGraph } from "../../library/prepare.ts";
 
 /**
- * Lays the graph out and stores its traversal index once per change, before the read-only server
- * starts (the index lets a server over millions of citations start in seconds).
+ * Ingest and import leave a database ready to serve. One written by an older Lineage may lack
+ * its layout or traversal index: those are stored once here, before the read-only server starts.
  */
-function storeLayout(path: string, ctx: CommandContext): void {
+function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   try {
     const db = LineageDb.open(path);
     try {
-      const r = db.ensureLayout();
-      if (r.computed && ctx.verbose) ctx.err(`lineage: laid out ${r.papers} papers`);
-      const ix = db.ensureGraphIndex();
-      if (ix.computed && ctx.verbose) ctx.err(`lineage: stored the traversal index of ${ix.papers} papers`);
+      prepareGraph(db, (step, papers) => ctx.err(`lineage: ${path}: storing the ${step === "layout" ? "layout" : "traversal index"} of ${papers} papers (once)`));
     } finally {
       db.close();
     }
   } catch (err) {
-    ctx.err(`lineage: ${path}: cannot store the layout or index (${(err as Error).message}); computing them in memory`);
+    ctx.err(`lineage: ${path}: cannot store the layout or index (${(err as Error).message}); serving without them`);
   }
 }
 
@@ -32,7 +30,7 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
   if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
-  storeLayout(path, ctx);
+  prepareOlderDatabase(path, ctx);
   const running = await startServer({ dbPath: path, distDir: join(ROOT_DIR, "dist"), host, port });
   ctx.out(`Lineage explorer on ${running.url}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");

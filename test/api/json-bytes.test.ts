@@ -1,7 +1,7 @@
 /**
- * JSON answers spliced from kept text (graph/json-text.ts) are measured piece by piece, and an
- * ASCII answer is written as latin1 (web/server/http-server.ts): through a real server, every
- * answer's Content-Length must be its length in bytes, and its bytes the right UTF-8.
+ * Answers carry text that is not ASCII (file names, titles), and an ASCII answer is written as
+ * latin1 (web/server/http-server.ts): through a real server, every answer's Content-Length must
+ * be its length in bytes, and its bytes the right UTF-8.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -8,7 +8,8 @@ import { Readable } from "node:stream";
 import { join } from "node:path";
 import type { RunningServer } from "../../web/server/http-server.ts";
 import { serveWithTestPage } from "../helpers/server.ts";
-import { ListsApi, MAX_LIST_BODY, checkSameOrigin, fileSlug } from "../../web/server/lists-api.ts";
+import { ListsApi, checkSameOrigin, fileSlug } from "../../web/server/lists-api.ts";
+import { MAX_LIST_BODY_BYTES } from "../../api/limits.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { DbError } from "../../db/connection.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
@@ -105,7 +106,7 @@ describe("list writes: what may be written", () => {
   });
 
   it("refuses bodies over 256 kB (413)", async () => {
-    const big = { items: [{ ref: "2203.02155", note: "x".repeat(MAX_LIST_BODY) }] };
+    const big = { items: [{ ref: "2203.02155", note: "x".repeat(MAX_LIST_BODY_BYTES) }] };
     const answer = await call("PUT", "/api/lists/big", big);
     expect(answer.status).toBe(413);
     expect(error(answer)).toBe("the body is larger than 256 kB");

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { bulkImportGraph } from "../../db/bulk-import.ts";
+import { importBulkGraph } from "../../library/bulk-graph.ts";
 import { generateCitationGraph, syntheticRows } from "../../scripts/gen-synthetic-graph.ts";
 import { runCli, runJson, SEEDS, tempDir } from "../helpers/cli.ts";
 import { summarize } from "./resilience-fixtures.ts";
@@ -41,6 +41,8 @@ describe("lineage doctor", () => {
     raw.pragma("foreign_keys = OFF");
     const victim = raw.prepare("SELECT cited FROM edges LIMIT 1").pluck().get() as string;
     raw.prepare("DELETE FROM papers WHERE id = ?").run(victim);
+    // Ingest stores a layout: the victim's position goes with it, so that the one planted below is the only orphan.
+    raw.prepare("DELETE FROM layout WHERE paper_id = ?").run(victim);
     raw.prepare("INSERT INTO layout (paper_id, x, y, community) VALUES ('nowhere:1', 0, 0, 0)").run();
     raw.prepare("DELETE FROM paper_mentions WHERE mention_id IN (SELECT mention_id FROM paper_mentions LIMIT 3)").run();
     raw.close();
@@ -65,7 +67,7 @@ describe("lineage doctor", () => {
 
   it("knows a bulk-loaded synthetic graph has no pages to rebuild from", async () => {
     const syn = join(tmp.dir, "synthetic.db");
-    bulkImportGraph(syn, syntheticRows(generateCitationGraph({ papers: 2000, citations: 10_000, seed: 3 })));
+    importBulkGraph(syn, syntheticRows(generateCitationGraph({ papers: 2000, citations: 10_000, seed: 3 })));
     const r = await runJson<DoctorJson>(["doctor", "--db", syn]);
     expect(r.healthy).toBe(true);
     expect(r.checks.find((c) => c.name === "derived tables")).toMatchObject({ status: "note" });

@@ -10,7 +10,7 @@ import { join } from "node:path";
 import autocannon from "autocannon";
 import { lineageServe, type ServerProcess } from "../../bench/server-process.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { bulkImportGraph } from "../../db/bulk-import.ts";
+import { importBulkGraph } from "../../library/bulk-graph.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { generateCitationGraph, syntheticRows } from "../../scripts/gen-synthetic-graph.ts";
@@ -72,7 +72,7 @@ describe("expensive queries", () => {
 
   beforeAll(() => {
     const path = join(tmp.dir, "synthetic.db");
-    bulkImportGraph(path, syntheticRows(generateCitationGraph({ papers: 60_000, citations: 600_000, seed: 5 })));
+    importBulkGraph(path, syntheticRows(generateCitationGraph({ papers: 60_000, citations: 600_000, seed: 5 })));
     synthetic = LineageDb.open(path, { readonly: true });
     const graph = new LineageGraph(synthetic);
     api = new LineageApi(synthetic, graph, { queryBudgetMs: 1, maxClosurePapers: 500 });

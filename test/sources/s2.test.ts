@@ -119,7 +119,7 @@ describe("citation attributes", () => {
     const tmp = tempDir();
     try {
       const db = join(tmp.dir, "attrs.db");
-      const { writeRecords } = await import("../../scripts/cli/import-command.ts");
+      const { writeRecords } = await import("../../library/import-files.ts");
       const { makeRecord } = await import("../../ingest/sources/source-record.ts");
       writeRecords(db, "s2", { records: [makeRecord("s2:test#attrs", made.page)], problems: [], warnings: [] });
       const { LineageDb } = await import("../../db/lineage-db.ts");

@@ -37,10 +37,22 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
     editorial: null,
     related: [
       { title: "A safe recommendation", note: "worth reading", url: "https://example.org/paper" },
-      { title: "A hostile recommendation", note: null, url: "javascript:alert(1)" },
+      { title: "A hostile recommendation", url: "javascript:alert(1)" },
     ],
+    fieldSources: { title: "/data/pages/000_f241d60728b6496d.txt" },
     sources: [
-      { source: "/data/pages/000_f241d60728b6496d.txt", format: "markdown-page", contentHash: "abc", dataThrough: "2026-10-14", role: "self" },
+      {
+        source: "/data/pages/000_f241d60728b6496d.txt",
+        format: "markdown-page",
+        contentHash: "abc",
+        dataThrough: "2026-10-14",
+        ingestedAt: "2026-10-15T08:00:00.000Z",
+        role: "self",
+        reported: { citedByCount: 56, referencesInMap: 24, referencesTotal: 57 },
+        directions: [],
+        related: [],
+        warnings: [],
+      },
     ],
     ...extra,
   };
@@ -61,6 +73,12 @@ export const AI_EVERYTHING = brief("arxiv:2111.15366", "AI and the Everything in
 
 export function step(paper: PaperBrief, spc: number, members: PaperBrief[] = []): MainPathStep {
   return { ...paper, members, spc, spcExact: String(spc) };
+}
+
+/** A key route around the citation `to` → `from`. */
+export function keyRouteOf(from: string, to: string, spc: number, path: MainPathStep[]): KeyRoute {
+  const weight = path.reduce((sum, s) => sum + s.spc, 0);
+  return { from, to, spc, spcExact: String(spc), weight, weightExact: String(weight), path };
 }
 
 /** A main path, oldest first, with its key routes. */

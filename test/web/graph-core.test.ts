@@ -1,6 +1,6 @@
 /** The graph sigma draws, derived from the API graph, and the emphasis and timeline applied to it. */
 import { describe, expect, it } from "vitest";
-import type { SerializedCitationGraph, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
+import type { GraphPayload, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
 import { createCitationGraph, loadCitationGraph, opaqueColor } from "../../web/src/core/graph/citation-graph.ts";
 import { DIMMED_NODE_COLOR, computeEmphasis, edgeReducerFor, nodeReducerFor } from "../../web/src/core/graph/emphasis.ts";
 import { applyLayout, yearScale, yearTicks, yearToX } from "../../web/src/core/graph/timeline.ts";
@@ -13,7 +13,9 @@ function node(key: string, year: number | null, x: number, y: number, extra: Par
 }
 
 // d builds on c builds on b builds on a; d also builds on b directly.
-const DATA: SerializedCitationGraph = {
+const DATA: GraphPayload = {
+  attributes: { totalPapers: 5, totalEdges: 6, layoutStale: false },
+  options: { type: "directed", multi: false, allowSelfLoops: false },
   nodes: [node("a", 2015, 0, 0), node("b", 2018, 10, 5), node("c", 2020, 20, -5), node("d", 2024, 30, 0), node("lonely", null, 5, 50)],
   edges: [
     { source: "b", target: "a", attributes: { kind: "cites" } },

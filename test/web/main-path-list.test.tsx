@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MainPathList, type MainPathListProps } from "../../web/src/components/MainPathList.tsx";
-import { AI_EVERYTHING, HOSTILE_TITLE, METROLOGY, SOCIO, brief, mainPathResponse, step } from "./fixtures.ts";
+import { AI_EVERYTHING, HOSTILE_TITLE, METROLOGY, SOCIO, brief, keyRouteOf, mainPathResponse, step } from "./fixtures.ts";
 
 afterEach(cleanup);
 
@@ -53,8 +53,8 @@ describe("MainPathList", () => {
   });
 
   it("offers 1 to 10 key routes and lists the distinct ones", () => {
-    const route = { from: SOCIO.id, to: OTHER.id, spc: 720, path: [step(AI_EVERYTHING, 0), step(SOCIO, 91), step(OTHER, 720)] };
-    const same = { from: SOCIO.id, to: METROLOGY.id, spc: 792, path: PATH };
+    const route = keyRouteOf(SOCIO.id, OTHER.id, 720, [step(AI_EVERYTHING, 0), step(SOCIO, 91), step(OTHER, 720)]);
+    const same = keyRouteOf(SOCIO.id, METROLOGY.id, 792, PATH);
     const { onKeyRoutes } = renderList({ mainPath: { status: "ready", data: mainPathResponse(PATH, [same, route]) }, keyRoutes: 2 });
     const control = screen.getByRole("combobox", { name: "Key routes" }) as HTMLSelectElement;
     expect([...control.options].map((o) => o.value)).toEqual(["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]);

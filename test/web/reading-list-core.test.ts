@@ -5,7 +5,7 @@ import type { ReadingListState } from "../../web/src/core/reading-list/types.ts"
 import { distinctKeyRoutes, lineageRoutes, routePapers } from "../../web/src/core/lineage/main-path.ts";
 import { createCitationGraph, loadCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
 import { computeEmphasis, edgeReducerFor, PATH_EDGE_COLOR } from "../../web/src/core/graph/emphasis.ts";
-import { AI_EVERYTHING, INSTRUCT, METROLOGY, SOCIO, brief, mainPathResponse, readingItem, step } from "./fixtures.ts";
+import { AI_EVERYTHING, INSTRUCT, METROLOGY, SOCIO, brief, keyRouteOf, mainPathResponse, readingItem, step } from "./fixtures.ts";
 
 const ITEMS = [readingItem(AI_EVERYTHING, "a"), readingItem(INSTRUCT, "b"), readingItem(SOCIO, "c")];
 const LIST: ReadingListState = { ...EMPTY_READING_LIST, saved: "L", items: ITEMS, origin: { kind: "saved", name: "L" } };
@@ -35,13 +35,26 @@ describe("the reading-list reducer", () => {
   });
 
   it("converts the API's lists to items and back", () => {
-    const generated = fromGenerated({ ...brief("title:abc", "T", 2020), position: 1, reason: "why", score: 1, seed: false, direction: null, onMainPath: false });
+    const generated = fromGenerated({
+      ...brief("title:abc", "T", 2020),
+      position: 1,
+      reason: "why",
+      score: 1,
+      seed: false,
+      direction: null,
+      directionInferred: false,
+      builtOnBySeeds: [],
+      buildsOnSeeds: [],
+      depth: 1,
+      onMainPath: false,
+    });
     expect(generated).toMatchObject({ ref: "title:abc", reason: "why", note: "" });
     const saved = fromSaved({
       name: "L",
       description: "",
       createdAt: "",
       updatedAt: "",
+      spec: {},
       items: [{ position: 1, ref: "arXiv:2111.15366", id: null, title: "Gone", year: null, arxivId: null, doi: null, aclId: null, reason: "r", note: "n", inGraph: false }],
     });
     expect(saved).toEqual([{ ref: "arXiv:2111.15366", id: null, title: "Gone", year: null, arxivId: null, doi: null, aclId: null, reason: "r", note: "n" }]);
@@ -58,9 +71,9 @@ describe("the lineage view's routes", () => {
   const e = brief("e", "E", 2021);
   const main = [step(a, 0), step(b, 3, [e]), step(c, 2), step(d, 1)];
   const data = mainPathResponse(main, [
-    { from: "b", to: "c", spc: 3, path: main },
-    { from: "a", to: "d", spc: 2, path: [step(a, 0), step(d, 2)] },
-    { from: "a", to: "d", spc: 1, path: [step(a, 0), step(d, 2)] },
+    keyRouteOf("b", "c", 3, main),
+    keyRouteOf("a", "d", 2, [step(a, 0), step(d, 2)]),
+    keyRouteOf("a", "d", 1, [step(a, 0), step(d, 2)]),
   ]);
 
   it("keeps key routes that differ from the main path, once each", () => {

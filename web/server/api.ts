@@ -1,36 +1,32 @@
 /**
- * The JSON API the explorer uses, as a pure router: a request path and query in, a status and
- * a body out. Every parameter is validated (400), unknown papers are 404, ambiguous titles 409,
- * depths and result sizes are bounded.
+ * The read side of the JSON API, as a pure router: a request path and query in, a status and a
+ * body out. Requests are read and validated by api/endpoints.ts (400 for a bad parameter); each
+ * endpoint's handler returns that endpoint's declared answer type; unknown papers are 404,
+ * ambiguous references 409, and expensive queries stop at their time budget (400, naming it).
  */
 import type { LineageDb } from "../../db/lineage-db.ts";
+import type { Paper } from "../../db/paper-queries.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
-import type { Direction } from "../../graph/citation-index.ts";
-import type { PaperRow } from "../../db/paper-queries.ts";
 import { paperView } from "../../library/paper-view.ts";
-import type { Placement } from "../../graph/layout.ts";
-import { directionsPayload, graphPayload, type GraphFilter } from "../../library/graph-payload.ts";
-import { AnalyticsInputError, LineageAnalytics, MAX_KEY_ROUTES } from "../../library/lineage-analytics.ts";
-import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
+import { directionsPayload, graphPayload } from "../../library/graph-payload.ts";
+import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { listJson } from "../../library/saved-lists.ts";
+import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
+import { EndpointError, readEndpoint, type Answer, type Endpoint, type Params } from "../../api/endpoints.ts";
+import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
+import type { ErrorBody, GraphPayload } from "../../api/types.ts";
 
 export interface ApiResponse {
   status: number;
-  body: unknown;
+  body: Answer<Endpoint> | ErrorBody;
 }
 
-export const MAX_API_DEPTH = 3;
-/** Closures, paths and main paths stop after this long (issue 6); the server answers 400. */
-export const QUERY_BUDGET_MS = 1000;
-/** Builds-on and built-by lists longer than this are cut (`truncated: true`). */
-export const MAX_CLOSURE_PAPERS = 20_000;
-const MAX_PARAM = 500;
-
-class BadRequest extends Error {
+/** A request the API refuses: its status, a one-line reason, and what else the error body says. */
+class ApiRefusal extends Error {
   constructor(
     message: string,
-    readonly status = 400,
-    readonly extra: Record<string, unknown> = {},
+    readonly status: number,
+    readonly extra: Omit<ErrorBody, "error"> = {},
   ) {
     super(message);
   }
@@ -42,26 +38,70 @@ export interface QueryLimits {
   maxClosurePapers: number;
 }
 
+type Handlers = { [E in Endpoint]: (params: Params<E>) => Answer<E> };
+
 export class LineageApi {
-  private graphCache = new Map<string, unknown>();
+  private readonly graphCache = new Map<string, GraphPayload>();
   private analyticsCache?: LineageAnalytics;
-  private readonly positions?: Map<string, Placement>;
+  private readonly handlers: Handlers;
 
   constructor(
     private readonly db: LineageDb,
     private readonly graph: LineageGraph,
     private readonly limits: QueryLimits = { queryBudgetMs: QUERY_BUDGET_MS, maxClosurePapers: MAX_CLOSURE_PAPERS },
   ) {
-    // The server never writes: a stale stored layout is replaced by one computed here, once.
-    if (!db.layoutIsCurrent()) this.positions = new Map(db.computeLayout().map((p) => [p.id, p]));
+    this.handlers = {
+      graph: (filters) => this.graphFor(filters),
+      directions: () => directionsPayload(this.db),
+      stats: () => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() }),
+      search: ({ q, limit }) => ({ query: q, results: this.graph.search(q, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) }),
+      paper: ({ ref }) => paperView(this.db, this.graph, this.paper(ref, "paper")),
+      closure: ({ ref, direction, depth }) => {
+        const paper = this.paper(ref, "paper");
+        const { maxClosurePapers } = this.limits;
+        const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
+        const truncated = papers.length > maxClosurePapers;
+        return { paper: this.briefOf(paper), direction, depth, papers: truncated ? papers.slice(0, maxClosurePapers) : papers, truncated };
+      },
+      similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit),
+      path: ({ from, to, mode }) => {
+        const a = this.paper(from, "from");
+        const b = this.paper(to, "to");
+        if (mode === "longest") {
+          const chain = this.graph.longestPath(a.id, b.id, this.budget());
+          return { from: this.briefOf(a), to: this.briefOf(b), mode, paths: chain.length > 0 ? [chain] : [], truncated: false };
+        }
+        const { paths, truncated } = this.graph.paths(a.id, b.id, MAX_PATHS, this.budget());
+        return { from: this.briefOf(a), to: this.briefOf(b), mode, paths, truncated };
+      },
+      edge: ({ from, to }) => {
+        const a = this.paper(from, "from");
+        const b = this.paper(to, "to");
+        const assertedBy = this.db.queries.edgeAssertions(a.id, b.id);
+        return { citing: a.id, cited: b.id, exists: assertedBy.length > 0, assertedBy };
+      },
+      mainPath: ({ seeds, direction, keyRoutes }) =>
+        this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
+      readingList: ({ seeds, direction, limit, includeSeeds }) =>
+        this.analytics.readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds }),
+      lists: () => this.db.lists.all(),
+      list: ({ name }) => {
+        const list = this.db.lists.get(name);
+        if (!list) throw new ApiRefusal(`no list named "${name.slice(0, 100)}"`, 404);
+        return listJson(list, this.graph);
+      },
+    };
   }
 
   handle(pathname: string, query: URLSearchParams): ApiResponse {
     try {
+      const request = readEndpoint(pathname, query);
+      const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<Endpoint>;
       // One snapshot per request: a paper view's statements agree with each other mid-ingest.
-      return { status: 200, body: this.db.reads.run(() => this.route(pathname, query)) };
+      return { status: 200, body: this.db.reads.run(() => handler(request.params)) };
     } catch (err) {
-      if (err instanceof BadRequest) return { status: err.status, body: { error: err.message, ...err.extra } };
+      if (err instanceof EndpointError) return { status: err.status, body: { error: err.message } };
+      if (err instanceof ApiRefusal) return { status: err.status, body: { error: err.message, ...err.extra } };
       if (err instanceof AnalyticsInputError) return { status: 400, body: { error: err.message } };
       // As datasette answers an interrupted SQL query: a 400 naming the limit.
       if (err instanceof QueryBudgetExceeded) return { status: 400, body: { error: err.message, budgetMs: err.limitMs } };
@@ -69,90 +109,15 @@ export class LineageApi {
     }
   }
 
-  private route(pathname: string, q: URLSearchParams): unknown {
-    for (const [key, value] of q) {
-      if (key.length > 50 || value.length > MAX_PARAM) throw new BadRequest(`parameter ${key.slice(0, 50)} is too long`);
-    }
-    if (pathname === "/api/graph") return this.graphFor(q);
-    if (pathname === "/api/directions") return directionsPayload(this.db);
-    if (pathname === "/api/stats") return Object.assign({}, this.db.queries.counts(), { pagesByFormat: this.db.queries.pagesByFormat() });
-    if (pathname === "/api/search") {
-      const text = required(q, "q");
-      const limit = intParam(q, "limit", 20, 1, 100);
-      return { query: text, results: this.graph.search(text, limit).map((h) => Object.assign({}, this.graph.brief(h.index), { score: h.score })) };
-    }
-    if (pathname === "/api/path") return this.path(q);
-    if (pathname === "/api/edge") {
-      const from = this.paper(required(q, "from"), "from");
-      const to = this.paper(required(q, "to"), "to");
-      const assertedBy = this.db.queries.edgeAssertions(from.id, to.id);
-      return { citing: from.id, cited: to.id, exists: assertedBy.length > 0, assertedBy };
-    }
-    if (pathname === "/api/main-path") return this.mainPath(q);
-    if (pathname === "/api/reading-list") return this.readingList(q);
-    if (pathname === "/api/lists") return this.db.lists.all();
-    const list = /^\/api\/lists\/([^/]+)$/.exec(pathname);
-    if (list?.[1]) return this.list(list[1]);
-    const m = /^\/api\/papers\/([^/]+)(?:\/(builds-on|built-by|similar))?$/.exec(pathname);
-    if (m?.[1]) {
-      let ref: string;
-      try {
-        ref = decodeURIComponent(m[1]);
-      } catch {
-        throw new BadRequest("paper reference is not valid URL encoding");
-      }
-      if (ref.length > MAX_PARAM) throw new BadRequest("paper reference is too long");
-      const paper = this.paper(ref, "paper");
-      if (!m[2]) return paperView(this.db, this.graph, paper);
-      if (m[2] === "similar") return this.analytics.similar(paper.id, intParam(q, "limit", 20, 1, 100));
-      const direction: Direction = m[2] === "builds-on" ? "buildsOn" : "builtBy";
-      const depth = intParam(q, "depth", 1, 1, MAX_API_DEPTH);
-      const { maxClosurePapers } = this.limits;
-      const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
-      const truncated = papers.length > maxClosurePapers;
-      return {
-        paper: this.graph.brief(this.graph.index.index(paper.id) ?? 0),
-        direction,
-        depth,
-        papers: truncated ? papers.slice(0, maxClosurePapers) : papers,
-        truncated,
-      };
-    }
-    throw new BadRequest(`no such endpoint: ${pathname.slice(0, 100)}`, 404);
-  }
-
-  private graphFor(q: URLSearchParams): unknown {
-    const filter: GraphFilter = {};
-    const direction = q.get("direction");
-    if (direction) filter.direction = direction;
-    if (q.has("minYear")) filter.minYear = intParam(q, "minYear", 0, 0, 3000);
-    if (q.has("maxYear")) filter.maxYear = intParam(q, "maxYear", 0, 0, 3000);
-    const hide = q.get("hideStubs");
-    if (hide !== null && !["0", "1", "true", "false"].includes(hide)) throw new BadRequest("hideStubs must be 0 or 1");
-    filter.hideStubs = hide === "1" || hide === "true";
-    const key = JSON.stringify(filter);
+  private graphFor(filters: Params<"graph">): GraphPayload {
+    const key = JSON.stringify(filters);
     let payload = this.graphCache.get(key);
     if (!payload) {
-      payload = graphPayload(this.db, filter, this.positions);
+      payload = graphPayload(this.db, filters);
       if (this.graphCache.size > 32) this.graphCache.clear();
       this.graphCache.set(key, payload);
     }
     return payload;
-  }
-
-  private path(q: URLSearchParams): unknown {
-    const from = this.paper(required(q, "from"), "from");
-    const to = this.paper(required(q, "to"), "to");
-    const mode = q.get("mode") ?? "shortest";
-    if (mode !== "shortest" && mode !== "longest") throw new BadRequest("mode must be shortest or longest");
-    const fromBrief = this.graph.brief(this.graph.index.index(from.id) ?? 0);
-    const toBrief = this.graph.brief(this.graph.index.index(to.id) ?? 0);
-    if (mode === "longest") {
-      const chain = this.graph.longestPath(from.id, to.id, this.budget());
-      return { from: fromBrief, to: toBrief, mode, paths: chain.length > 0 ? [chain] : [], truncated: false };
-    }
-    const { paths, truncated } = this.graph.paths(from.id, to.id, 100, this.budget());
-    return { from: fromBrief, to: toBrief, mode, paths, truncated };
   }
 
   private budget() {
@@ -164,64 +129,18 @@ export class LineageApi {
     return this.analyticsCache;
   }
 
-  /** `?seed=REF&seed=...&direction=NAME&keyRoute=K`: the SPC main path, oldest first. */
-  private mainPath(q: URLSearchParams): unknown {
-    const seeds = this.seeds(q);
-    const direction = q.get("direction")?.trim() || undefined;
-    return this.analytics.mainPath({ seeds, direction, keyRoutes: intParam(q, "keyRoute", 0, 0, MAX_KEY_ROUTES), budget: this.budget() });
-  }
-
-  /** `?seed=REF&seed=...&direction=NAME&limit=N&includeSeeds=1`. */
-  private readingList(q: URLSearchParams): unknown {
-    const seeds = this.seeds(q);
-    if (seeds.length === 0) throw new BadRequest("missing parameter seed");
-    const include = q.get("includeSeeds");
-    if (include !== null && !["0", "1", "true", "false"].includes(include)) throw new BadRequest("includeSeeds must be 0 or 1");
-    return this.analytics.readingList({
-      seeds,
-      direction: q.get("direction")?.trim() || undefined,
-      limit: intParam(q, "limit", 20, 1, 200),
-      includeSeeds: include === "1" || include === "true",
-    });
-  }
-
-  private seeds(q: URLSearchParams): string[] {
-    const refs = q.getAll("seed");
-    if (refs.length > 20) throw new BadRequest("at most 20 seeds");
+  private seedIds(refs: readonly string[]): string[] {
     return refs.map((ref) => this.paper(ref, "seed").id);
   }
 
-  private list(encoded: string): unknown {
-    let name: string;
-    try {
-      name = decodeURIComponent(encoded);
-    } catch {
-      throw new BadRequest("list name is not valid URL encoding");
-    }
-    const list = this.db.lists.get(name);
-    if (!list) throw new BadRequest(`no list named "${name.slice(0, 100)}"`, 404);
-    return listJson(list, this.graph);
+  private briefOf(paper: Paper) {
+    return this.graph.brief(this.graph.index.index(paper.id) ?? 0);
   }
 
-  private paper(ref: string, what: string): PaperRow {
+  private paper(ref: string, what: string): Paper {
     const result = this.graph.resolveRef(ref);
     if (result.kind === "found") return result.paper;
-    if (result.kind === "ambiguous") throw new BadRequest(`${what}: "${ref}" is ambiguous`, 409, { candidates: result.candidates });
-    throw new BadRequest(`${what}: no paper "${ref}" in the graph`, 404);
+    if (result.kind === "ambiguous") throw new ApiRefusal(`${what}: "${ref}" is ambiguous`, 409, { candidates: result.candidates });
+    throw new ApiRefusal(`${what}: no paper "${ref}" in the graph`, 404);
   }
-}
-
-function required(q: URLSearchParams, name: string): string {
-  const v = q.get(name);
-  if (!v || !v.trim()) throw new BadRequest(`missing parameter ${name}`);
-  return v;
-}
-
-function intParam(q: URLSearchParams, name: string, fallback: number, min: number, max: number): number {
-  const raw = q.get(name);
-  if (raw === null) return fallback;
-  if (!/^-?\d{1,6}$/.test(raw)) throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new BadRequest(`${name} must be a whole number from ${min} to ${max}`);
-  return n;
 }

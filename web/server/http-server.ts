@@ -12,7 +12,6 @@ import { gzipSync } from "node:zlib";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "./api.ts";
-import { encodeJsonBody } from "../../graph/json-text.ts";
 import { ListsApi, isListWrite } from "./lists-api.ts";
 import { ResponseBatch } from "./response-batch.ts";
 
@@ -134,8 +133,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi
     const { status, body } = api.handle(url.pathname, url.searchParams);
     // The graph payload is cached by the API (megabytes on large graphs): encode it once too.
     if (status === 200 && url.pathname === "/api/graph" && typeof body === "object" && body !== null) return sendEncoded(req, res, body);
-    const json = encodeJsonBody(body);
-    return send(req, res, status, "application/json; charset=utf-8", json.text, { "cache-control": "no-store" }, json.bytes);
+    return send(req, res, status, "application/json; charset=utf-8", JSON.stringify(body), { "cache-control": "no-store" });
   }
   return serveStatic(req, res, url.pathname, dist);
 }
@@ -218,10 +216,8 @@ function send(
   type: string,
   body: string | Buffer,
   headers: Record<string, string> = {},
-  /** The body's length in UTF-8 bytes, where the caller knows it (encodeJsonBody does). */
-  bytes?: number,
 ): void {
-  const length = typeof body === "string" ? (bytes ?? Buffer.byteLength(body)) : body.length;
+  const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
   const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
   const gzip = compressible && acceptsGzip(req);
   // Strings go out as they are: Node writes the head and a string body in one write, where a

@@ -17,14 +17,14 @@ import { LineageDb } from "../../db/lineage-db.ts";
 import { ListError, checkListName, type NewEntry, type StoredReadingList } from "../../db/reading-lists.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
 import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
-import { LIST_FORMATS, renderList, type ListFormat } from "../../library/list-formats.ts";
+import { renderList } from "../../library/list-formats.ts";
+import { LIST_FORMATS, type ListFormat } from "../../api/types.ts";
+import { MAX_LIST_BODY_BYTES, MAX_LIST_ITEMS, MAX_LIST_TEXT, MAX_PARAM_LENGTH } from "../../api/limits.ts";
 
-export const MAX_LIST_BODY = 256 * 1024;
-export const MAX_LIST_ITEMS = 1000;
 /** Past this much, an oversized body is no longer drained but the connection dropped. */
-const MAX_DRAIN = 16 * MAX_LIST_BODY;
-const MAX_REF = 500;
-const MAX_TEXT = 2000;
+const MAX_DRAIN = 16 * MAX_LIST_BODY_BYTES;
+const MAX_REF = MAX_PARAM_LENGTH;
+const MAX_TEXT = MAX_LIST_TEXT;
 
 /** What the HTTP layer needs of a request (an IncomingMessage is one). */
 export interface ListsRequest extends AsyncIterable<Buffer | string> {
@@ -283,7 +283,7 @@ export function checkSameOrigin(headers: IncomingHttpHeaders, boundHost = "127.0
   if (loopbackBound && !LOOPBACK.test(host)) throw new HttpError(403, `unexpected Host ${host.slice(0, 100)} for a server on ${boundHost}`);
 }
 
-/** The body as JSON: `Content-Type: application/json`, at most MAX_LIST_BODY bytes. */
+/** The body as JSON: `Content-Type: application/json`, at most MAX_LIST_BODY_BYTES bytes. */
 async function readJson(req: ListsRequest): Promise<unknown> {
   const type = String(req.headers["content-type"] ?? "");
   if (!/^application\/json\s*(?:;|$)/i.test(type)) {
@@ -295,14 +295,14 @@ async function readJson(req: ListsRequest): Promise<unknown> {
   for await (const chunk of req) {
     const buf = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
     size += buf.length;
-    if (size <= MAX_LIST_BODY) chunks.push(buf);
+    if (size <= MAX_LIST_BODY_BYTES) chunks.push(buf);
     else if (size > MAX_DRAIN) {
       req.destroy?.();
       break;
     }
   }
-  if (size > MAX_LIST_BODY || declared > MAX_LIST_BODY) {
-    throw new HttpError(413, `the body is larger than ${MAX_LIST_BODY / 1024} kB`, { connection: "close" });
+  if (size > MAX_LIST_BODY_BYTES || declared > MAX_LIST_BODY_BYTES) {
+    throw new HttpError(413, `the body is larger than ${MAX_LIST_BODY_BYTES / 1024} kB`, { connection: "close" });
   }
   const text = Buffer.concat(chunks).toString("utf8");
   if (!text.trim()) throw new HttpError(400, "the body is empty; send JSON");

@@ -6,7 +6,7 @@
  */
 import { useId } from "react";
 import type { MainPathResponse, MainPathStep, PaperBrief, Resource } from "../core/api/types.ts";
-import { MAX_KEY_ROUTES } from "../core/explorer/types.ts";
+import { KEY_ROUTES_OFFERED } from "../core/explorer/types.ts";
 import { distinctKeyRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle } from "../core/paper/format.ts";
 
@@ -63,7 +63,7 @@ export function MainPathList({ mainPath, keyRoutes, seeds, direction, selected, 
         Key routes{" "}
         <select value={keyRoutes} onChange={(e) => onKeyRoutes(Number(e.target.value))}>
           <option value={0}>Off</option>
-          {Array.from({ length: MAX_KEY_ROUTES }, (_, k) => (
+          {Array.from({ length: KEY_ROUTES_OFFERED }, (_, k) => (
             <option key={k + 1} value={k + 1}>
               {k + 1}
             </option>

@@ -7,7 +7,7 @@ import { useCallback, useMemo, useState } from "react";
 import { ControlsContainer, SigmaContainer, ZoomControl } from "@react-sigma/core";
 import "@react-sigma/core/lib/style.css";
 import type { Settings } from "sigma/settings";
-import type { SerializedCitationGraph } from "../core/api/types.ts";
+import type { GraphPayload } from "../core/api/types.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
 import { EDGE_COLOR, type EmphasisInput } from "../core/graph/emphasis.ts";
@@ -42,7 +42,7 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
 const HOVER_EMPHASIS_MAX = { nodes: 5_000, edges: 25_000 };
 
 export interface GraphViewProps {
-  data: SerializedCitationGraph | null;
+  data: GraphPayload | null;
   layout: GraphLayout;
   selected: string | null;
   highlighted: ReadonlySet<string> | null;

@@ -6,7 +6,7 @@
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
 import { animateNodes } from "sigma/utils";
-import type { SerializedCitationGraph } from "../../core/api/types.ts";
+import type { GraphPayload } from "../../core/api/types.ts";
 import type { GraphLayout } from "../../core/explorer/types.ts";
 import { loadCitationGraph, type CitationGraph, type LoadReport } from "../../core/graph/citation-graph.ts";
 import { applyLayout, layoutPositions } from "../../core/graph/timeline.ts";
@@ -15,7 +15,7 @@ import { applyLayout, layoutPositions } from "../../core/graph/timeline.ts";
 const ANIMATE_BELOW = 4000;
 
 export interface GraphDataControllerProps {
-  data: SerializedCitationGraph | null;
+  data: GraphPayload | null;
   layout: GraphLayout;
   onLoaded: (report: LoadReport) => void;
 }

@@ -1,24 +1,13 @@
 /**
  * The only module that talks to the Lineage HTTP API: one function per endpoint, each taking an
  * AbortSignal, each failing with an `ApiError` whose one-line message names the URL and the reason.
+ * URLs and answer types come from api/endpoints.ts, which the server reads requests with.
  */
-import type {
-  CitationDirection,
-  ClosureResponse,
-  DirectionSummary,
-  ExportedFile,
-  GraphFilters,
-  ListFormat,
-  MainPathResponse,
-  PathMode,
-  PathResponse,
-  PaperDetail,
-  ReadingListResponse,
-  SavedList,
-  SavedListSummary,
-  SearchResponse,
-  SerializedCitationGraph,
-} from "./types.ts";
+import { endpointUrl, listPath, type Answer, type Endpoint, type Params } from "../../../../api/endpoints.ts";
+import type { CitationDirection, GraphFilters, ListFormat, ListItemInput, PathMode, SavedList } from "../../../../api/types.ts";
+import type { ExportedFile } from "./types.ts";
+
+export type { ListItemInput };
 
 export class ApiError extends Error {
   constructor(
@@ -75,110 +64,75 @@ export function isAbort(err: unknown): boolean {
   return err instanceof DOMException ? err.name === "AbortError" : isRecord(err) && err.name === "AbortError";
 }
 
+/** A read endpoint's answer, from the URL api/endpoints.ts writes for it. */
+function get<E extends Endpoint>(endpoint: E, params: Params<E>, signal?: AbortSignal): Promise<Answer<E>> {
+  return getJson<Answer<E>>(endpointUrl(endpoint, params), signal);
+}
+
 export function graphUrl(filters: GraphFilters): string {
-  const params = new URLSearchParams();
-  if (filters.direction) params.set("direction", filters.direction);
-  if (filters.minYear !== null) params.set("minYear", String(filters.minYear));
-  if (filters.maxYear !== null) params.set("maxYear", String(filters.maxYear));
-  if (filters.hideStubs) params.set("hideStubs", "1");
-  const query = params.toString();
-  return `/api/graph${query ? `?${query}` : ""}`;
+  return endpointUrl("graph", filters);
 }
 
-export function fetchGraph(filters: GraphFilters, signal?: AbortSignal): Promise<SerializedCitationGraph> {
-  return getJson(graphUrl(filters), signal);
+export function fetchGraph(filters: GraphFilters, signal?: AbortSignal) {
+  return get("graph", filters, signal);
 }
 
-export function fetchDirections(signal?: AbortSignal): Promise<DirectionSummary[]> {
-  return getJson("/api/directions", signal);
+export function fetchDirections(signal?: AbortSignal) {
+  return get("directions", {}, signal);
 }
 
-export function searchPapers(query: string, limit: number, signal?: AbortSignal): Promise<SearchResponse> {
-  return getJson(`/api/search?${new URLSearchParams({ q: query, limit: String(limit) })}`, signal);
+export function searchPapers(query: string, limit: number, signal?: AbortSignal) {
+  return get("search", { q: query, limit }, signal);
 }
 
-export function paperUrl(ref: string): string {
-  return `/api/papers/${encodeURIComponent(ref)}`;
+export function fetchPaper(ref: string, signal?: AbortSignal) {
+  return get("paper", { ref }, signal);
 }
 
-export function fetchPaper(ref: string, signal?: AbortSignal): Promise<PaperDetail> {
-  return getJson(paperUrl(ref), signal);
+export function fetchClosure(ref: string, direction: CitationDirection, depth: number, signal?: AbortSignal) {
+  return get("closure", { ref, direction, depth }, signal);
 }
 
-export function fetchClosure(ref: string, direction: CitationDirection, depth: number, signal?: AbortSignal): Promise<ClosureResponse> {
-  const segment = direction === "buildsOn" ? "builds-on" : "built-by";
-  return getJson(`${paperUrl(ref)}/${segment}?depth=${depth}`, signal);
+export function fetchPath(from: string, to: string, mode: PathMode, signal?: AbortSignal) {
+  return get("path", { from, to, mode }, signal);
 }
 
-export function fetchPath(from: string, to: string, mode: PathMode, signal?: AbortSignal): Promise<PathResponse> {
-  return getJson(`/api/path?${new URLSearchParams({ from, to, mode })}`, signal);
+export type MainPathQuery = Params<"mainPath">;
+
+export function mainPathUrl(query: MainPathQuery): string {
+  return endpointUrl("mainPath", query);
 }
 
-export interface MainPathQuery {
-  seeds: readonly string[];
-  direction: string | null;
-  keyRoutes: number;
+export function fetchMainPath(query: MainPathQuery, signal?: AbortSignal) {
+  return get("mainPath", query, signal);
 }
 
-export function mainPathUrl({ seeds, direction, keyRoutes }: MainPathQuery): string {
-  const params = new URLSearchParams();
-  for (const seed of seeds) params.append("seed", seed);
-  if (direction) params.set("direction", direction);
-  if (keyRoutes > 0) params.set("keyRoute", String(keyRoutes));
-  const query = params.toString();
-  return `/api/main-path${query ? `?${query}` : ""}`;
+export type ReadingListQuery = Omit<Params<"readingList">, "includeSeeds">;
+
+export function fetchReadingList(query: ReadingListQuery, signal?: AbortSignal) {
+  return get("readingList", { ...query, includeSeeds: false }, signal);
 }
 
-export function fetchMainPath(query: MainPathQuery, signal?: AbortSignal): Promise<MainPathResponse> {
-  return getJson(mainPathUrl(query), signal);
+export function fetchSavedLists(signal?: AbortSignal) {
+  return get("lists", {}, signal);
 }
 
-export interface ReadingListQuery {
-  seeds: readonly string[];
-  direction: string | null;
-  limit: number;
-}
-
-export function fetchReadingList({ seeds, direction, limit }: ReadingListQuery, signal?: AbortSignal): Promise<ReadingListResponse> {
-  const params = new URLSearchParams();
-  for (const seed of seeds) params.append("seed", seed);
-  if (direction) params.set("direction", direction);
-  params.set("limit", String(limit));
-  return getJson(`/api/reading-list?${params}`, signal);
-}
-
-export function listUrl(name: string): string {
-  return `/api/lists/${encodeURIComponent(name)}`;
-}
-
-export function fetchSavedLists(signal?: AbortSignal): Promise<SavedListSummary[]> {
-  return getJson("/api/lists", signal);
-}
-
-export function fetchSavedList(name: string, signal?: AbortSignal): Promise<SavedList> {
-  return getJson(listUrl(name), signal);
-}
-
-/** What a list is saved from: each paper by a reference the server resolves, with its reason. */
-export interface ListItemInput {
-  ref: string;
-  title?: string | null;
-  reason?: string;
-  note?: string;
+export function fetchSavedList(name: string, signal?: AbortSignal) {
+  return get("list", { name }, signal);
 }
 
 /** Creates or replaces the list called `name`. */
 export function saveList(name: string, items: readonly ListItemInput[], signal?: AbortSignal): Promise<SavedList> {
-  return sendJson("PUT", listUrl(name), { items }, signal);
+  return sendJson("PUT", listPath(name), { items }, signal);
 }
 
 export function deleteList(name: string, signal?: AbortSignal): Promise<{ deleted: string }> {
-  return sendJson("DELETE", listUrl(name), undefined, signal);
+  return sendJson("DELETE", listPath(name), undefined, signal);
 }
 
 /** The items rendered as `format` by the server (citation-js for BibTeX, CSL-JSON and RIS). */
 export async function exportList(name: string, format: ListFormat, items: readonly ListItemInput[], signal?: AbortSignal): Promise<ExportedFile> {
-  const url = `${listUrl(name)}/export`;
+  const url = `${listPath(name)}/export`;
   const response = await request(url, {
     method: "POST",
     signal,

@@ -3,7 +3,7 @@
  * transition can be tested on its own.
  */
 import type { GraphFilters } from "../api/types.ts";
-import { MAX_KEY_ROUTES, MAX_SEEDS, type ExplorerAction, type ExplorerState, type ViewState } from "./types.ts";
+import { KEY_ROUTES_OFFERED, MAX_SEEDS, type ExplorerAction, type ExplorerState, type ViewState } from "./types.ts";
 
 export const NO_FILTERS: GraphFilters = { direction: null, minYear: null, maxYear: null, hideStubs: false };
 
@@ -78,7 +78,7 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
     case "clearSeeds":
       return state.seeds.length === 0 ? state : { ...state, seeds: [] };
     case "setKeyRoutes": {
-      const keyRoutes = Math.max(0, Math.min(MAX_KEY_ROUTES, Math.round(action.keyRoutes))) || 0;
+      const keyRoutes = Math.max(0, Math.min(KEY_ROUTES_OFFERED, Math.round(action.keyRoutes))) || 0;
       return keyRoutes === state.keyRoutes ? state : { ...state, keyRoutes };
     }
     case "openList":

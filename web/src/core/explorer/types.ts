@@ -10,11 +10,13 @@ export type GraphLayout = "force" | "timeline";
 /** What the page shows: the citation graph, or the lineage view (main path on a time axis). */
 export type ExplorerMode = "graph" | "lineage";
 
-/** Key routes the lineage view can add to the main path (`?keyRoute=K`, 0 for none). */
-export const MAX_KEY_ROUTES = 10;
+/**
+ * Key routes the lineage view offers beside the main path (`?keyRoute=K`, 0 for none): a choice
+ * of the first ten; the API answers up to api/limits.ts MAX_KEY_ROUTES.
+ */
+export const KEY_ROUTES_OFFERED = 10;
 
-/** Seeds a reading list or a lineage scope can have (the API's limit). */
-export const MAX_SEEDS = 20;
+export { MAX_SEEDS } from "../../../../api/limits.ts";
 
 export type Depth = 1 | 2 | 3;
 
@@ -47,7 +49,7 @@ export interface ViewState {
   mode: ExplorerMode;
   /** Seed papers (REFs): the lineage view's scope and a reading list's starting points. */
   seeds: string[];
-  /** Key routes drawn beside the main path, 0 to MAX_KEY_ROUTES. */
+  /** Key routes drawn beside the main path, 0 to KEY_ROUTES_OFFERED. */
   keyRoutes: number;
   /** The saved reading list shown in the reading-list panel. */
   list: string | null;

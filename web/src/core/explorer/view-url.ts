@@ -5,7 +5,7 @@
  *   ?view=lineage  ?seed=REF (repeated)  ?keyRoute=1..10  ?list=NAME
  * Unknown or malformed parameters are ignored, so an old or hand-edited link still opens.
  */
-import { MAX_KEY_ROUTES, MAX_SEEDS, type ViewState, type Depth, type Highlight, type PathQuery } from "./types.ts";
+import { KEY_ROUTES_OFFERED, MAX_SEEDS, type ViewState, type Depth, type Highlight, type PathQuery } from "./types.ts";
 import { NO_FILTERS } from "./index.ts";
 
 /** Raw key → raw (still encoded) values, in the order given. */
@@ -74,7 +74,7 @@ function parseSeeds(raw: readonly string[]): string[] {
 function parseKeyRoutes(raw: string | undefined): number {
   if (raw === undefined) return 0;
   const n = Number(decode(raw));
-  return Number.isInteger(n) && n >= 1 && n <= MAX_KEY_ROUTES ? n : 0;
+  return Number.isInteger(n) && n >= 1 && n <= KEY_ROUTES_OFFERED ? n : 0;
 }
 
 export function parseView(search: string): ViewState {

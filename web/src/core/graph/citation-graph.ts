@@ -5,7 +5,7 @@
  * selection, highlighted sets and paths are applied by reducers (see emphasis.ts), never written here.
  */
 import Graph from "graphology";
-import type { SerializedCitationGraph } from "../api/types.ts";
+import type { GraphPayload } from "../api/types.ts";
 import { shortLabel } from "../paper/format.ts";
 
 export interface CitationNodeAttributes {
@@ -79,7 +79,7 @@ export interface LoadReport {
 }
 
 /** Replaces the graph's contents with the API graph, in one import (one sigma refresh). */
-export function loadCitationGraph(graph: CitationGraph, data: SerializedCitationGraph): LoadReport {
+export function loadCitationGraph(graph: CitationGraph, data: Pick<GraphPayload, "nodes" | "edges">): LoadReport {
   let unplaced = 0;
   const nodes = data.nodes.map(({ key, attributes: a }) => {
     if (!(typeof a.x === "number" && Number.isFinite(a.x) && typeof a.y === "number" && Number.isFinite(a.y))) unplaced++;

@@ -4,7 +4,7 @@
  * neighbour; every item keeps its reason and note wherever it goes.
  */
 import type { ListItemInput } from "../api/client.ts";
-import type { ReadingListItemResponse, SavedList } from "../api/types.ts";
+import type { ReadingListItem, SavedList } from "../api/types.ts";
 import { paperRef } from "../paper/format.ts";
 import type { ReadingItem, ReadingListAction, ReadingListState } from "./types.ts";
 
@@ -49,7 +49,7 @@ export function readingListReducer(state: ReadingListState, action: ReadingListA
 }
 
 /** A generated reading list's item: the paper under its readable identifier, with its reason. */
-export function fromGenerated(item: ReadingListItemResponse): ReadingItem {
+export function fromGenerated(item: ReadingListItem): ReadingItem {
   const { id, title, year, arxivId, doi, aclId, reason } = item;
   return { ref: paperRef(item), id, title, year, arxivId, doi, aclId, reason, note: "" };
 }

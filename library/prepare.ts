@@ -1,0 +1,51 @@
+/**
+ * What a database needs beside its graph before anyone reads it: the drawing layout (ForceAtlas2
+ * and Louvain, graph/layout.ts) and the stored traversal index. Computed where the graph is
+ * written, in the same transaction as the rebuild (`LineageDb.onRebuild`), never inside a request:
+ * a reader sees either the old graph with its layout or the new one with its own.
+ */
+import { LineageDb } from "../db/lineage-db.ts";
+import { computeLayout } from "../graph/layout.ts";
+import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
+
+export type PrepareStep = "layout" | "index";
+
+/** Told when a step starts, with the number of papers it covers. */
+export type PrepareProgress = (step: PrepareStep, papers: number) => void;
+
+export interface PrepareReport {
+  /** Papers laid out, or null when the stored layout was current. */
+  laidOut: number | null;
+  /** Papers in the stored traversal index, or null when it was current. */
+  indexed: number | null;
+}
+
+/** Computes and stores whatever of the layout and the traversal index is stale. */
+export function prepareGraph(db: LineageDb, progress: PrepareProgress = () => undefined): PrepareReport {
+  const report: PrepareReport = { laidOut: null, indexed: null };
+  if (db.graphVersion() === undefined) return report;
+  const needsLayout = !db.layoutIsCurrent();
+  const needsIndex = !db.indexIsCurrent();
+  if (!needsLayout && !needsIndex) return report;
+  const index = buildCitationIndex(db);
+  if (needsLayout) {
+    progress("layout", index.size);
+    const edges: { citing: string; cited: string }[] = [];
+    for (let i = 0; i < index.size; i++) for (const j of index.neighbours(i, "buildsOn")) edges.push({ citing: index.id(i), cited: index.id(j) });
+    db.storeLayout(computeLayout(index.ids, edges));
+    report.laidOut = index.size;
+  }
+  if (needsIndex) {
+    progress("index", index.size);
+    db.storeIndexArrays(indexArraysOf(index));
+    report.indexed = index.size;
+  }
+  return report;
+}
+
+/** Opens a database for writing, with its layout and index brought up to date by every rebuild. */
+export function openForWriting(path: string, progress?: PrepareProgress): LineageDb {
+  const db = LineageDb.open(path);
+  db.onRebuild(() => void prepareGraph(db, progress));
+  return db;
+}
