@@ -77,7 +77,7 @@ describe("bare-abstract pieces", () => {
   it("rejects input with no abstract-like prose and no identifier", () => {
     for (const text of ["", "12345 67890 3.14 2.71", "- a\n- b\n- c", "<div><p>x</p></div>".repeat(50), "a b c d e f. ".repeat(3)]) {
       const result = parseBareAbstract(text, "junk.txt");
-      expect(result).toEqual({ ok: false, reason: "no title, identifier or abstract-like prose" });
+      expect(result).toEqual({ ok: false, refusal: "not-this-format", reason: "no title, identifier or abstract-like prose" });
     }
     const markdown = goldenPage("seed-000-markdown").text;
     expect(looksLikeAbstract(markdown)).toBe(false);
