@@ -8,7 +8,8 @@
 import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
 import { openForWriting } from "../library/prepare.ts";
 import type { PageRecord } from "../db/page-writer.ts";
-import { parsePage } from "../ingest/parse-page.ts";
+import { internalErrorReason } from "../ingest/adapter-crash.ts";
+import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
 import { Fetcher, mediaType, type FetcherOptions, type FetchStats } from "./fetcher.ts";
 import { linksToFollow } from "./links.ts";
 
@@ -99,7 +100,13 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
         return { url, depth, settlement: { url, state, reason: outcome.reason } };
       }
       const type = mediaType(outcome.contentType);
-      const parsed = parsePage(outcome.body, outcome.finalUrl, { maxBytes: options.fetcher.maxBytes });
+      let parsed: ParseResult;
+      try {
+        parsed = parsePage(outcome.body, outcome.finalUrl, { maxBytes: options.fetcher.maxBytes });
+      } catch (err) {
+        // A bug in an adapter, not a verdict on the page: said so, and the crawl goes on.
+        return { url, depth, via: outcome.via, settlement: { url, state: "failed", reason: internalErrorReason(err) } };
+      }
       if (!parsed.ok) return { url, depth, via: outcome.via, settlement: { url, state: "failed", reason: `${parsed.reason}${type ? ` (${type})` : ""}` } };
       const record: PageRecord = { source: entry.url, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
       return { url, depth, via: outcome.via, record, links: linksToFollow(parsed.page, outcome.finalUrl, allow), settlement: { url, state: "fetched" } };

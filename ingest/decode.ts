@@ -3,10 +3,14 @@
  * binary files with one line saying why; decodes UTF-8 (with or without BOM), UTF-16 with BOM,
  * and falls back to Windows-1252 for legacy text that is not valid UTF-8.
  */
+import type { Refusal } from "./types.ts";
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 
-export type DecodeResult = { ok: true; text: string; encoding: string } | { ok: false; reason: string };
+/** Why bytes are refused before any format is tried (see `Refusal` in types.ts). */
+export type DecodeRefusal = Extract<Refusal, "too-large" | "empty" | "binary">;
+
+export type DecodeResult = { ok: true; text: string; encoding: string } | { ok: false; refusal: DecodeRefusal; reason: string };
 
 const MAGIC: [string, number[]][] = [
   ["PNG image", [0x89, 0x50, 0x4e, 0x47]],
@@ -44,16 +48,16 @@ function controlShare(bytes: Uint8Array): { nul: boolean; share: number } {
 
 export function decodePage(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): DecodeResult {
   if (bytes.length > maxBytes) {
-    return { ok: false, reason: `file is ${formatBytes(bytes.length)}, over the ${formatBytes(maxBytes)} limit (--max-bytes)` };
+    return { ok: false, refusal: "too-large", reason: `file is ${formatBytes(bytes.length)}, over the ${formatBytes(maxBytes)} limit (--max-bytes)` };
   }
-  if (bytes.length === 0) return { ok: false, reason: "empty file" };
+  if (bytes.length === 0) return { ok: false, refusal: "empty", reason: "empty file" };
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return finish(new TextDecoder("utf-16le").decode(bytes.subarray(2)), "utf-16le");
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return finish(new TextDecoder("utf-16be").decode(bytes.subarray(2)), "utf-16be");
   for (const [kind, magic] of MAGIC) {
-    if (startsWith(bytes, magic)) return { ok: false, reason: `binary file (${kind}), not a page` };
+    if (startsWith(bytes, magic)) return { ok: false, refusal: "binary", reason: `binary file (${kind}), not a page` };
   }
   const { nul, share } = controlShare(bytes);
-  if (nul || share > 0.05) return { ok: false, reason: "binary file (control bytes), not a page" };
+  if (nul || share > 0.05) return { ok: false, refusal: "binary", reason: "binary file (control bytes), not a page" };
   const body = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? bytes.subarray(3) : bytes;
   try {
     return finish(new TextDecoder("utf-8", { fatal: true }).decode(body), "utf-8");
@@ -63,7 +67,7 @@ export function decodePage(bytes: Uint8Array, maxBytes = DEFAULT_MAX_BYTES): Dec
 }
 
 function finish(text: string, encoding: string): DecodeResult {
-  if (text.trim() === "") return { ok: false, reason: "empty file (only whitespace)" };
+  if (text.trim() === "") return { ok: false, refusal: "empty", reason: "empty file (only whitespace)" };
   return { ok: true, text, encoding };
 }
 

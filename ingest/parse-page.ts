@@ -1,10 +1,13 @@
 /**
  * From bytes to a `PaperPage`: decode defensively, detect the format, run its adapter, and check
- * the page has an identity. Pure: the same bytes and origin always give the same answer.
+ * the page has an identity. Pure: the same bytes and origin always give the same answer. Input
+ * that is not a page is refused with a `Refusal` kind and a one-line reason; an adapter that throws
+ * is not refused but propagates as an `AdapterCrash` (ingest/adapter-crash.ts), since it is a bug.
  */
 import { createHash } from "node:crypto";
 import { decodePage, DEFAULT_MAX_BYTES } from "./decode.ts";
-import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage } from "./types.ts";
+import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage, Refusal } from "./types.ts";
+import { AdapterCrash } from "./adapter-crash.ts";
 import { hasIdentifier } from "./identifiers.ts";
 import { looksLikeScholarlyHtml, parseScholarlyHtml } from "./adapters/scholarly-html.ts";
 import { looksLikeHtml } from "./adapters/html-dom.ts";
@@ -14,7 +17,10 @@ import { looksLikeTextPage, parseTextPage } from "./adapters/text-page.ts";
 import { looksLikeEditorialPage, parseEditorialPage } from "./adapters/editorial.ts";
 import { looksLikeAbstract, parseBareAbstract } from "./adapters/bare-abstract.ts";
 
-export const ADAPTERS: Record<PageAdapterFormat, PageAdapter> = {
+/** One adapter per detected format. */
+export type AdapterTable = Readonly<Record<PageAdapterFormat, PageAdapter>>;
+
+export const ADAPTERS: AdapterTable = {
   "scholarly-html": parseScholarlyHtml,
   "html-page": parseHtmlPage,
   "markdown-page": parseMarkdownPage,
@@ -45,27 +51,31 @@ export interface ParsedPage {
   byteSize: number;
 }
 
-export type ParseResult = ({ ok: true } & ParsedPage) | { ok: false; reason: string };
+export type ParseResult = ({ ok: true } & ParsedPage) | { ok: false; refusal: Refusal; reason: string };
 
 export interface ParseOptions {
   maxBytes?: number;
+  /** The adapters to run (ADAPTERS unless given): tests pass a table with a faulty one in it. */
+  adapters?: AdapterTable;
 }
 
 export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptions = {}): ParseResult {
   const decoded = decodePage(bytes, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (!decoded.ok) return decoded;
   const format = detectFormat(decoded.text);
-  if (!format) return { ok: false, reason: "not a paper page: no title, identifier or abstract-like prose" };
+  if (!format) return { ok: false, refusal: "not-a-page", reason: "not a paper page: no title, identifier or abstract-like prose" };
+  const adapter = (options.adapters ?? ADAPTERS)[format];
   let result: AdapterResult;
   try {
-    result = ADAPTERS[format](decoded.text, origin);
+    result = adapter(decoded.text, origin);
   } catch (err) {
-    return { ok: false, reason: `${format} adapter failed: ${(err as Error).message}` };
+    // Not a recovery: the exception goes on, with the name of the adapter it came out of.
+    throw new AdapterCrash(format, err);
   }
   if (!result.ok) return result;
   const { page } = result;
   if (!hasIdentifier(page.paper.ids) && !page.paper.title?.trim()) {
-    return { ok: false, reason: `${format} page has no identity: no identifier link and no title` };
+    return { ok: false, refusal: "no-identity", reason: `${format} page has no identity: no identifier link and no title` };
   }
   if (decoded.encoding !== "utf-8") page.warnings.push(`decoded as ${decoded.encoding}`);
   return {

@@ -119,8 +119,25 @@ export interface PaperPage {
   warnings: string[];
 }
 
-/** What an adapter returns: a page, or one line saying why the input is not one. */
-export type AdapterResult = { ok: true; page: PaperPage } | { ok: false; reason: string };
+/**
+ * Why an input is not a page, in a form a caller or a test can check; the one-line `reason` beside
+ * it says the same to a person, naming what was wrong.
+ * - `too-large`, `empty`, `binary`: the bytes, before any format is tried (ingest/decode.ts);
+ * - `not-a-page`: the text has the marks of no format Lineage reads (parse-page.ts);
+ * - `no-title`: the detected format's adapter found no title where that format puts one;
+ * - `not-this-format`: the adapter found none of the structure its format must have;
+ * - `no-identity`: a page was read, but it has neither an identifier nor a title.
+ * An exception is never a refusal: an adapter that throws has a bug (ingest/adapter-crash.ts).
+ */
+export const REFUSALS = ["too-large", "empty", "binary", "not-a-page", "no-title", "not-this-format", "no-identity"] as const;
+export type Refusal = (typeof REFUSALS)[number];
+
+/** The refusals an adapter itself makes; the others are made before or after it runs. */
+export type AdapterRefusal = Extract<Refusal, "no-title" | "not-this-format">;
+export const ADAPTER_REFUSALS: readonly AdapterRefusal[] = ["no-title", "not-this-format"];
+
+/** What an adapter returns: a page, or a refusal with one line saying why the input is not one. */
+export type AdapterResult = { ok: true; page: PaperPage } | { ok: false; refusal: AdapterRefusal; reason: string };
 
 /** An adapter: a pure function of the decoded page text and where it came from. */
 export type PageAdapter = (text: string, origin: string) => AdapterResult;

@@ -7,7 +7,8 @@
 import type { PageRecord } from "../db/page-writer.ts";
 import { DEFAULT_MAX_BYTES } from "../ingest/decode.ts";
 import { expandPaths, readPageFile } from "../ingest/files.ts";
-import { parsePage } from "../ingest/parse-page.ts";
+import { internalErrorReason } from "../ingest/adapter-crash.ts";
+import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
 import { openForWriting, type PrepareProgress } from "./prepare.ts";
 
 export interface IngestReport {
@@ -30,7 +31,14 @@ export function ingestPaths(database: string, paths: string[], maxBytes = DEFAUL
         errors.push({ path: file, reason: read.reason });
         continue;
       }
-      const parsed = parsePage(read.bytes, file, { maxBytes });
+      let parsed: ParseResult;
+      try {
+        parsed = parsePage(read.bytes, file, { maxBytes });
+      } catch (err) {
+        // A bug in an adapter, not a verdict on the file: said so, and the other files still go in.
+        errors.push({ path: file, reason: internalErrorReason(err) });
+        continue;
+      }
       if (!parsed.ok) {
         errors.push({ path: file, reason: parsed.reason });
         continue;

@@ -106,7 +106,7 @@ export const parseBareAbstract: PageAdapter = (text) => {
   const ids = identifiersFromText(source.slice(0, 50_000));
   const prose = looksLikeAbstract(source);
   if (!prose && !hasIdentifier(ids)) {
-    return { ok: false, reason: "no title, identifier or abstract-like prose" };
+    return { ok: false, refusal: "not-this-format", reason: "no title, identifier or abstract-like prose" };
   }
   const page = emptyPage("bare-abstract");
   const { paper } = page;

@@ -68,7 +68,7 @@ export const parseEditorialPage: PageAdapter = (text) => {
   const titleAt = ls.findIndex((l) => l !== "");
   const title = titleAt >= 0 ? (ls[titleAt] ?? "") : "";
   if (!title || DATELINE.test(title) || sectionOf(title) !== undefined) {
-    return { ok: false, reason: "no title line before the dateline, so not an editorial page" };
+    return { ok: false, refusal: "no-title", reason: "no title line before the dateline, so not an editorial page" };
   }
   const page = emptyPage("editorial");
   const { paper, facts } = page;
@@ -109,7 +109,7 @@ export const parseEditorialPage: PageAdapter = (text) => {
   }
 
   if (!sawDateline && Object.keys(body).length === 0) {
-    return { ok: false, reason: "no dateline and no Summary/Key takeaway sections, so not an editorial page" };
+    return { ok: false, refusal: "not-this-format", reason: "no dateline and no Summary/Key takeaway sections, so not an editorial page" };
   }
   const paragraph = (s: Section): string | undefined => {
     const text = body[s]?.join("\n\n").trim();

@@ -3,11 +3,9 @@
  * size, absurd nesting flattened, parsed once with cheerio and indexed as one flat array of nodes in
  * document order, walked without recursion so that deeply nested input cannot overflow the stack.
  * On that index: plain text of a node or range, headings, meta tags, `<link rel>`, URL resolution
- * and the text a label introduces; also the format detector's HTML check, and the wrapper that
- * turns an exception inside an HTML adapter into a one-line reason.
+ * and the text a label introduces; also the format detector's HTML check.
  */
 import { load } from "cheerio";
-import type { PageAdapter } from "../types.ts";
 import { collapse } from "./page-text.ts";
 
 // cheerio 1.2 does not re-export its node types (they live in domhandler, which is not our
@@ -125,17 +123,6 @@ export function parseHtml(text: string): { ix: DomIndex; warnings: string[] } {
   if (text.length > MAX_HTML) warnings.push(`page cut to its first ${MAX_HTML} characters`);
   if (ix.flattened > 0) warnings.push(`ignored ${ix.flattened} tags nested deeper than ${MAX_DEPTH} levels`);
   return { ix, warnings };
-}
-
-/** An HTML adapter that answers with a reason instead of throwing on whatever the page holds. */
-export function htmlAdapter(read: PageAdapter): PageAdapter {
-  return (text, origin) => {
-    try {
-      return read(text, origin);
-    } catch (err) {
-      return { ok: false, reason: `could not read the HTML (${String(err).slice(0, 200)})` };
-    }
-  };
 }
 
 /** Parse any string (htmlparser2 never throws on bad markup) and index it. */
@@ -274,7 +261,9 @@ export function resolveUrl(href: string, base: string | undefined): string {
   if (!base || /^[a-z][a-z0-9+.-]*:/i.test(h)) return h;
   try {
     return new URL(h, base).href;
-  } catch {
+  } catch (err) {
+    // The one expected failure: `new URL` refuses a malformed href (or base) with a TypeError.
+    if (!(err instanceof TypeError)) throw err;
     return h;
   }
 }

@@ -12,7 +12,6 @@ import type { Direction, PageAdapter, PaperRef } from "../types.ts";
 import {
   attr,
   headingsOf,
-  htmlAdapter,
   isElement,
   linkRel,
   metaTags,
@@ -186,7 +185,7 @@ function placedInDirections(ix: DomIndex, range: [number, number], base: string 
 
 const ARXIV_CATEGORY = /^(?:cs|math|stat|physics|q-bio|q-fin|eess|econ|astro-ph|cond-mat|nlin|quant-ph|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|math-ph)\.[A-Za-z]{2,3}$/;
 
-export const parseHtmlPage: PageAdapter = htmlAdapter(readHtmlPage);
+export const parseHtmlPage: PageAdapter = readHtmlPage;
 
 function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   const { ix, warnings } = parseHtml(text);
@@ -195,7 +194,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   const h1 = headings.find((h) => h.text !== "" && isElement(ix.nodes[h.at]) && (ix.nodes[h.at] as Element).name === "h1");
   const titleEl = ix.nodes.findIndex((n) => isElement(n) && n.name === "title");
   const title = h1?.text || collapse(meta.get("og:title")?.[0] ?? "") || (titleEl >= 0 ? textOf(ix, titleEl, 1000) : "");
-  if (!title) return { ok: false, reason: "no title (no h1, og:title or <title>), so not an HTML paper page" };
+  if (!title) return { ok: false, refusal: "no-title", reason: "no title (no h1, og:title or <title>), so not an HTML paper page" };
 
   const page = emptyPage("html-page");
   const { paper, facts } = page;

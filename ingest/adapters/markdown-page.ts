@@ -131,6 +131,7 @@ export const parseMarkdownPage: PageAdapter = (text) => {
   if (!title)
     return {
       ok: false,
+      refusal: "no-title",
       reason: 'no "# Title" heading, so not a Markdown paper page',
     };
 

@@ -11,7 +11,6 @@ import { emptyPage, ID_SCHEMES } from "../types.ts";
 import type { Identifiers, PageAdapter, PaperRef } from "../types.ts";
 import {
   headingLevel,
-  htmlAdapter,
   isElement,
   linkRel,
   looksLikeHtml,
@@ -207,8 +206,9 @@ function jsonLdValues(ix: DomIndex): unknown[] {
     if (raw.length > 2_000_000) continue;
     try {
       out.push(JSON.parse(raw) as unknown);
-    } catch {
-      // not JSON: ignore, as a browser would
+    } catch (err) {
+      // The one expected failure: a block that is not JSON, skipped as a browser would skip it.
+      if (!(err instanceof SyntaxError)) throw err;
     }
   }
   return out;
@@ -311,7 +311,7 @@ function usableDescription(description: string | undefined, venue: string | unde
   return description.split(/\s+/).length >= 25 ? description : undefined;
 }
 
-export const parseScholarlyHtml: PageAdapter = htmlAdapter(readScholarlyHtml);
+export const parseScholarlyHtml: PageAdapter = readScholarlyHtml;
 
 function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter> {
   const { ix, warnings } = parseHtml(text);
@@ -319,7 +319,7 @@ function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter
   const ld = jsonLdArticle(ix);
 
   const title = first(meta, "citation_title", "dc.title", "dcterms.title") ?? ld?.title ?? first(meta, "og:title");
-  if (!title) return { ok: false, reason: "no citation_title, DC.title, JSON-LD name or og:title, so not a scholarly page" };
+  if (!title) return { ok: false, refusal: "no-title", reason: "no citation_title, DC.title, JSON-LD name or og:title, so not a scholarly page" };
 
   const page = emptyPage("scholarly-html");
   const { paper } = page;

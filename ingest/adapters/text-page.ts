@@ -171,6 +171,7 @@ export const parseTextPage: PageAdapter = (text) => {
   if (!paper.title)
     return {
       ok: false,
+      refusal: "no-title",
       reason: 'no title line after the "Data to" header, so not a text paper page',
     };
   const abstractText = joinLines(abstract);

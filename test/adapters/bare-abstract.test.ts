@@ -8,7 +8,8 @@ import {
   titleFrom,
   venueStatement,
 } from "../../ingest/adapters/bare-abstract.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 const GOLDEN = goldenPage("seed-001-abstract");
@@ -24,7 +25,7 @@ function page(text: string): PaperPage {
 }
 
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok) return result.reason.length > 0 && !result.reason.includes("\n");
+  if (!result.ok) return isRefusal(result, ["not-this-format"]);
   const p = result.page;
   return p.format === "bare-abstract" && p.buildsOn.length === 0 && p.builtBy.length === 0 && (p.paper.title === undefined || p.paper.title.length <= 121);
 }
@@ -77,7 +78,7 @@ describe("bare-abstract pieces", () => {
   it("rejects input with no abstract-like prose and no identifier", () => {
     for (const text of ["", "12345 67890 3.14 2.71", "- a\n- b\n- c", "<div><p>x</p></div>".repeat(50), "a b c d e f. ".repeat(3)]) {
       const result = parseBareAbstract(text, "junk.txt");
-      expect(result).toEqual({ ok: false, reason: "no title, identifier or abstract-like prose" });
+      expect(result).toEqual({ ok: false, refusal: "not-this-format", reason: "no title, identifier or abstract-like prose" });
     }
     const markdown = goldenPage("seed-000-markdown").text;
     expect(looksLikeAbstract(markdown)).toBe(false);
@@ -103,24 +104,25 @@ describe("bare-abstract properties", () => {
     fc.string({ maxLength: 12 }),
   );
 
+  const anyString = fc.oneof(fc.string({ maxLength: 3000 }), fc.string({ unit: "binary", maxLength: 3000 }));
+  const proseish = fc.array(word, { maxLength: 300 }).map((words) => words.join(" "));
+  const RUN = { seed: 42, numRuns: 200 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (text) => {
+      looksLikeAbstract(text);
+      return wellFormed(adapter(text, "fuzz"));
+    });
+
   it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 3000 }), fc.string({ unit: "binary", maxLength: 3000 })), (s) => {
-        looksLikeAbstract(s);
-        return wellFormed(parseBareAbstract(s, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseBareAbstract, anyString), RUN);
   });
 
   it("never throws on random prose-ish strings", () => {
-    fc.assert(
-      fc.property(fc.array(word, { maxLength: 300 }), (words) => {
-        const text = words.join(" ");
-        looksLikeAbstract(text);
-        return wellFormed(parseBareAbstract(text, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseBareAbstract, proseish), RUN);
+  });
+
+  it("both properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, proseish]) expectInjectedCrash(fc.check(answers(throwingOnHalf(parseBareAbstract), arb), RUN));
   });
 });

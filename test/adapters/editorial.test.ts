@@ -2,7 +2,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { looksLikeEditorialPage, parseEditorialPage } from "../../ingest/adapters/editorial.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 const GOLDEN = goldenPage("seed-003-editorial");
@@ -15,7 +16,7 @@ function page(text: string): PaperPage {
 }
 
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok) return result.reason.length > 0 && !result.reason.includes("\n");
+  if (!result.ok) return isRefusal(result, ["no-title", "not-this-format"]);
   const p = result.page;
   return p.format === "editorial" && Boolean(p.paper.title) && p.buildsOn.length === 0 && p.builtBy.length === 0;
 }
@@ -100,24 +101,25 @@ describe("editorial properties", () => {
     fc.string({ maxLength: 40 }),
   );
 
+  const anyString = fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 }));
+  const editorialish = fc.array(line, { maxLength: 60 }).map((lines) => lines.join("\n"));
+  const RUN = { seed: 42, numRuns: 200 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (text) => {
+      looksLikeEditorialPage(text);
+      return wellFormed(adapter(text, "fuzz"));
+    });
+
   it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 })), (s) => {
-        looksLikeEditorialPage(s);
-        return wellFormed(parseEditorialPage(s, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseEditorialPage, anyString), RUN);
   });
 
   it("never throws on random editorial-ish pages", () => {
-    fc.assert(
-      fc.property(fc.array(line, { maxLength: 60 }), (lines) => {
-        const text = lines.join("\n");
-        looksLikeEditorialPage(text);
-        return wellFormed(parseEditorialPage(text, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseEditorialPage, editorialish), RUN);
+  });
+
+  it("both properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, editorialish]) expectInjectedCrash(fc.check(answers(throwingOnHalf(parseEditorialPage), arb), RUN));
   });
 });

@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { limitNesting, looksLikeHtml } from "../../ingest/adapters/html-dom.ts";
 import { parseHtmlPage } from "../../ingest/adapters/html-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 
 const DIR = new URL("../fixtures/pages/html-page-2306.03100/", import.meta.url);
 const SOURCE = readFileSync(new URL("source.html", DIR), "utf8");
@@ -20,9 +21,9 @@ function arxivIds(refs: { ids: { arxiv?: string } }[]): string[] {
   return refs.map((r) => r.ids.arxiv ?? "");
 }
 
-/** Every result: a one-line reason, or a titled page whose list entries are identifiable. */
+/** Every result: a refusal for want of a title, or a titled page whose list entries are identifiable. */
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok) return result.reason.length > 0 && !result.reason.includes("\n");
+  if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
   return (
     result.page.format === "html-page" &&
@@ -169,21 +170,25 @@ describe("html-page properties", () => {
     fc.string({ maxLength: 20 }),
   );
 
+  const anyString = fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 }));
+  const htmlish = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(""));
+  const RUN = { seed: 42, numRuns: 200 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (html) => {
+      looksLikeHtml(html);
+      return wellFormed(adapter(html, "fuzz"));
+    });
+
   it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 })), (s) => wellFormed(parseHtmlPage(s, "fuzz"))),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseHtmlPage, anyString), RUN);
   });
 
   it("never throws on random HTML-ish strings", () => {
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 200 }), (parts) => {
-        const html = parts.join("");
-        looksLikeHtml(html);
-        return wellFormed(parseHtmlPage(html, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseHtmlPage, htmlish), RUN);
+  });
+
+  it("both properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, htmlish]) expectInjectedCrash(fc.check(answers(throwingOnHalf(parseHtmlPage), arb), RUN));
   });
 });

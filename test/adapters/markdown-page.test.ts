@@ -6,7 +6,12 @@ import {
   parseMarkdownPage,
 } from "../../ingest/adapters/markdown-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import {
+  expectInjectedCrash,
+  isRefusal,
+  throwingOnHalf,
+} from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 function fixture(slug: string): {
@@ -24,10 +29,9 @@ function page(text: string): PaperPage {
   return result.page;
 }
 
-/** The property every result must have: a reason, or lists holding only identifiable refs. */
+/** The property every result must have: a refusal for want of a title, or lists holding only identifiable refs. */
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok)
-    return typeof result.reason === "string" && result.reason.length > 0;
+  if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
   return (
     result.page.format === "markdown-page" &&
@@ -246,49 +250,50 @@ describe("markdown-page tricky inputs", () => {
 });
 
 describe("markdown-page properties", () => {
-  it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), (text) =>
-        wellFormed(parseMarkdownPage(text, "fuzz.md")),
+  const anyString = fc.string({ maxLength: 400 });
+  const titled = fc
+    .string({ unit: "binary", maxLength: 400 })
+    .map((text) => `# ${text}`);
+  const lines = [
+    fixture("seed-000-markdown").source,
+    fixture("seed-004-markdown").source,
+  ]
+    .flatMap((s) => s.split("\n"))
+    .filter((l) => l.length < 400);
+  const fragments = [
+    ...lines,
+    ...lines.map((l) => l.slice(0, l.length >> 1)),
+    ...lines.map((l) => l.slice(l.length >> 1)),
+  ];
+  const shuffled = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...fragments),
+        fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
       ),
-      { seed: 42, numRuns: 300 },
-    );
-    fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
-        looksLikeMarkdownPage(text);
-        return wellFormed(parseMarkdownPage(`# ${text}`, "fuzz.md"));
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
+  const RUN = { seed: 42, numRuns: 300 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (text) => {
+      looksLikeMarkdownPage(text);
+      return wellFormed(adapter(text, "fuzz.md"));
+    });
+
+  it("never throws on arbitrary strings", () => {
+    fc.assert(answers(parseMarkdownPage, anyString), RUN);
+    fc.assert(answers(parseMarkdownPage, titled), RUN);
   });
 
   it("never throws on shuffled fragments of the real seed lines", () => {
-    const lines = [
-      fixture("seed-000-markdown").source,
-      fixture("seed-004-markdown").source,
-    ]
-      .flatMap((s) => s.split("\n"))
-      .filter((l) => l.length < 400);
-    const fragments = [
-      ...lines,
-      ...lines.map((l) => l.slice(0, l.length >> 1)),
-      ...lines.map((l) => l.slice(l.length >> 1)),
-    ];
-    const arb = fc
-      .array(
-        fc.tuple(
-          fc.constantFrom(...fragments),
-          fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
-        ),
-        { maxLength: 60 },
-      )
-      .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
-    fc.assert(
-      fc.property(arb, (text) => {
-        looksLikeMarkdownPage(text);
-        return wellFormed(parseMarkdownPage(text, "fuzz.md"));
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+    fc.assert(answers(parseMarkdownPage, shuffled), RUN);
+  });
+
+  it("the properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, titled, shuffled]) {
+      expectInjectedCrash(fc.check(answers(throwingOnHalf(parseMarkdownPage), arb), RUN));
+    }
   });
 });

@@ -8,7 +8,8 @@ import {
   parseCitationReference,
   parseScholarlyHtml,
 } from "../../ingest/adapters/scholarly-html.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 
 const FIXTURES = new URL("../fixtures/pages/", import.meta.url);
 const SLUGS = [
@@ -31,7 +32,7 @@ function page(html: string): PaperPage {
 }
 
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok) return result.reason.length > 0 && !result.reason.includes("\n");
+  if (!result.ok) return isRefusal(result, ["no-title"]);
   return result.page.format === "scholarly-html" && Boolean(result.page.paper.title) && result.page.builtBy.length === 0;
 }
 
@@ -163,24 +164,25 @@ describe("scholarly-html properties", () => {
     fc.string({ maxLength: 20 }),
   );
 
+  const anyString = fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 }));
+  const htmlish = fc.array(piece, { maxLength: 200 }).map((parts) => parts.join(""));
+  const RUN = { seed: 42, numRuns: 200 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (html) => {
+      looksLikeScholarlyHtml(html);
+      return wellFormed(adapter(html, "fuzz"));
+    });
+
   it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 2000 }), fc.string({ unit: "binary", maxLength: 2000 })), (s) => {
-        looksLikeScholarlyHtml(s);
-        return wellFormed(parseScholarlyHtml(s, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseScholarlyHtml, anyString), RUN);
   });
 
   it("never throws on random HTML-ish strings", () => {
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 200 }), (parts) => {
-        const html = parts.join("");
-        looksLikeScholarlyHtml(html);
-        return wellFormed(parseScholarlyHtml(html, "fuzz"));
-      }),
-      { seed: 42, numRuns: 200 },
-    );
+    fc.assert(answers(parseScholarlyHtml, htmlish), RUN);
+  });
+
+  it("both properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, htmlish]) expectInjectedCrash(fc.check(answers(throwingOnHalf(parseScholarlyHtml), arb), RUN));
   });
 });

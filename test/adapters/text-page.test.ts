@@ -6,7 +6,12 @@ import {
   parseTextPage,
 } from "../../ingest/adapters/text-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
-import type { AdapterResult, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import {
+  expectInjectedCrash,
+  isRefusal,
+  throwingOnHalf,
+} from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 const GOLDEN = goldenPage("seed-002-text");
@@ -20,10 +25,9 @@ function page(text: string): PaperPage {
   return result.page;
 }
 
-/** The property every result must have: a reason, or lists holding only identifiable refs. */
+/** The property every result must have: a refusal for want of a title, or lists holding only identifiable refs. */
 function wellFormed(result: AdapterResult): boolean {
-  if (!result.ok)
-    return typeof result.reason === "string" && result.reason.length > 0;
+  if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
   return (
     result.page.format === "text-page" &&
@@ -237,46 +241,45 @@ describe("text-page tricky inputs", () => {
 });
 
 describe("text-page properties", () => {
-  it("never throws on arbitrary strings", () => {
-    fc.assert(
-      fc.property(fc.string({ maxLength: 400 }), (text) =>
-        wellFormed(parseTextPage(text, "fuzz.txt")),
+  const anyString = fc.string({ maxLength: 400 });
+  const afterHeader = fc
+    .string({ unit: "binary", maxLength: 400 })
+    .map((text) => `mlsanityData to 7 Oct 2026\n${text}`);
+  const lines = SOURCE.split("\n").filter((l) => l.length < 400);
+  const fragments = [
+    ...lines,
+    ...lines.map((l) => l.slice(0, l.length >> 1)),
+    ...lines.map((l) => l.slice(l.length >> 1)),
+  ];
+  const shuffled = fc
+    .array(
+      fc.tuple(
+        fc.constantFrom(...fragments),
+        fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
       ),
-      { seed: 42, numRuns: 300 },
-    );
-    fc.assert(
-      fc.property(fc.string({ unit: "binary", maxLength: 400 }), (text) => {
-        looksLikeTextPage(text);
-        return wellFormed(
-          parseTextPage(`mlsanityData to 7 Oct 2026\n${text}`, "fuzz.txt"),
-        );
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+      { maxLength: 60 },
+    )
+    .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
+  const RUN = { seed: 42, numRuns: 300 };
+  /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */
+  const answers = (adapter: PageAdapter, arb: fc.Arbitrary<string>) =>
+    fc.property(arb, (text) => {
+      looksLikeTextPage(text);
+      return wellFormed(adapter(text, "fuzz.txt"));
+    });
+
+  it("never throws on arbitrary strings", () => {
+    fc.assert(answers(parseTextPage, anyString), RUN);
+    fc.assert(answers(parseTextPage, afterHeader), RUN);
   });
 
   it("never throws on shuffled fragments of the real seed lines", () => {
-    const lines = SOURCE.split("\n").filter((l) => l.length < 400);
-    const fragments = [
-      ...lines,
-      ...lines.map((l) => l.slice(0, l.length >> 1)),
-      ...lines.map((l) => l.slice(l.length >> 1)),
-    ];
-    const arb = fc
-      .array(
-        fc.tuple(
-          fc.constantFrom(...fragments),
-          fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
-        ),
-        { maxLength: 60 },
-      )
-      .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
-    fc.assert(
-      fc.property(arb, (text) => {
-        looksLikeTextPage(text);
-        return wellFormed(parseTextPage(text, "fuzz.txt"));
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+    fc.assert(answers(parseTextPage, shuffled), RUN);
+  });
+
+  it("the properties fail for an adapter that throws on half its inputs", () => {
+    for (const arb of [anyString, afterHeader, shuffled]) {
+      expectInjectedCrash(fc.check(answers(throwingOnHalf(parseTextPage), arb), RUN));
+    }
   });
 });

@@ -1,10 +1,17 @@
-/** Hostile and broken input: one line per bad file naming it and the reason; the rest goes in. */
+/**
+ * Hostile and broken input: one line per bad file naming it and the reason, each refused for the
+ * right kind of reason; the rest goes in. A property over arbitrary bytes holds parsePage to a
+ * page or a known refusal, and is shown to fail when an adapter throws (an adapter that throws
+ * inside `lineage ingest` itself: bad-input-adapter-crash.test.ts).
+ */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { parsePage } from "../../ingest/parse-page.ts";
+import { ADAPTERS, parsePage, type AdapterTable } from "../../ingest/parse-page.ts";
+import type { Refusal } from "../../ingest/types.ts";
 import { runCli, runJson, ROOT, SEEDS, spawnCli, tempDir } from "../helpers/cli.ts";
+import { expectInjectedCrash, isRefusal, throwingTable } from "../helpers/page-answers.ts";
 
 const tmp = tempDir();
 const dir = join(tmp.dir, "pages");
@@ -60,7 +67,25 @@ describe("ingesting a folder with bad files in it", () => {
     expect(reasons["huge.md"]).toMatch(/over the .* limit/);
     expect(reasons["no-identity.txt"]).toMatch(/not a paper page/);
     expect(report.errors).toHaveLength(6);
-    for (const e of report.errors) expect(e.reason).not.toMatch(/\n|at .*\.ts:\d+/);
+    for (const e of report.errors) expect(e.reason).not.toMatch(/\n|at .*\.ts:\d+|internal error/);
+  });
+
+  it("refuses each bad file for the right kind of reason, the one the report gives", () => {
+    const kinds: Record<string, Refusal> = {
+      "empty.txt": "empty",
+      "blank.txt": "empty",
+      "figure.png": "binary",
+      "noise.bin": "binary",
+      "huge.md": "too-large",
+      "no-identity.txt": "not-a-page",
+    };
+    for (const [name, kind] of Object.entries(kinds)) {
+      const parsed = parsePage(readFileSync(join(dir, name)), name, { maxBytes: 1_000_000 });
+      expect(parsed.ok, name).toBe(false);
+      if (parsed.ok) continue;
+      expect(parsed.refusal, name).toBe(kind);
+      expect(report.errors.find((e) => e.path.endsWith(`/${name}`))?.reason, name).toBe(parsed.reason);
+    }
   });
 
   it("still ingests the good pages beside them, the legacy-encoded one and what parses of truncated HTML", async () => {
@@ -93,25 +118,32 @@ describe("ingesting a folder with bad files in it", () => {
 });
 
 describe("parsePage on arbitrary bytes (property)", () => {
-  it("never throws and always answers ok or a one-line reason", () => {
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
-        const r = parsePage(bytes, "fuzz");
-        if (!r.ok) expect(r.reason).toMatch(/^[^\n]+$/);
-      }),
-      { seed: 42, numRuns: 400 },
-    );
+  const lines = readFileSync(join(SEEDS, "002_ab6ca17890aa147a.txt"), "utf8").split("\n");
+  const html = readFileSync(join(ROOT, "test/fixtures/pages/html-page-2306.03100/source.html"), "utf8").split("\n");
+  const fragments = fc.array(fc.constantFrom(...lines, ...html), { maxLength: 80 }).map((picked) => Buffer.from(picked.join("\n")));
+  // Uniform random bytes alone are refused before any adapter runs (binary, empty, not a page), so
+  // some are spliced into a page as well: they reach the adapters, which must answer them too.
+  const spliced = fc.tuple(fragments, fc.uint8Array({ maxLength: 64 }), fc.nat()).map(([page, junk, at]) => {
+    const i = page.length === 0 ? 0 : at % page.length;
+    return Buffer.concat([page.subarray(0, i), junk, page.subarray(i)]);
+  });
+  const anyBytes = fc.oneof(fc.uint8Array({ maxLength: 2000 }), spliced);
+  /** parsePage run with `adapters` answers a page or a known refusal with a one-line reason; a throw fails it. */
+  const answers = (adapters: AdapterTable, arb: fc.Arbitrary<Uint8Array>) =>
+    fc.property(arb, (bytes) => {
+      const r = parsePage(bytes, "fuzz", { adapters });
+      if (!r.ok) expect(isRefusal(r), JSON.stringify([r.refusal, r.reason])).toBe(true);
+    });
+
+  it("never throws and always answers ok or a known refusal with a one-line reason", () => {
+    fc.assert(answers(ADAPTERS, anyBytes), { seed: 42, numRuns: 400 });
   });
 
   it("never throws on text made of real page fragments", () => {
-    const lines = readFileSync(join(SEEDS, "002_ab6ca17890aa147a.txt"), "utf8").split("\n");
-    const html = readFileSync(join(ROOT, "test/fixtures/pages/html-page-2306.03100/source.html"), "utf8").split("\n");
-    fc.assert(
-      fc.property(fc.array(fc.constantFrom(...lines, ...html), { maxLength: 80 }), (picked) => {
-        const r = parsePage(Buffer.from(picked.join("\n")), "fuzz");
-        if (!r.ok) expect(r.reason).toMatch(/^[^\n]+$/);
-      }),
-      { seed: 42, numRuns: 300 },
-    );
+    fc.assert(answers(ADAPTERS, fragments), { seed: 42, numRuns: 300 });
+  });
+
+  it("both properties fail, as fc.check reports it, when the adapters throw on half their inputs", () => {
+    for (const arb of [anyBytes, fragments]) expectInjectedCrash(fc.check(answers(throwingTable(ADAPTERS), arb), { seed: 42, numRuns: 300 }));
   });
 });

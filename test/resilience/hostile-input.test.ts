@@ -21,7 +21,10 @@ let server: RunningServer;
 let port = 0;
 
 beforeAll(async () => {
-  expect((await runCli(["ingest", SEEDS, "--db", db])).code).toBe(0);
+  // Every seed page goes in: a refusal or an adapter's internal error would be named here.
+  const ingest = await runCli(["ingest", SEEDS, "--db", db, "--json"]);
+  expect((JSON.parse(ingest.stdout) as { errors: unknown[] }).errors).toEqual([]);
+  expect(ingest.code).toBe(0);
   const dist = join(tmp.dir, "site", "dist");
   mkdirSync(join(dist, "assets"), { recursive: true });
   writeFileSync(join(dist, "index.html"), "<!doctype html><title>Lineage</title>");
