@@ -31,7 +31,7 @@ const readBack = (xml: string) => graphml.parse(Graph, xml);
 describe("GraphML writer on a hand-written document", () => {
   it("writes keys with their types, then nodes and edges, escaping text", () => {
     const graph = new Graph({ type: "directed" });
-    graph.addNode("p1", { title: `Tom & Jerry <"on" 'lattices'>`, year: 2021, score: 0.5, stub: false });
+    graph.addNode("p1", { title: `Ropes & Pulleys <"on" 'lattices'>`, year: 2021, score: 0.5, stub: false });
     graph.addNode("p2", { title: "Plain", year: 2020, score: 1, stub: true });
     graph.addDirectedEdgeWithKey("p1->p2", "p1", "p2", { kind: "cites" });
     expect(write(graph).split("\n")).toEqual([
@@ -44,7 +44,7 @@ describe("GraphML writer on a hand-written document", () => {
       '<key id="n_stub" for="node" attr.name="stub" attr.type="boolean"/>',
       '<key id="e_kind" for="edge" attr.name="kind" attr.type="string"/>',
       '<graph id="lineage" edgedefault="directed">',
-      '<node id="p1"><data key="n_title">Tom &amp; Jerry &lt;&quot;on&quot; &apos;lattices&apos;&gt;</data><data key="n_year">2021</data><data key="n_score">0.5</data><data key="n_stub">false</data></node>',
+      '<node id="p1"><data key="n_title">Ropes &amp; Pulleys &lt;&quot;on&quot; &apos;lattices&apos;&gt;</data><data key="n_year">2021</data><data key="n_score">0.5</data><data key="n_stub">false</data></node>',
       '<node id="p2"><data key="n_title">Plain</data><data key="n_year">2020</data><data key="n_score">1</data><data key="n_stub">true</data></node>',
       '<edge id="p1-&gt;p2" source="p1" target="p2"><data key="e_kind">cites</data></edge>',
       "</graph>",
