@@ -2,10 +2,12 @@
  * Live Semantic Scholar and OpenAlex requests for `lineage fetch`, through the crawler's fetcher
  * (same rate limits, retries, size limits and cache). These only fetch: what comes back is handed,
  * as exchanges or works, to the pure parsers in ingest/sources/. Base URLs come from the
- * environment (LINEAGE_S2_API, LINEAGE_OPENALEX_API) so tests can point them at a local replay.
+ * environment (LINEAGE_S2_API, LINEAGE_OPENALEX_API) so tests can point them at a local replay;
+ * their hosts are the only ones requests and redirects may go to (apiDestinations).
  */
 import type { Exchange } from "../ingest/sources/cassette.ts";
 import { openAlexId, worksIn, type OpenAlexWork } from "../ingest/sources/openalex.ts";
+import { DestinationPolicy } from "./destinations.ts";
 import type { Fetcher } from "./fetcher.ts";
 
 export const S2_API = "https://api.semanticscholar.org/graph/v1";
@@ -16,6 +18,22 @@ export const S2_LIST_FIELDS = "paperId,corpusId,externalIds,url,title,year,citat
 /** The Graph API serves at most this many entries of a list (offset + limit ≤ 10,000 at the time of writing). */
 export const S2_MAX_LIST = 10_000;
 const S2_PAGE = 1000;
+
+/**
+ * Where `lineage fetch` may send requests: the hosts of the two API base URLs, as the crawler
+ * treats its seeds (a base written as a private or loopback address may be there; a name must
+ * resolve to public addresses).
+ */
+export function apiDestinations(env: NodeJS.ProcessEnv = process.env): DestinationPolicy {
+  return new DestinationPolicy({
+    seeds: [env.LINEAGE_S2_API ?? S2_API, env.LINEAGE_OPENALEX_API ?? OPENALEX_API],
+    allowHosts: [],
+    wording: {
+      hostRule: "not the host of LINEAGE_S2_API or LINEAGE_OPENALEX_API",
+      addressRule: () => "fetched only when LINEAGE_S2_API or LINEAGE_OPENALEX_API is written as that address",
+    },
+  });
+}
 
 export interface RequestLog {
   url: string;

@@ -4,13 +4,17 @@
  * db/fetch-cache.ts), so a crawl that is interrupted, even killed, resumes where it stopped: a
  * page whose response reached the cache is never fetched again, and a page is marked fetched only
  * after it was stored. Pages are taken in waves (one graph rebuild per wave) in frontier order.
+ * Requests go only to the seeds' hosts and those --allow-host names, at addresses checked after
+ * DNS (crawl/destinations.ts). A page reached by a redirect is stored under its final URL, and
+ * that URL joins the frontier as already fetched, so a link to it is not fetched again.
  */
 import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
 import { openForWriting } from "../library/prepare.ts";
 import type { PageRecord } from "../db/page-writer.ts";
 import { internalErrorReason } from "../ingest/adapter-crash.ts";
 import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
-import { Fetcher, mediaType, type FetcherOptions, type FetchStats } from "./fetcher.ts";
+import { DestinationPolicy, type AddressLookup } from "./destinations.ts";
+import { Fetcher, mediaType, type FetcherSettings, type FetchStats } from "./fetcher.ts";
 import { linksToFollow } from "./links.ts";
 
 /** Media types the crawler reads as pages; anything else is reported and not parsed. */
@@ -25,7 +29,9 @@ export interface CrawlOptions {
   depth: number;
   maxPages: number;
   allowHosts: string[];
-  fetcher: Omit<FetcherOptions, "accept" | "cache">;
+  fetcher: FetcherSettings;
+  /** Resolves host names (tests inject one); the system resolver by default. */
+  lookup?: AddressLookup;
   /** Pages per wave: fetched together, stored in one batch. */
   waveSize?: number;
   /** Requests in flight at once, across hosts (each host has its own, lower, limit). */
@@ -62,6 +68,8 @@ interface Done {
   record?: PageRecord;
   links?: { follow: string[]; offHost: string[] };
   via?: string;
+  /** The URL a redirect ended at, when it is not `url`. */
+  finalUrl?: string;
 }
 
 async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
@@ -83,8 +91,9 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
   try {
     const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
     const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());
-    const fetcher = new Fetcher(Object.assign({}, options.fetcher, { cache: crawlDb.cache, accept: isPageType }));
-    const allow = new Set(options.allowHosts);
+    const destinations = new DestinationPolicy({ seeds: options.seeds, allowHosts: options.allowHosts, ...(options.lookup ? { lookup: options.lookup } : {}) });
+    const fetcher = new Fetcher(Object.assign({}, options.fetcher, { cache: crawlDb.cache, accept: isPageType, destinations }));
+    const allow = destinations.allowHosts;
     const waveSize = options.waveSize ?? 20;
     const progressTotals = () => {
       const c = crawlDb.crawls.counts(id);
@@ -108,8 +117,9 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
         return { url, depth, via: outcome.via, settlement: { url, state: "failed", reason: internalErrorReason(err) } };
       }
       if (!parsed.ok) return { url, depth, via: outcome.via, settlement: { url, state: "failed", reason: `${parsed.reason}${type ? ` (${type})` : ""}` } };
-      const record: PageRecord = { source: entry.url, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
-      return { url, depth, via: outcome.via, record, links: linksToFollow(parsed.page, outcome.finalUrl, allow), settlement: { url, state: "fetched" } };
+      const record: PageRecord = { source: outcome.finalUrl, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page };
+      const links = linksToFollow(parsed.page, outcome.finalUrl, allow);
+      return { url, depth, via: outcome.via, record, links, settlement: { url, state: "fetched" }, ...(outcome.finalUrl !== url ? { finalUrl: outcome.finalUrl } : {}) };
     };
 
     let fetchedSoFar = crawlDb.crawls.counts(id).fetched;
@@ -134,11 +144,14 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
       const batch = records.length > 0 ? lineage.writePages(records) : undefined;
       const unstored = new Map((batch?.failures ?? []).map((f) => [f.source, f.reason]));
       const discovered: NewEntry[] = [];
+      // A final URL is known before any link of this wave is queued, and settles one already queued.
+      const aliases: (NewEntry & Settlement)[] = [];
       for (const r of results) {
         const failure = r.record ? unstored.get(r.record.source) : undefined;
         if (failure) r.settlement = { url: r.url, state: "failed", reason: failure };
         if (r.settlement?.state !== "fetched" || !r.links) continue;
         fetchedSoFar++;
+        if (r.finalUrl) aliases.push({ url: r.finalUrl, depth: r.depth, state: "skipped", reason: `already fetched: ${r.url} redirects here` });
         for (const url of r.links.follow) {
           discovered.push(
             r.depth + 1 <= options.depth ? { url, depth: r.depth + 1 } : { url, depth: r.depth + 1, state: "skipped", reason: `beyond --depth ${options.depth}` },
@@ -148,7 +161,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
           discovered.push({ url, depth: r.depth + 1, state: "skipped", reason: `off-host link (allow it with --allow-host ${new URL(url).hostname})` });
         }
       }
-      crawlDb.crawls.settle(id, results.flatMap((r) => (r.settlement ? [r.settlement] : [])), discovered);
+      crawlDb.crawls.settle(id, [...results.flatMap((r) => (r.settlement ? [r.settlement] : [])), ...aliases], [...aliases, ...discovered]);
       for (const r of results) {
         if (!r.settlement) continue;
         options.onProgress?.({

@@ -1,5 +1,7 @@
 /**
- * The polite, robust fetcher the crawler and `lineage fetch` share: robots.txt obeyed, per-host
+ * The polite, robust fetcher the crawler and `lineage fetch` share: every request, and every
+ * redirect hop, sent only where crawl/destinations.ts allows (the allowed hosts, and no private
+ * or metadata address after DNS, connecting to the address checked); robots.txt obeyed, per-host
  * rate and connection limits with jitter, an identifying User-Agent, per-request timeouts, retries
  * with exponential backoff on 5xx and network errors, 429/503 Retry-After honoured, a bounded
  * number of redirects with loops detected, a streamed size limit, unwanted content types declined
@@ -10,6 +12,7 @@ import { STATUS_CODES } from "node:http";
 import type { FetchCache } from "../db/fetch-cache.ts";
 import { backoffDelay, retryAfterMs, seededRandom } from "./backoff.ts";
 import { HostLimiter } from "./host-limiter.ts";
+import type { Destination, DestinationPolicy } from "./destinations.ts";
 import { httpFetch, type HttpResult } from "./http-request.ts";
 import { RobotsPolicy } from "./robots.ts";
 
@@ -34,6 +37,8 @@ export interface FetcherOptions {
   /** Content types whose bodies are wanted (undefined: the server sent none). */
   accept: (contentType: string | undefined) => boolean;
   headers?: Record<string, string>;
+  /** Which hosts and addresses requests may go to. */
+  destinations: DestinationPolicy;
   cache?: FetchCache;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -55,7 +60,13 @@ export const FETCHER_DEFAULTS = {
   maxAgeMs: 7 * 24 * 3600 * 1000,
 } as const;
 
+/** The settings a command takes from its options; the caller adds what to accept, the cache and the destinations. */
+export type FetcherSettings = Omit<FetcherOptions, "accept" | "cache" | "destinations">;
+
 export type Via = "network" | "cache" | "revalidated";
+
+/** A request a destination rule refused: final, not retried. */
+type Refused = { kind: "refused"; reason: string };
 
 export type FetchOutcome =
   | { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via }
@@ -115,7 +126,9 @@ export class Fetcher {
     const cache = this.options.cache;
     const cached = cache?.lookup(url);
     const cachedBody = cached?.bodyHash ? cache?.body(cached.bodyHash) : undefined;
-    const usable = cached && cachedBody && accept(mediaType(cached.contentType ?? undefined)) ? cached : undefined;
+    // A copy whose page lay on a host not allowed now is not used: the request goes out and is refused.
+    const allowedNow = cached && this.options.destinations.hostRefusal(cached.finalUrl ?? url) === undefined;
+    const usable = cached && cachedBody && allowedNow && accept(mediaType(cached.contentType ?? undefined)) ? cached : undefined;
     if (usable && cachedBody && Date.parse(usable.fetchedAt) + maxAgeMs > this.now()) {
       this.stats.fromCache++;
       return this.fromCache(url, usable, cachedBody, "cache");
@@ -125,7 +138,11 @@ export class Fetcher {
     if (usable?.lastModified) headers["if-modified-since"] = usable.lastModified;
     const chain = [url];
     let current = url;
+    const refused = (reason: string): FetchOutcome => ({ ok: false, url, reason: `refused ${chain.length > 1 ? "the redirect to " : ""}${current}: ${reason}` });
     for (;;) {
+      // Checked before robots.txt is asked for, so a refused host is not contacted even for that.
+      const destination = await this.destination(current);
+      if (!destination.ok && destination.refused) return refused(destination.reason);
       if (over.robots ?? this.options.robots) {
         const verdict = await this.robots.check(current);
         if (!verdict.allowed) return { ok: false, url, reason: verdict.reason, blocked: "robots" };
@@ -133,6 +150,7 @@ export class Fetcher {
       }
       const res = await this.request(current, headers, over.maxBytes ?? this.options.maxBytes, accept);
       const fetchedAt = new Date(this.now()).toISOString();
+      if (res.kind === "refused") return refused(res.reason);
       if (res.kind === "error") {
         cache?.recordError(url, null, res.message, fetchedAt);
         return { ok: false, url, reason: res.message };
@@ -191,20 +209,26 @@ export class Fetcher {
   }
 
   /** One URL with retries: backoff on 5xx and network errors, the asked-for wait on 429/503. */
-  private async request(url: string, headers: Record<string, string>, maxBytes: number, accept: (ct: string | undefined) => boolean): Promise<HttpResult> {
+  private async request(url: string, headers: Record<string, string>, maxBytes: number, accept: (ct: string | undefined) => boolean): Promise<HttpResult | Refused> {
     const host = new URL(url).host;
     for (let attempt = 0; ; attempt++) {
       const release = await this.limiter.acquire(host);
       this.stats.requests++;
       let res: HttpResult;
       try {
-        res = await httpFetch({
-          url,
-          headers,
-          timeoutMs: this.options.timeoutMs,
-          maxBytes,
-          wantBody: (status, h) => status >= 200 && status < 300 && accept(mediaType(h["content-type"])),
-        });
+        // Resolved and checked for this attempt, and connected to exactly what was checked.
+        const destination = await this.destination(url);
+        if (!destination.ok && destination.refused) return { kind: "refused", reason: destination.reason };
+        res = destination.ok
+          ? await httpFetch({
+              url,
+              headers,
+              timeoutMs: this.options.timeoutMs,
+              maxBytes,
+              wantBody: (status, h) => status >= 200 && status < 300 && accept(mediaType(h["content-type"])),
+              connectTo: destination.addresses,
+            })
+          : { kind: "error", error: "network", message: destination.reason };
       } finally {
         release();
       }
@@ -231,6 +255,18 @@ export class Fetcher {
       }
       return res;
     }
+  }
+
+  /** Where a URL may be fetched from, its DNS lookup under the request deadline (a lookup cannot be cancelled, only left). */
+  private destination(url: string): Promise<Destination> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<Destination>((done) => {
+      timer = setTimeout(
+        () => done({ ok: false, refused: false, reason: `no DNS answer within ${(this.options.timeoutMs / 1000).toFixed(1)} s (--timeout)` }),
+        this.options.timeoutMs,
+      );
+    });
+    return Promise.race([this.options.destinations.resolve(url), late]).finally(() => clearTimeout(timer));
   }
 
   /** Nothing more goes to this host until the wait is over; the retry takes the next slot. */

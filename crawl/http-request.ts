@@ -3,9 +3,12 @@
  * one deadline; the body is streamed and abandoned as soon as it passes the size limit (the limit
  * applies after gzip decoding, so a small compressed body cannot expand without bound); a caller
  * can decline a body from its status and headers (a redirect, an image) without reading it.
+ * Given the addresses its caller checked (`connectTo`), it connects to those and nothing else:
+ * the name is not looked up again between the check and the connection.
  */
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
+import type { LookupFunction } from "node:net";
 import { createGunzip, createInflate } from "node:zlib";
 import type { Readable } from "node:stream";
 import { formatBytes } from "../ingest/decode.ts";
@@ -19,11 +22,24 @@ export interface HttpRequest {
   maxBytes: number;
   /** Whether to read the body of this response; declined bodies come back empty. */
   wantBody?: (status: number, headers: Record<string, string>) => boolean;
+  /** The only addresses to connect to for the URL's host name (the Host header and TLS name stay the URL's). */
+  connectTo?: readonly { address: string; family: 4 | 6 }[];
 }
 
 export type HttpResult =
   | { kind: "response"; status: number; headers: Record<string, string>; body: Buffer; bodyRead: boolean }
   | { kind: "error"; error: "timeout" | "too-large" | "network"; message: string };
+
+/** A resolver that answers every question with the given addresses, as `net.connect` asks it. */
+function pinnedLookup(addresses: readonly { address: string; family: 4 | 6 }[]): LookupFunction {
+  return (_hostname, options, callback) => {
+    const list = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
+    const first = list[0];
+    if (!first) callback(Object.assign(new Error("no checked address of the family asked for"), { code: "ENOTFOUND" }), "", 0);
+    else if (options.all) callback(null, list.map((a) => ({ address: a.address, family: a.family })));
+    else callback(null, first.address, first.family);
+  };
+}
 
 function flatHeaders(res: IncomingMessage): Record<string, string> {
   const out: Record<string, string> = {};
@@ -59,7 +75,8 @@ export function httpFetch(req: HttpRequest): Promise<HttpResult> {
     }
     const headers: Record<string, string> = { "accept-encoding": "gzip, deflate", ...req.headers };
     if (req.body !== undefined) headers["content-length"] = String(Buffer.byteLength(req.body));
-    const client = send(url, { method: req.method ?? "GET", headers, signal: controller.signal, agent: false }, (res) => {
+    const options = { method: req.method ?? "GET", headers, signal: controller.signal, agent: false as const };
+    const client = send(url, req.connectTo ? Object.assign(options, { lookup: pinnedLookup(req.connectTo) }) : options, (res) => {
       const status = res.statusCode ?? 0;
       const resHeaders = flatHeaders(res);
       if (req.wantBody && !req.wantBody(status, resHeaders)) {

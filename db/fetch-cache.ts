@@ -2,6 +2,8 @@
  * The crawler's fetch cache: every response body stored once, content-addressed (`blobs`, keyed by
  * sha256), and one row per URL (`fetches`) saying when it was fetched, what came back, and the
  * validators (ETag, Last-Modified) to revalidate it with. Re-normalising a page never re-fetches it.
+ * A response reached through redirects is kept under the URL asked for and under its final URL,
+ * so asking for either later is answered from the cache.
  */
 import { createHash } from "node:crypto";
 import type { Db } from "./connection.ts";
@@ -89,21 +91,24 @@ export class FetchCache {
     return this.blob.get(hash)?.body;
   }
 
-  /** Stores a response and its body in one transaction; returns the body's hash. */
+  /** Stores a response and its body in one transaction (under its final URL too); returns the body's hash. */
   store(response: StoredResponse): string {
     const hash = createHash("sha256").update(response.body).digest("hex");
+    const urls = response.finalUrl === response.url ? [response.url] : [response.url, response.finalUrl];
     this.db.transaction(() => {
       this.putBlob.run(hash, response.body.length, Buffer.from(response.body));
-      this.upsert.run({
-        url: response.url,
-        finalUrl: response.finalUrl,
-        status: response.status,
-        contentType: response.contentType ?? null,
-        etag: response.etag ?? null,
-        lastModified: response.lastModified ?? null,
-        bodyHash: hash,
-        fetchedAt: response.fetchedAt,
-      });
+      for (const url of urls) {
+        this.upsert.run({
+          url,
+          finalUrl: response.finalUrl,
+          status: response.status,
+          contentType: response.contentType ?? null,
+          etag: response.etag ?? null,
+          lastModified: response.lastModified ?? null,
+          bodyHash: hash,
+          fetchedAt: response.fetchedAt,
+        });
+      }
     })();
     return hash;
   }

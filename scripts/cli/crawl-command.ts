@@ -5,7 +5,7 @@
  * Re-running an interrupted crawl with the same seeds and options resumes it.
  */
 import { runCrawl, type CrawlReport } from "../../crawl/crawler.ts";
-import { FETCHER_DEFAULTS, type FetcherOptions } from "../../crawl/fetcher.ts";
+import { FETCHER_DEFAULTS, type FetcherSettings } from "../../crawl/fetcher.ts";
 import { normalizeUrl } from "../../crawl/links.ts";
 import { progressLine, progressReporter } from "../../crawl/progress.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -22,7 +22,7 @@ export function numberOption(ctx: CommandContext, name: string, fallback: number
 }
 
 /** The fetcher settings every fetching command takes from its options. */
-export function fetcherOptions(ctx: CommandContext, defaults: { maxAgeDays?: number } = {}): Omit<FetcherOptions, "accept" | "cache"> {
+export function fetcherOptions(ctx: CommandContext, defaults: { maxAgeDays?: number } = {}): FetcherSettings {
   return Object.assign({}, FETCHER_DEFAULTS, {
     ratePerSecond: numberOption(ctx, "rate", FETCHER_DEFAULTS.ratePerSecond, 0.001, 1000),
     timeoutMs: numberOption(ctx, "timeout", FETCHER_DEFAULTS.timeoutMs / 1000, 0.05, 600) * 1000,

@@ -4,7 +4,7 @@
  * looked up), through the crawler's fetcher and cache, stored as one page named by its API URL.
  * API base URLs: LINEAGE_S2_API, LINEAGE_OPENALEX_API; an S2 key: LINEAGE_S2_API_KEY.
  */
-import { fetchOpenAlexWork, fetchS2Paper, OPENALEX_API, S2_API, type RequestLog } from "../../crawl/api-clients.ts";
+import { apiDestinations, fetchOpenAlexWork, fetchS2Paper, OPENALEX_API, S2_API, type RequestLog } from "../../crawl/api-clients.ts";
 import { Fetcher } from "../../crawl/fetcher.ts";
 import { CrawlDb } from "../../db/crawl-store.ts";
 import { s2Bundles } from "../../ingest/sources/s2-exchanges.ts";
@@ -39,6 +39,7 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
         robots: false,
         accept: isJson,
         cache: crawlDb.cache,
+        destinations: apiDestinations(),
         headers: { accept: "application/json", ...(api === "s2" && key ? { "x-api-key": key } : {}) },
       }),
     );
