@@ -1,0 +1,111 @@
+/**
+ * `npm run bench:compare -- REV [--db PATH] [--rounds N] [--seconds S] [--connections C]`: the HTTP
+ * API of this working tree against the same API at git revision REV, side by side, for deciding
+ * whether a change to the server pays for itself. Both servers serve the same database (AAN by
+ * default, the benchmarks' corpus) and take the same seeded requests (bench/http-load.ts), in
+ * interleaved rounds (this tree, then REV, for each request kind, every round), so drift on a
+ * shared machine falls on both alike. Reported per request kind: the server's CPU time per request
+ * (user + system, from /proc: what a change costs or saves, and steady under other load) and the
+ * p99 latency, as medians of the rounds, with REV's figure over this tree's.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { aanCorpus } from "./corpora.ts";
+import { requestPaths, staticRoot } from "./http-load.ts";
+import { ROOT, spawnServer, type ServerProcess } from "./server-process.ts";
+import { median } from "./stats.ts";
+import { runWrk, wrkAvailable } from "./wrk.ts";
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { db: { type: "string" }, rounds: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" }, work: { type: "string" } },
+});
+const rev = positionals[0];
+if (!rev) {
+  console.error("usage: npm run bench:compare -- REV [--db PATH] [--rounds N] [--seconds S] [--connections C]");
+  process.exit(2);
+}
+if (!wrkAvailable()) {
+  console.error("bench:compare needs wrk (apt-get install -y wrk)");
+  process.exit(2);
+}
+const rounds = Number(values.rounds ?? 5);
+const seconds = Number(values.seconds ?? 3);
+const connections = Number(values.connections ?? 64);
+const work = resolve(values.work ?? join(tmpdir(), "lineage-bench"));
+const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
+const db = values.db ? resolve(values.db) : aanCorpus(work, resolve(process.env.LINEAGE_AAN ?? join(ROOT, "data/aan")), log).db;
+
+/** REV's tree, checked out beside this one, with this tree's installed packages. */
+function checkout(revision: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "lineage-rev-"));
+  execFileSync("git", ["-C", ROOT, "worktree", "add", "--detach", dir, revision], { stdio: "ignore" });
+  symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"));
+  return dir;
+}
+
+function serve(tree: string, dist: string): Promise<ServerProcess> {
+  return spawnServer(["--import", "tsx", join(tree, "bench/serve-child.ts"), db, dist], /listening (http:\/\/\S+)/);
+}
+
+/** User + system CPU seconds of a process so far (/proc/PID/stat fields 14 and 15, in clock ticks). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+interface Sample {
+  cpuMicrosPerRequest: number;
+  p99Ms: number;
+  requestsPerSecond: number;
+}
+
+async function measure(server: ServerProcess, list: string[]): Promise<Sample> {
+  await runWrk(server.url, list, connections, 1);
+  const pid = server.child.pid ?? -1;
+  const before = cpuSeconds(pid);
+  const r = await runWrk(server.url, list, connections, seconds);
+  const cpu = cpuSeconds(pid) - before;
+  return { cpuMicrosPerRequest: (cpu / Math.max(1, r.requests)) * 1e6, p99Ms: r.latencyP99Ms, requestsPerSecond: r.requestsPerSecond };
+}
+
+const tree = checkout(rev);
+const dist = staticRoot(join(work, "compare"));
+const paths = requestPaths(db);
+const servers = { here: await serve(ROOT, dist), rev: await serve(tree, dist) };
+const samples = new Map<string, { here: Sample[]; rev: Sample[] }>();
+try {
+  for (let round = 0; round < rounds; round++) {
+    log(`bench:compare: round ${round + 1} of ${rounds}`);
+    for (const [kind, list] of Object.entries(paths)) {
+      const entry = samples.get(kind) ?? { here: [], rev: [] };
+      samples.set(kind, entry);
+      // Alternate which side goes first, so neither always meets a machine warmed by the other.
+      const order = round % 2 === 0 ? (["here", "rev"] as const) : (["rev", "here"] as const);
+      for (const side of order) entry[side].push(await measure(servers[side], list));
+    }
+  }
+} finally {
+  await Promise.all([servers.here.stop(), servers.rev.stop()]);
+  execFileSync("git", ["-C", ROOT, "worktree", "remove", "--force", tree], { stdio: "ignore" });
+  if (existsSync(tree)) rmSync(tree, { recursive: true, force: true });
+}
+
+const fmt = (n: number, digits = 1) => n.toFixed(digits);
+const lines = [
+  `HTTP API, this tree against ${rev}: ${db}, wrk at ${connections} connections, ${rounds} interleaved rounds of ${seconds} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the end.`,
+  "",
+  `| request | CPU µs/request here | at ${rev} | ${rev} ÷ here | p99 here | p99 at ${rev} | ${rev} ÷ here |`,
+  "| --- | --- | --- | --- | --- | --- | --- |",
+];
+for (const [kind, s] of samples) {
+  const cpuHere = median(s.here.map((x) => x.cpuMicrosPerRequest));
+  const cpuRev = median(s.rev.map((x) => x.cpuMicrosPerRequest));
+  const p99Here = median(s.here.map((x) => x.p99Ms));
+  const p99Rev = median(s.rev.map((x) => x.p99Ms));
+  lines.push(`| ${kind} | ${fmt(cpuHere)} | ${fmt(cpuRev)} | ${fmt(cpuRev / cpuHere, 2)}× | ${fmt(p99Here, 2)} ms | ${fmt(p99Rev, 2)} ms | ${fmt(p99Rev / p99Here, 2)}× |`);
+}
+console.log(lines.join("\n"));
