@@ -36,8 +36,8 @@ describe("BibTeX", () => {
   it("finds arXiv IDs in eprint, url and journal fields, ACL IDs in URLs and DOIs", () => {
     expect(byKey("OrtegaWBL25TideHard")?.paper.ids).toEqual({ arxiv: "2503.94378" });
     expect(byKey("varga-lind-2023-harbour")?.paper).toMatchObject({ ids: { acl: "2023.hlw-1.97" }, year: 2023, date: "2023-09", authors: ["Edith Varga", "Oskar Lind"] });
-    expect(byKey("varga-lind-2023-harbour")?.paper.title).toBe("Can Large Language Models Read Harbour Ledgers? A First Test on HLB");
-    expect(byKey("quisbert2023inverse")?.paper.ids.arxiv).toBe("2306.99479");
+    expect(byKey("varga-lind-2023-harbour")?.paper.title).toBe("Do Language Models Read Harbour Ledgers? First Results on HLB");
+    expect(byKey("quisbert2023reverse")?.paper.ids.arxiv).toBe("2306.99479");
     expect(byKey("2206.94858")?.paper.ids.arxiv).toBe("2206.94858");
     expect(byKey("ekwueme-etal-2023-deltasenti")?.paper.ids).toEqual({ acl: "2023.cilr-main.962", doi: "10.18653/v1/2023.cilr-main.962" });
     const identified = result.records.filter((r) => Object.keys(r.page.paper.ids).length > 0).length;
@@ -47,7 +47,7 @@ describe("BibTeX", () => {
 
   it("gives repeated keys distinct sources and hashes each record by its content", () => {
     expect(new Set(result.records.map((r) => r.source)).size).toBe(result.records.length);
-    expect(byKey("weston2015tidetasks~2")?.paper.title).toBe(byKey("weston2015tidetasks")?.paper.title);
+    expect(byKey("welland2015tidetasks~2")?.paper.title).toBe(byKey("welland2015tidetasks")?.paper.title);
     const again = bib("benchmark-citations.bib");
     expect(again.records.map((r) => r.contentHash)).toEqual(result.records.map((r) => r.contentHash));
   });
@@ -72,7 +72,7 @@ describe("RIS", () => {
     expect(r.problems).toEqual([]);
     expect(r.records).toHaveLength(12);
     const first = r.records[0]?.page.paper;
-    expect(first).toMatchObject({ title: "Can Large Language Models Read Harbour Ledgers? A First Test on HLB", ids: { acl: "2023.hlw-1.97" }, year: 2023 });
+    expect(first).toMatchObject({ title: "Do Language Models Read Harbour Ledgers? First Results on HLB", ids: { acl: "2023.hlw-1.97" }, year: 2023 });
   });
 
   it("reads a reference manager's export (BOM, CRLF), keeps a record without ER, reports one without identity", () => {
