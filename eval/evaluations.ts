@@ -4,4 +4,6 @@
  */
 import type { Evaluation } from "./types.ts";
 
-export const EVALUATIONS: Record<string, { describe: string; load: () => Promise<Evaluation> }> = {};
+export const EVALUATIONS: Record<string, { describe: string; load: () => Promise<Evaluation> }> = {
+  fixtures: { describe: "how the real saved pages and API recordings in fixtures/ are read", load: async () => (await import("./fixtures.ts")).default },
+};

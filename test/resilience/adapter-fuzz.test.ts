@@ -36,10 +36,10 @@ const FORMATS = Object.keys(ADAPTERS) as PageAdapterFormat[];
 const pageSources: string[] = goldenSlugs().map((slug) => goldenPage(slug).text);
 const SOURCES_DIR = join(ROOT, "test/fixtures/sources");
 const sourceFiles: Record<SourceFormat, string[]> = {
-  bibtex: ["bib/lm_eval_task_citations.bib"],
-  ris: ["ris/lm_eval_task_citations.ris", "ris/zotero_style_export.ris"],
-  s2: ["s2/Paper.json", "s2/Reference.json", "s2/test_get_paper_references.yaml"],
-  openalex: ["openalex/W2741809807.json", "openalex/commonmeta_test_proceedings_article.yaml"],
+  bibtex: ["bib/benchmark-citations.bib"],
+  ris: ["ris/benchmark-citations.ris", "ris/zotero_style_export.ris"],
+  s2: ["s2/paper-with-references-and-citations.json", "s2/reference-edge.json", "s2/cassette-references-in-two-pages.yaml"],
+  openalex: ["openalex/journal-article-work.json", "openalex/cassette-work-by-doi.yaml"],
   aan: [],
 };
 const sourceTexts: Record<SourceFormat, string[]> = Object.fromEntries(

@@ -22,12 +22,15 @@ interface Report {
 const AAN = join(ROOT, "data/aan");
 const tmp = tempDir();
 const db = join(tmp.dir, "aan.db");
+/** A page the user already had: the legacy ACL Anthology golden page, given an ID the release holds. */
+const ownPage = join(tmp.dir, "N04-1001.html");
 let report: Report;
 let seconds: number;
 
 beforeAll(async () => {
-  // A page the user already had: the ACL Anthology page of N04-1001 (golden fixture).
-  const pre = await runCli(["ingest", join(ROOT, "test/fixtures/pages/acl-N04-1001/source.html"), "--db", db, "--json"]);
+  const legacy = readFileSync(join(ROOT, "test/fixtures/pages/acl-anthology-legacy-no-doi/source.html"), "utf8");
+  writeFileSync(ownPage, legacy.replaceAll("N04-9217", "N04-1001"));
+  const pre = await runCli(["ingest", ownPage, "--db", db, "--json"]);
   expect(pre.code).toBe(0);
   const start = performance.now();
   report = await runJson<Report>(["import", "aan", AAN, "--db", db]);
@@ -65,7 +68,7 @@ describe("importing the AAN release", () => {
   it("merges a paper already present by its ACL ID", async () => {
     const view = await runJson<{ id: string; sources: { source: string; role: string }[] }>(["show", "N04-1001", "--db", db]);
     expect(view.id).toBe("acl:N04-1001");
-    expect(view.sources.filter((s) => s.role === "self").map((s) => s.source).sort()).toEqual([join(ROOT, "test/fixtures/pages/acl-N04-1001/source.html"), "aan:acl-metadata.txt#N04-1001"].sort());
+    expect(view.sources.filter((s) => s.role === "self").map((s) => s.source).sort()).toEqual([ownPage, "aan:acl-metadata.txt#N04-1001"].sort());
   });
 
   it("decodes HTML entities (in titles and inside names) and Windows-1252 bytes", async () => {

@@ -1,7 +1,9 @@
 /**
- * BibTeX and RIS through citation-js: the lm-evaluation-harness citations (211 entries gathered
- * from its task READMEs, five malformed as found) and two RIS exports. Malformed entries are
- * reported with their line and key; every other entry becomes a paper with its identifiers.
+ * BibTeX and RIS through citation-js: a benchmark bibliography written for the tests the way real
+ * ones are gathered from task READMEs (40 entries, each after a `% source:` comment, five of them
+ * malformed: a missing comma after the key, an empty key, no key, unbalanced braces, a missing
+ * comma between fields) and two RIS exports. Malformed entries are reported with their line and
+ * key; every other entry becomes a paper with its identifiers.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -15,43 +17,45 @@ const bib = (name: string) => parseBibtex(readFileSync(join(FIX, "bib", name), "
 const ris = (name: string) => parseRis(readFileSync(join(FIX, "ris", name), "utf8"), join(FIX, "ris", name));
 
 describe("BibTeX", () => {
-  const result = bib("lm_eval_task_citations.bib");
-  const byKey = (key: string) => result.records.find((r) => r.source === `bibtex:lm_eval_task_citations.bib#${key}`)?.page;
+  const result = bib("benchmark-citations.bib");
+  const byKey = (key: string) => result.records.find((r) => r.source === `bibtex:benchmark-citations.bib#${key}`)?.page;
 
-  it("keeps the 206 well-formed entries and reports the 5 malformed ones by line and key", () => {
-    expect(result.records).toHaveLength(206);
+  it("keeps the 35 well-formed entries and reports the 5 malformed ones by line and key", () => {
+    expect(result.records).toHaveLength(35);
     expect(result.problems.map((p) => [p.line, p.key ?? null])).toEqual([
-      [15, "kokel2025acp"],
-      [151, null],
-      [1420, "hendrycks2021ethics"],
-      [1690, null],
-      [1708, null],
+      [15, "ortega2025tide"],
+      [81, null],
+      [231, null],
+      [283, "sailor2020unbalanced"],
+      [312, "drift2019fields"],
     ]);
-    expect(result.problems[0]?.reason).toMatch(/^line 15 \(kokel2025acp\): malformed entry: missing comma after the citation key/);
+    expect(result.problems[0]?.reason).toMatch(/^line 15 \(ortega2025tide\): malformed entry: missing comma after the citation key/);
     expect(result.problems[1]?.reason).toMatch(/entry has no citation key/);
   });
 
   it("finds arXiv IDs in eprint, url and journal fields, ACL IDs in URLs and DOIs", () => {
-    expect(byKey("KokelKSS25ACPHard")?.paper.ids).toEqual({ arxiv: "2503.24378" });
-    expect(byKey("zhang-li-2023-large")?.paper).toMatchObject({ ids: { acl: "2023.alp-1.9" }, year: 2023, date: "2023-09", authors: ["Yixuan Zhang", "Haonan Li"] });
-    expect(byKey("zhang-li-2023-large")?.paper.title).toBe("Can Large Language Model Comprehend Ancient Chinese? A Preliminary Test on ACLUE");
-    expect(byKey("mckenzie2023inverse")?.paper.ids.arxiv).toBe("2306.09479");
-    expect(byKey("2206.14858")?.paper.ids.arxiv).toBe("2206.14858");
+    expect(byKey("OrtegaWBL25TideHard")?.paper.ids).toEqual({ arxiv: "2503.94378" });
+    expect(byKey("varga-lind-2023-harbour")?.paper).toMatchObject({ ids: { acl: "2023.hlw-1.97" }, year: 2023, date: "2023-09", authors: ["Edith Varga", "Oskar Lind"] });
+    expect(byKey("varga-lind-2023-harbour")?.paper.title).toBe("Do Language Models Read Harbour Ledgers? First Results on HLB");
+    expect(byKey("quisbert2023reverse")?.paper.ids.arxiv).toBe("2306.99479");
+    expect(byKey("2206.94858")?.paper.ids.arxiv).toBe("2206.94858");
+    expect(byKey("ekwueme-etal-2023-deltasenti")?.paper.ids).toEqual({ acl: "2023.cilr-main.962", doi: "10.18653/v1/2023.cilr-main.962" });
     const identified = result.records.filter((r) => Object.keys(r.page.paper.ids).length > 0).length;
-    expect(identified).toBeGreaterThan(150);
+    expect(identified).toBeGreaterThan(25);
     expect(result.records.every((r) => r.page.format === "bibtex" && r.page.buildsOn.length === 0)).toBe(true);
   });
 
   it("gives repeated keys distinct sources and hashes each record by its content", () => {
     expect(new Set(result.records.map((r) => r.source)).size).toBe(result.records.length);
-    const again = bib("lm_eval_task_citations.bib");
+    expect(byKey("welland2015tidetasks~2")?.paper.title).toBe(byKey("welland2015tidetasks")?.paper.title);
+    const again = bib("benchmark-citations.bib");
     expect(again.records.map((r) => r.contentHash)).toEqual(result.records.map((r) => r.contentHash));
   });
 
-  it("reads the harness's own CITATION.bib, DOI and all", () => {
-    const own = bib("lm_eval_harness_CITATION.bib");
+  it("reads a software project's own citation file, DOI and all", () => {
+    const own = bib("software-citation.bib");
     expect(own.problems).toEqual([]);
-    expect(own.records[0]?.page.paper).toMatchObject({ title: "A framework for few-shot language model evaluation", year: 2023, ids: { doi: "10.5281/zenodo.10256836" } });
+    expect(own.records[0]?.page.paper).toMatchObject({ title: "A harness for few-shot evaluation of tide models", year: 2023, ids: { doi: "10.5555/zenodo.9902417" } });
     expect(own.records[0]?.page.paper.authors).toHaveLength(24);
   });
 
@@ -63,12 +67,12 @@ describe("BibTeX", () => {
 });
 
 describe("RIS", () => {
-  it("reads citation-js's own RIS of the harness citations", () => {
-    const r = ris("lm_eval_task_citations.ris");
+  it("reads citation-js's own RIS of the benchmark citations", () => {
+    const r = ris("benchmark-citations.ris");
     expect(r.problems).toEqual([]);
     expect(r.records).toHaveLength(12);
     const first = r.records[0]?.page.paper;
-    expect(first).toMatchObject({ title: "Can Large Language Model Comprehend Ancient Chinese? A Preliminary Test on ACLUE", ids: { acl: "2023.alp-1.9" }, year: 2023 });
+    expect(first).toMatchObject({ title: "Do Language Models Read Harbour Ledgers? First Results on HLB", ids: { acl: "2023.hlw-1.97" }, year: 2023 });
   });
 
   it("reads a reference manager's export (BOM, CRLF), keeps a record without ER, reports one without identity", () => {

@@ -27,13 +27,13 @@ let openalex: ReplayServer;
 const saved = { s2: process.env.LINEAGE_S2_API, oa: process.env.LINEAGE_OPENALEX_API };
 
 beforeAll(async () => {
-  const paper = readFileSync(join(FIX, "s2/Paper.json"), "utf8");
+  const paper = readFileSync(join(FIX, "s2/paper-with-references-and-citations.json"), "utf8");
   s2 = await startReplay(
-    [...loadCassette(join(FIX, "s2/test_get_paper_references.yaml")), ...loadCassette(join(FIX, "s2/test_get_paper_citations.yaml"))],
-    // The S2 client's tests serve Paper.json as the answer to GET /paper/{id}.
-    { "/graph/v1/paper/2d5673caa9e6af3a7b82a43f19ee920992db07ad": paper },
+    [...loadCassette(join(FIX, "s2/cassette-references-in-two-pages.yaml")), ...loadCassette(join(FIX, "s2/cassette-citations-by-corpus-id.yaml"))],
+    // A saved full paper record served as the answer to GET /paper/{id}, as S2 clients' tests do.
+    { "/graph/v1/paper/5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f": paper },
   );
-  openalex = await startReplay(loadCassette(join(FIX, "openalex/commonmeta_test_proceedings_article.yaml")));
+  openalex = await startReplay(loadCassette(join(FIX, "openalex/cassette-work-by-doi.yaml")));
   process.env.LINEAGE_S2_API = `${s2.origin}/graph/v1`;
   process.env.LINEAGE_OPENALEX_API = openalex.origin;
 });
@@ -56,38 +56,38 @@ describe("lineage fetch s2", () => {
   const db = join(tmp.dir, "s2.db");
 
   it("follows a reference list's paging through `next` and stores one page", async () => {
-    const { code, report } = await fetchJson(db, "s2", "10.2139/ssrn.2250500");
+    const { code, report } = await fetchJson(db, "s2", "10.5555/wp.2013.0417");
     expect(code).toBe(0);
-    expect(report.source).toBe(`${s2.origin}/graph/v1/paper/10.2139/ssrn.2250500`);
+    expect(report.source).toBe(`${s2.origin}/graph/v1/paper/10.5555/wp.2013.0417`);
     expect(report.records.imported).toBe(1);
     expect(report.edges).toBe(67);
     const lists = s2.requests.filter((r) => r.path.endsWith("/references"));
     expect(lists.map((r) => r.offset)).toEqual(["0", "50"]);
     // The paper record and the citations were not recorded: said, not fatal.
     expect(report.warnings.map((w) => w.warning)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/paper\/10\.2139\/ssrn\.2250500\?fields=.*: HTTP 404/), expect.stringMatching(/citations\?.*: HTTP 404/)]),
+      expect.arrayContaining([expect.stringMatching(/paper\/10\.5555\/wp\.2013\.0417\?fields=.*: HTTP 404/), expect.stringMatching(/citations\?.*: HTTP 404/)]),
     );
   });
 
   it("uses the fetch cache the second time: no request reaches the server", async () => {
     const before = s2.requests.length;
-    const { report } = await fetchJson(db, "s2", "10.2139/ssrn.2250500");
+    const { report } = await fetchJson(db, "s2", "10.5555/wp.2013.0417");
     expect(s2.requests.length - before).toBe(2); // the two 404s are not cached
     expect(report.requests.filter((r) => r.via === "cache")).toHaveLength(2);
     expect(report.records).toMatchObject({ imported: 1, unchanged: 1 });
   });
 
   it("reads a full paper record with its embedded lists when the list endpoints have nothing", async () => {
-    const { code, report } = await fetchJson(db, "s2", "2d5673caa9e6af3a7b82a43f19ee920992db07ad");
+    const { code, report } = await fetchJson(db, "s2", "5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f");
     expect(code).toBe(0);
-    expect(report.edges).toBe(67 + 14 + 1000);
+    expect(report.edges).toBe(67 + 14 + 300);
   });
 
-  it("pages through 19 recorded pages of citations, then says why it cannot store them", async () => {
-    const { code, report } = await fetchJson(join(tmp.dir, "corpus.db"), "s2", "CorpusID:14514057");
+  it("pages through 6 recorded pages of citations, then says why it cannot store them", async () => {
+    const { code, report } = await fetchJson(join(tmp.dir, "corpus.db"), "s2", "CorpusID:90417117");
     expect(code).toBe(1);
-    expect(s2.requests.filter((r) => r.path.endsWith("CorpusID:14514057/citations"))).toHaveLength(19);
-    expect(report.errors[0]?.reason).toMatch(/^CorpusID:14514057: known here only by its Semantic Scholar corpus ID/);
+    expect(s2.requests.filter((r) => r.path.endsWith("CorpusID:90417117/citations"))).toHaveLength(6);
+    expect(report.errors[0]?.reason).toMatch(/^CorpusID:90417117: known here only by its Semantic Scholar corpus ID/);
   });
 
   it("fails with a clear reason for a paper the API does not know", async () => {
@@ -103,7 +103,7 @@ describe("lineage fetch s2", () => {
 
 describe("lineage fetch openalex", () => {
   it("fetches a work by DOI URL and reports the references it could not look up", async () => {
-    const { code, report } = await fetchJson(join(tmp.dir, "oa.db"), "openalex", "https://doi.org/10.1145/3448016.3452841");
+    const { code, report } = await fetchJson(join(tmp.dir, "oa.db"), "openalex", "https://doi.org/10.5555/sigdata.2021.1386");
     expect(code).toBe(0);
     expect(report.records.imported).toBe(1);
     expect(report.papers).toBe(1);
@@ -111,7 +111,7 @@ describe("lineage fetch openalex", () => {
       expect.arrayContaining(["49 referenced works could not be looked up", expect.stringMatching(/^49 of 49 referenced works are known only by their OpenAlex ID/)]),
     );
     // One request for the work, one per 50 referenced works.
-    expect(openalex.requests.map((r) => r.path)).toEqual(["/works/https://doi.org/10.1145/3448016.3452841", "/works"]);
+    expect(openalex.requests.map((r) => r.path)).toEqual(["/works/https://doi.org/10.5555/sigdata.2021.1386", "/works"]);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * `lineage import FORMAT PATH...` on every file in ../shared/data/fixtures (copied into
- * test/fixtures/sources) and the RIS exports: the report's shape, exit codes, provenance, and
- * idempotence (the same files again change nothing).
+ * `lineage import FORMAT PATH...` on every folder of test/fixtures/sources (S2, OpenAlex, BibTeX
+ * and RIS written for the tests in the real formats): the report's shape, exit codes, provenance,
+ * and idempotence (the same files again change nothing).
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -32,10 +32,10 @@ describe("lineage import", () => {
     const { code, report } = await importJson(db, "s2", join(FIX, "s2"));
     expect(code).toBe(1);
     expect(report.records).toEqual({ imported: 7, new: 7, updated: 0, unchanged: 0, failed: 1 });
-    expect(report.errors).toEqual([{ path: join(FIX, "s2/test_get_paper_citations.yaml"), key: "CorpusID:14514057", reason: expect.stringMatching(/corpus ID/) }]);
-    // Turing's paper, its 14 references and 1,000 citations; the DOI paper and its 67 references.
-    expect(report.edges).toBe(14 + 1000 + 67);
-    expect(report.papers).toBeGreaterThan(1000);
+    expect(report.errors).toEqual([{ path: join(FIX, "s2/cassette-citations-by-corpus-id.yaml"), key: "CorpusID:90417117", reason: expect.stringMatching(/corpus ID/) }]);
+    // The full paper record, its 14 references and 300 citations; the DOI paper and its 67 references.
+    expect(report.edges).toBe(14 + 300 + 67);
+    expect(report.papers).toBeGreaterThan(300);
   });
 
   it("imports the OpenAlex folder, one paper per distinct work", async () => {
@@ -48,8 +48,8 @@ describe("lineage import", () => {
   it("imports BibTeX, keeping the good entries and exiting 1 for the malformed ones", async () => {
     const { code, report } = await importJson(db, "bibtex", join(FIX, "bib"));
     expect(code).toBe(1);
-    expect(report.records).toMatchObject({ imported: 207, failed: 5 });
-    expect(report.errors.map((e) => e.line)).toEqual([15, 151, 1420, 1690, 1708]);
+    expect(report.records).toMatchObject({ imported: 36, failed: 5 });
+    expect(report.errors.map((e) => e.line)).toEqual([15, 81, 231, 283, 312]);
   });
 
   it("imports RIS exports", async () => {
@@ -59,13 +59,13 @@ describe("lineage import", () => {
   });
 
   it("merges the same paper from different sources into one node with every source listed", async () => {
-    // The harness's own citation is in the BibTeX file, the RIS export and nowhere else.
-    const show = await runJson<{ id: string; sources: { source: string; format: string }[] }>(["show", "doi:10.5281/zenodo.10256836", "--db", db]);
+    // The DeltaNER paper is in the BibTeX file, the RIS export made from it, and nowhere else.
+    const show = await runJson<{ id: string; sources: { source: string; format: string }[] }>(["show", "doi:10.5555/tib.2023.0417", "--db", db]);
     expect(show.sources.map((s) => s.format).sort()).toEqual(["bibtex", "ris"]);
-    const vqf = await runJson<{ sources: { source: string }[] }>(["show", "doi:10.1145/3448016.3452841", "--db", db]);
-    expect(vqf.sources.map((s) => s.source).sort()).toEqual([
-      "openalex:W3174427814_vector_quotient_filters.json#W3174427814",
-      "openalex:commonmeta_test_proceedings_article.yaml#W3174427814",
+    const sketches = await runJson<{ sources: { source: string }[] }>(["show", "doi:10.5555/sigdata.2021.1386", "--db", db]);
+    expect(sketches.sources.map((s) => s.source).sort()).toEqual([
+      "openalex:cassette-work-by-doi.yaml#W9931744278",
+      "openalex:conference-paper-work.json#W9931744278",
     ]);
   });
 
@@ -83,9 +83,9 @@ describe("lineage import", () => {
   });
 
   it("says what is wrong with a file of the wrong kind", async () => {
-    const { report } = await importJson(db, "s2", join(FIX, "bib/lm_eval_harness_CITATION.bib"));
+    const { report } = await importJson(db, "s2", join(FIX, "bib/software-citation.bib"));
     expect(report.errors[0]?.reason).toMatch(/^not JSON/);
-    const aan = await importJson(db, "aan", join(FIX, "bib/lm_eval_harness_CITATION.bib"));
+    const aan = await importJson(db, "aan", join(FIX, "bib/software-citation.bib"));
     expect(aan.report.errors[0]?.reason).toMatch(/^not an AAN file/);
   });
 });

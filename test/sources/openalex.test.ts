@@ -1,7 +1,7 @@
 /**
- * OpenAlex works (from the openalex-python, commonmeta-py and paper-qa test data): identifiers
- * from DOIs and location URLs, the abstract rebuilt from its inverted index, and references kept
- * when the work they name is known to the import.
+ * OpenAlex works (invented, as the API returns them and Python clients record them; see
+ * test/fixtures/sources/README.md): identifiers from DOIs and location URLs, the abstract rebuilt
+ * from its inverted index, and references kept when the work they name is known to the import.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -16,53 +16,53 @@ const work = (name: string) => JSON.parse(readFileSync(join(OA, name), "utf8")) 
 
 describe("OpenAlex works", () => {
   it("reads a work: DOI, authors, venue, counts, and the abstract in word order", () => {
-    const r = importSources("openalex", [file("W2741809807.json")]);
+    const r = importSources("openalex", [file("journal-article-work.json")]);
     const page = r.records[0]?.page;
-    expect(r.records[0]?.source).toBe("openalex:W2741809807.json#W2741809807");
+    expect(r.records[0]?.source).toBe("openalex:journal-article-work.json#W9904175201");
     expect(page?.paper).toMatchObject({
-      title: "The state of OA: a large-scale analysis of the prevalence and impact of Open Access articles",
-      ids: { doi: "10.7717/peerj.4375" },
+      title: "Counting the commons: a large-scale census of openly licensed evaluation datasets",
+      ids: { doi: "10.5555/jom.2018.4375" },
       year: 2018,
       date: "2018-02-13",
-      venue: "PeerJ",
+      venue: "Journal of Open Measurement",
     });
-    expect(page?.paper.authors.slice(0, 3)).toEqual(["Heather Piwowar", "Jason Priem", "Vincent Larivière"]);
-    expect(page?.paper.abstract).toMatch(/^Despite growing interest in Open Access \(OA\) to scholarly literature, there is an unmet need/);
-    expect(page?.paper.abstract?.split(" ")).toHaveLength(258);
-    expect(page?.facts).toMatchObject({ citedByCount: 962, referencesTotal: 45, dataThrough: "2025-06-11" });
+    expect(page?.paper.authors.slice(0, 3)).toEqual(["Ilse Hallowell", "Kofi Brannigan", "Maëlle Corbeau"]);
+    expect(page?.paper.abstract).toMatch(/^Despite growing interest in openly licensed evaluation data, there is no large-scale, up-to-date/);
+    expect(page?.paper.abstract?.split(" ")).toHaveLength(117);
+    expect(page?.facts).toMatchObject({ citedByCount: 731, referencesTotal: 45, dataThrough: "2025-05-19" });
   });
 
   it("leaves out references known only by OpenAlex ID, and says how many", () => {
-    const page = importSources("openalex", [file("W2741809807.json")]).records[0]?.page;
+    const page = importSources("openalex", [file("journal-article-work.json")]).records[0]?.page;
     expect(page?.buildsOn).toEqual([]);
     expect(page?.warnings).toEqual([expect.stringMatching(/^45 of 45 referenced works are known only by their OpenAlex ID/)]);
   });
 
   it("keeps a reference when the work it names is in the same import", () => {
-    const citing = { ...work("W3174427814_vector_quotient_filters.json"), referenced_works: ["https://openalex.org/W2741809807", "https://openalex.org/W1"] };
-    const r = openAlexRecords([{ path: "a.json", works: [citing, work("W2741809807.json")] }]);
+    const citing = { ...work("conference-paper-work.json"), referenced_works: ["https://openalex.org/W9904175201", "https://openalex.org/W1"] };
+    const r = openAlexRecords([{ path: "a.json", works: [citing, work("journal-article-work.json")] }]);
     const page = r.records[0]?.page;
     expect(page?.buildsOn).toEqual([
-      expect.objectContaining({ ids: { doi: "10.7717/peerj.4375" }, year: 2018, url: "https://openalex.org/W2741809807" }),
+      expect.objectContaining({ ids: { doi: "10.5555/jom.2018.4375" }, year: 2018, url: "https://openalex.org/W9904175201" }),
     ]);
     expect(page?.warnings[0]).toMatch(/^1 of 2 referenced works/);
   });
 
   it("finds an arXiv ID in a preprint's DOI and locations (search results page)", () => {
-    const r = importSources("openalex", [file("chemcrow_openalex_search_results.json")]);
+    const r = importSources("openalex", [file("search-results-journal-and-preprint.json")]);
     expect(r.records.map((x) => [openAlexId(x.source.split("#")[1]), x.page.paper.ids])).toEqual([
-      ["W4396723768", { doi: "10.1038/s42256-024-00832-8" }],
-      ["W4365597205", { arxiv: "2304.05376" }],
+      ["W9943967237", { doi: "10.5555/nmi.2024.00832" }],
+      ["W9943655972", { arxiv: "2304.95376" }],
     ]);
   });
 
   it("reads works out of recorded exchanges, gzip bodies included, and ignores the other APIs'", () => {
-    const r = importSources("openalex", [file("paperqa_test_title_search_paper_attributes2.yaml"), file("commonmeta_test_proceedings_article.yaml")]);
+    const r = importSources("openalex", [file("cassette-title-search-four-apis.yaml"), file("cassette-work-by-doi.yaml")]);
     expect(r.problems).toEqual([]);
     expect(r.records.map((x) => x.page.paper.title)).toEqual([
-      "Augmenting large language models with chemistry tools",
-      "ChemCrow: Augmenting large-language models with chemistry tools",
-      "Vector Quotient Filters",
+      "Augmenting language models with laboratory instruments",
+      "LabBench: Augmenting large-language models with laboratory instruments",
+      "Quotient Sketches for Streaming Deduplication",
     ]);
     expect(r.warnings).toEqual([expect.objectContaining({ warning: "ignored 4 recorded exchange(s) that hold no OpenAlex works" })]);
   });

@@ -1,9 +1,9 @@
 /**
- * Replays recorded API exchanges (vcrpy cassettes in test/fixtures/sources) from a local server,
- * so `lineage fetch` is tested against what Semantic Scholar and OpenAlex really answered without
- * reaching them. A request matches a recording by method, path and `offset` (other query
+ * Replays recorded API exchanges (the cassettes in test/fixtures/sources) from a local server,
+ * so `lineage fetch` is tested against answers in the shapes Semantic Scholar and OpenAlex give
+ * without reaching them. A request matches a recording by method, path and `offset` (other query
  * parameters, like `fields`, are ignored); anything unrecorded gets a 404, as the API would for an
- * unknown paper. Extra routes add responses saved outside cassettes (the S2 client's Paper.json).
+ * unknown paper. Extra routes add responses saved outside cassettes (a saved S2 paper record).
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";

@@ -1,7 +1,8 @@
 /**
- * Semantic Scholar responses (from the semanticscholar Python client's test data): a paper with
- * its references and citations, single citation edges, and the recorded exchanges whose lists
- * come in pages. Paged lists are reassembled in order; null paperIds become title stubs.
+ * Semantic Scholar responses (invented, in the shapes the Graph API and its Python client save;
+ * see test/fixtures/sources/README.md): a paper with its references and citations, single
+ * citation edges, and the recorded exchanges whose lists come in pages. Paged lists are
+ * reassembled in order; null paperIds become title stubs.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
@@ -17,29 +18,30 @@ const S2 = join(ROOT, "test/fixtures/sources/s2");
 const file = (name: string) => ({ path: join(S2, name), bytes: readFileSync(join(S2, name)) });
 
 describe("S2 paper objects", () => {
-  it("makes Paper.json one page: 14 references built on, 1,000 citations building on it", () => {
-    const r = importSources("s2", [file("Paper.json")]);
+  it("makes a full paper record one page: 14 references built on, 300 citations building on it", () => {
+    const r = importSources("s2", [file("paper-with-references-and-citations.json")]);
     expect(r.problems).toEqual([]);
     const page = r.records[0]?.page;
-    expect(r.records[0]?.source).toBe("s2:Paper.json#2d5673caa9e6af3a7b82a43f19ee920992db07ad");
+    expect(r.records[0]?.source).toBe("s2:paper-with-references-and-citations.json#5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f");
     expect(page?.paper).toMatchObject({
-      title: "Computing Machinery and Intelligence",
-      year: 1950,
-      date: "1950-10-01",
-      authors: ["A. Turing"],
-      ids: { doi: "10.1093/mind/lix.236.433", s2: "2d5673caa9e6af3a7b82a43f19ee920992db07ad" },
+      title: "Can a Ledger Judge? Notes on Mechanical Bookkeeping",
+      year: 1953,
+      date: "1953-04-01",
+      authors: ["E. Marwick"],
+      ids: { doi: "10.5555/ledger.lxii.0417", s2: "5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f" },
     });
-    expect(page?.facts).toMatchObject({ citedByCount: 10059, referencesTotal: 14 });
+    // The counts are the record's, not the length of the lists it embeds.
+    expect(page?.facts).toMatchObject({ citedByCount: 4812, referencesTotal: 14 });
     expect(page?.buildsOn).toHaveLength(14);
-    expect(page?.builtBy).toHaveLength(1000);
-    expect(page?.buildsOn[0]).toMatchObject({ title: "Calculating Instruments and Machines", year: 1951, ids: { doi: "10.2307/3610576" } });
+    expect(page?.builtBy).toHaveLength(300);
+    expect(page?.buildsOn[0]).toMatchObject({ title: "Tables for the Hand Calculation of Tidal Orbits", year: 1949, ids: { doi: "10.5555/tide.1949.0031" } });
   });
 
   it("imports a lone reference or citation edge as its paper, saying the other side is unknown", () => {
-    const r = importSources("s2", [file("Reference.json"), file("Citation.json")]);
+    const r = importSources("s2", [file("reference-edge.json"), file("citation-edge.json")]);
     expect(r.records.map((x) => x.page.paper.ids)).toEqual([
-      { arxiv: "1402.0030", s2: "331f0fb3b6176c6e463e0401025b04f6ace9ccd3" },
-      { doi: "10.1109/lra.2022.3229266", s2: "bdcbc589c8d1e4dd0c6572630f8511557406ad2f" },
+      { arxiv: "1402.9930", s2: "9c2e4a7b1d0f3e5a6b8c9d0e1f2a3b4c5d6e7f80" },
+      { doi: "10.5555/tmr.2022.3229417", s2: "e4b7c1d2a3f40516273849a0b1c2d3e4f5a6b7c8" },
     ]);
     expect(r.records[0]?.page.warnings[0]).toMatch(/single cited paper .* imported alone/);
   });
@@ -56,35 +58,36 @@ describe("S2 paper objects", () => {
 
 describe("S2 recorded exchanges", () => {
   it("reassembles the two recorded pages of a reference list, with null paperIds as title stubs", () => {
-    const r = importSources("s2", [file("test_get_paper_references.yaml")]);
+    const r = importSources("s2", [file("cassette-references-in-two-pages.yaml")]);
     expect(r.problems).toEqual([]);
     const page = r.records[0]?.page;
-    expect(page?.paper.ids).toEqual({ doi: "10.2139/ssrn.2250500" });
+    expect(page?.paper.ids).toEqual({ doi: "10.5555/wp.2013.0417" });
     expect(page?.buildsOn).toHaveLength(67);
     const stubs = page?.buildsOn.filter((x) => Object.keys(x.ids).length === 0) ?? [];
     expect(stubs).toHaveLength(23);
-    expect(stubs[0]?.title).toBe("Progress of the World's Women 2011–2012: In Pursuit of Justice");
+    expect(stubs[0]?.title).toBe("Harvest Ledgers of the World's Smallholders 2009–2010: A Field Survey");
   });
 
   it("turns a batch response into one paper per result", () => {
-    const r = importSources("s2", [file("test_get_papers.yaml")]);
+    const r = importSources("s2", [file("cassette-batch-of-three.yaml")]);
     expect(r.records.map((x) => x.page.paper.ids.s2)).toEqual([
-      "c31c87c591a25c64fbaa82e8ac6a81831b6ac7ce",
-      "cb1ebd913c3724c599f6b276b14b5c6253da68f3",
-      "0f40b1f08821e22e859c6050916cec3667778613",
+      "3b8e2f61c0d94a7e5f1c2b3a4d5e6f708192a3b4",
+      "7c4d1e9a2b3f5a6c8d0e1f2a3b4c5d6e7f809a1b",
+      "a1f0e2d3c4b5a6978877665544332211ffeeddcc",
     ]);
-    expect(r.records[1]?.page.paper.authors).toEqual(["E. Duflo", "A. Banerjee", "R. Glennerster", "Cynthia Kinnan"]);
+    expect(r.records[1]?.page.paper.authors).toEqual(["E. Abernethy", "T. Okonkwo-Hale", "R. Saltmarsh", "Ilse Brannigan"]);
   });
 
-  it("reports 19 pages of citations whose paper is named only by its corpus ID", () => {
-    const exchanges = loadCassette(join(S2, "test_get_paper_citations.yaml"));
+  it("reports 6 pages of citations whose paper is named only by its corpus ID", () => {
+    const exchanges = loadCassette(join(S2, "cassette-citations-by-corpus-id.yaml"));
+    expect(exchanges).toHaveLength(6);
     const { bundles } = s2Bundles(exchanges);
     expect(bundles).toHaveLength(1);
-    expect(bundles[0]?.citations).toHaveLength(1881);
+    expect(bundles[0]?.citations).toHaveLength(537);
     expect(bundles[0]?.warnings).toEqual([]);
-    const r = importSources("s2", [file("test_get_paper_citations.yaml")]);
+    const r = importSources("s2", [file("cassette-citations-by-corpus-id.yaml")]);
     expect(r.records).toEqual([]);
-    expect(r.problems[0]?.reason).toMatch(/^CorpusID:14514057: known here only by its Semantic Scholar corpus ID/);
+    expect(r.problems[0]?.reason).toMatch(/^CorpusID:90417117: known here only by its Semantic Scholar corpus ID/);
   });
 
   it("says which entries of a paged list were never recorded", () => {
@@ -99,13 +102,13 @@ describe("S2 recorded exchanges", () => {
 
 describe("citation attributes", () => {
   it("keeps isInfluential and intents on the edge, readable back from the database", async () => {
-    const reference = JSON.parse(readFileSync(join(S2, "Reference.json"), "utf8")) as S2Edge;
-    const citation = JSON.parse(readFileSync(join(S2, "Citation.json"), "utf8")) as S2Edge;
-    const paper = JSON.parse(readFileSync(join(S2, "Paper.json"), "utf8")) as { paperId: string };
+    const reference = JSON.parse(readFileSync(join(S2, "reference-edge.json"), "utf8")) as S2Edge;
+    const citation = JSON.parse(readFileSync(join(S2, "citation-edge.json"), "utf8")) as S2Edge;
+    const paper = JSON.parse(readFileSync(join(S2, "paper-with-references-and-citations.json"), "utf8")) as { paperId: string };
     const base = `https://api.semanticscholar.org/graph/v1/paper/${paper.paperId}`;
-    // The API's list pages, with the fixture's real edge objects as their entries.
+    // The API's list pages, with the fixtures' edge objects as their entries.
     const exchanges: Exchange[] = [
-      { method: "GET", url: `${base}?fields=title`, status: 200, body: readFileSync(join(S2, "Paper.json"), "utf8") },
+      { method: "GET", url: `${base}?fields=title`, status: 200, body: readFileSync(join(S2, "paper-with-references-and-citations.json"), "utf8") },
       { method: "GET", url: `${base}/references?offset=0`, status: 200, body: JSON.stringify({ offset: 0, data: [reference] }) },
       { method: "GET", url: `${base}/citations?offset=0`, status: 200, body: JSON.stringify({ offset: 0, data: [citation] }) },
     ];
@@ -125,17 +128,17 @@ describe("citation attributes", () => {
       const { LineageDb } = await import("../../db/lineage-db.ts");
       const conn = LineageDb.open(db, { readonly: true });
       try {
-        const turing = "doi:10.1093/mind/lix.236.433";
-        expect(conn.queries.edgeAssertions(turing, "arxiv:1402.0030").map((a) => ({ source: a.source, attributes: a.attributes }))).toEqual([
+        const ledger = "doi:10.5555/ledger.lxii.0417";
+        expect(conn.queries.edgeAssertions(ledger, "arxiv:1402.9930").map((a) => ({ source: a.source, attributes: a.attributes }))).toEqual([
           { source: "s2:test#attrs", attributes: { isInfluential: false, intents: ["background"] } },
         ]);
-        expect(conn.queries.edgeAssertions("doi:10.1109/lra.2022.3229266", turing)[0]?.attributes?.isInfluential).toBe(true);
+        expect(conn.queries.edgeAssertions("doi:10.5555/tmr.2022.3229417", ledger)[0]?.attributes?.isInfluential).toBe(true);
       } finally {
         conn.close();
       }
-      const builtBy = await runJson<{ id: string }[]>(["built-by", `doi:10.1093/mind/lix.236.433`, "--db", db]);
-      expect(builtBy.map((p) => p.id)).toEqual(["doi:10.1109/lra.2022.3229266"]);
-      expect((await runCli(["explain", "arXiv:1402.0030", "--db", db])).code).toBe(0);
+      const builtBy = await runJson<{ id: string }[]>(["built-by", `doi:10.5555/ledger.lxii.0417`, "--db", db]);
+      expect(builtBy.map((p) => p.id)).toEqual(["doi:10.5555/tmr.2022.3229417"]);
+      expect((await runCli(["explain", "arXiv:1402.9930", "--db", db])).code).toBe(0);
     } finally {
       tmp.cleanup();
     }
