@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import type { PaperPage, SourceFormat } from "../types.ts";
+import { cleanPage } from "../clean-text.ts";
 
 /** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */
 export interface SourceRecord {
@@ -54,8 +55,10 @@ export function sourceName(format: SourceFormat, file: string, key: string): str
 /**
  * A record whose bytes are not at hand (a JSON object inside a larger file) is hashed by its
  * parsed page, so importing the same data again changes nothing and changed data updates it.
+ * Every importer's page goes through here, and so through the one text cleaning (clean-text.ts).
  */
-export function makeRecord(source: string, page: PaperPage, options: { byteSize?: number; encoding?: string } = {}): SourceRecord {
+export function makeRecord(source: string, parsed: PaperPage, options: { byteSize?: number; encoding?: string } = {}): SourceRecord {
+  const page = cleanPage(parsed);
   const json = JSON.stringify(page);
   return {
     source,
