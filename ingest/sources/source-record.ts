@@ -7,6 +7,7 @@ import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import type { PaperPage, SourceFormat } from "../types.ts";
 import { cleanPage } from "../clean-text.ts";
+import { atOf, positionOf, type Located } from "./json-values.ts";
 
 /** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */
 export interface SourceRecord {
@@ -23,7 +24,17 @@ export interface SourceProblem {
   reason: string;
   line?: number;
   key?: string;
+  /** Where in the file the record is: a JSON path (`$.results[3]`), or a cassette's exchange. */
+  at?: string;
 }
+
+/** The problem of a record at a position: the position said first, then what is wrong. */
+export function problemAt(path: string, loc: Omit<Located, "value">, reason: string): SourceProblem {
+  return Object.assign({ path }, loc.line !== undefined ? { line: loc.line } : {}, { at: atOf(loc), reason: `${positionOf(loc)}: ${reason}` });
+}
+
+/** Years a source's record may give (anything else is a field of the wrong kind). */
+export const YEARS = { min: 0, max: 3000 } as const;
 
 export interface SourceWarning {
   path: string;
