@@ -104,7 +104,7 @@ export class FetchCache {
         bodyHash: hash,
         fetchedAt: response.fetchedAt,
       });
-    })();
+    }).immediate();
     return hash;
   }
 

@@ -77,7 +77,7 @@ export function storeGraphIndex(db: Db, index: CitationIndex, version: string): 
     insert.run("buildsOn.targets", version, toBuffer(parts.buildsOnTargets));
     insert.run("builtBy.offsets", version, toBuffer(parts.builtByOffsets));
     insert.run("builtBy.targets", version, toBuffer(parts.builtByTargets));
-  })();
+  }).immediate();
 }
 
 /** Stores the index of the current graph unless it is stored already. */

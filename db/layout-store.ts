@@ -30,6 +30,6 @@ export function ensureLayout(db: Db): { computed: boolean; papers: number } {
     db.exec("DELETE FROM layout");
     for (const p of placements) insert.run(p.id, p.x, p.y, p.community);
     db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('layout_version', ?)").run(meta(db, "version") ?? "");
-  })();
+  }).immediate();
   return { computed: true, papers: placements.length };
 }

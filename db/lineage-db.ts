@@ -63,7 +63,7 @@ export class LineageDb {
         if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
           result.graph = rebuildGraph(this.db);
         }
-      })(),
+      }).immediate(),
     );
     return result;
   }
@@ -74,7 +74,7 @@ export class LineageDb {
       const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
       if (changes > 0) rebuildGraph(this.db);
       return changes > 0;
-    })();
+    }).immediate();
   }
 
   /** The traversal index: the stored one when it matches the graph version, else built from the edges. */
