@@ -58,6 +58,8 @@ export interface CrawlReport {
   papers: number;
   edges: number;
   network: FetchStats;
+  /** What the crawl had to tell about hosts (a robots.txt Crawl-delay capped). */
+  warnings: string[];
 }
 
 interface Done {
@@ -184,6 +186,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
       papers: counts.papers,
       edges: counts.edges,
       network: Object.assign({}, fetcher.stats),
+      warnings: [...fetcher.warnings],
     };
   } finally {
     lineage.close();

@@ -88,6 +88,8 @@ export function mediaType(contentType: string | undefined): string | undefined {
 
 export class Fetcher {
   readonly stats: FetchStats = { requests: 0, fromCache: 0, revalidated: 0, retries: 0 };
+  /** What a user should know about the hosts fetched from (a capped Crawl-delay). */
+  readonly warnings: string[] = [];
   private readonly limiter: HostLimiter;
   private readonly robots: RobotsPolicy;
   private readonly random: () => number;
@@ -110,6 +112,13 @@ export class Fetcher {
       const r = await this.fetchUrl(robotsUrl, { robots: false, accept: () => true, maxBytes: ROBOTS_MAX_BYTES, maxAgeMs: Math.min(options.maxAgeMs, ROBOTS_MAX_AGE_MS) });
       if (r.ok) return { status: r.status, body: r.body.toString("utf8") };
       return r.status !== undefined ? { status: r.status, body: "" } : { error: r.reason };
+    }, {
+      // A Crawl-delay is capped as a Retry-After is.
+      maxCrawlDelaySeconds: options.maxRetryAfterMs / 1000,
+      warn: (warning) => {
+        this.warnings.push(warning);
+        options.log?.(warning);
+      },
     });
   }
 

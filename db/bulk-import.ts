@@ -86,7 +86,7 @@ export function bulkImportGraph(path: string, graph: BulkGraph, index: IndexArra
         edgeMany.run(pair);
       }
       for (; k < m; k++) edgeOne.run(ids[graph.citing[k] ?? 0] ?? "", ids[graph.cited[k] ?? 0] ?? "");
-    })();
+    }).immediate();
     for (const ix of indexes) db.exec(ix.sql);
     const edges = db.prepare<[], { n: number }>("SELECT count(*) AS n FROM edges").get()?.n ?? 0;
     const setMeta = db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES (?, ?)");
@@ -99,7 +99,7 @@ export function bulkImportGraph(path: string, graph: BulkGraph, index: IndexArra
       setMeta.run("version", version);
       setMeta.run("layout_version", version);
       setMeta.run("origin", JSON.stringify(graph.origin));
-    })();
+    }).immediate();
     db.pragma("foreign_keys = ON");
     db.pragma("journal_mode = WAL");
     return { papers: graph.papers, edges, seconds: (performance.now() - t0) / 1000 };

@@ -1,6 +1,12 @@
 /**
  * Opening a Lineage database: WAL, foreign keys, a busy timeout, and the migrations in
  * db/schema.ts. Readers (the web server, queries) open read-only and never migrate.
+ *
+ * Every write transaction in db/ begins IMMEDIATE (better-sqlite3's `.immediate()`), taking the
+ * write lock first, so a second writer waits its busy_timeout for the first. A DEFERRED one reads
+ * first and asks for the lock later, and SQLite answers SQLITE_BUSY at once, without waiting, when
+ * a transaction that has read asks for a lock another connection holds: a second `lineage ingest`
+ * failed after half a second with "database is locked" (issue 17, item 7).
  */
 import Database from "better-sqlite3";
 import { mkdirSync } from "node:fs";
@@ -17,16 +23,19 @@ export interface OpenOptions {
 
 export class DbError extends Error {}
 
+/** How long a connection waits for another's lock before "database is locked". */
+export const BUSY_TIMEOUT_MS = 5000;
+
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const readonly = options.readonly ?? false;
   if (!readonly && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Db;
   try {
-    db = new Database(path, { readonly, fileMustExist: readonly });
+    db = new Database(path, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
   } catch (err) {
     throw new DbError(`${path}: cannot open database (${(err as Error).message})`);
   }
-  db.pragma("busy_timeout = 5000");
+  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   db.pragma("foreign_keys = ON");
   if (readonly) {
     const version = db.pragma("user_version", { simple: true }) as number;
@@ -45,17 +54,20 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
 }
 
 function migrate(db: Db, path: string): void {
-  const version = db.pragma("user_version", { simple: true }) as number;
-  if (version > MIGRATIONS.length) {
-    throw new DbError(`${path}: database schema ${version} is newer than this Lineage (${MIGRATIONS.length})`);
-  }
-  for (let v = version; v < MIGRATIONS.length; v++) {
-    const sql = MIGRATIONS[v] ?? "";
-    db.transaction(() => {
-      db.exec(sql);
+  const version = () => db.pragma("user_version", { simple: true }) as number;
+  const newer = (v: number) => new DbError(`${path}: database schema ${v} is newer than this Lineage (${MIGRATIONS.length})`);
+  if (version() > MIGRATIONS.length) throw newer(version());
+  if (version() === MIGRATIONS.length) return;
+  // Under the write lock, the version is read again: two processes creating one database at once
+  // both saw 0, and the second ran the first migration again ("table pages already exists").
+  db.transaction(() => {
+    const from = version();
+    if (from > MIGRATIONS.length) throw newer(from);
+    for (let v = from; v < MIGRATIONS.length; v++) {
+      db.exec(MIGRATIONS[v] ?? "");
       db.pragma(`user_version = ${v + 1}`);
-    })();
-  }
+    }
+  }).immediate();
 }
 
 /**

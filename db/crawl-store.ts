@@ -71,7 +71,7 @@ export class CrawlStore {
       const id = Number(this.insertCrawl.run(seedsJson, optionsJson, now).lastInsertRowid);
       this.addEntries(id, seeds.map((url) => ({ url, depth: 0 })));
       return { id, resumed: false };
-    })();
+    }).immediate();
   }
 
   queued(crawlId: number, limit: number): FrontierEntry[] {
@@ -83,7 +83,7 @@ export class CrawlStore {
     this.db.transaction(() => {
       for (const s of settled) this.settleEntry.run(s.state, s.reason ?? null, crawlId, s.url);
       this.addEntries(crawlId, discovered);
-    })();
+    }).immediate();
   }
 
   entries(crawlId: number): FrontierEntry[] {

@@ -88,7 +88,7 @@ function rebuildDryRun(db: Db): { papers: number; edges: number; version: string
       const summary = rebuildGraph(db);
       result = { papers: summary.papers, edges: summary.edges, version: meta(db, "version") };
       throw new RolledBack();
-    })();
+    }).immediate();
   } catch (err) {
     if (!(err instanceof RolledBack)) throw err;
   }
@@ -210,6 +210,6 @@ export function repair(db: Db): RepairReport {
       db.exec("DELETE FROM graph_index");
       actions.push("dropped the stale traversal index (`lineage serve` stores a new one)");
     }
-  })();
+  }).immediate();
   return { actions };
 }

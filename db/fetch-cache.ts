@@ -109,7 +109,7 @@ export class FetchCache {
           fetchedAt: response.fetchedAt,
         });
       }
-    })();
+    }).immediate();
     return hash;
   }
 

@@ -85,7 +85,7 @@ export function writeIndexArrays(db: Db, arrays: IndexArrays, version: string): 
     db.exec("DELETE FROM graph_index");
     insert.run("ids", version, Buffer.from(arrays.ids.join("\n"), "utf8"));
     for (const a of ARRAYS) insert.run(PART[a], version, toBuffer(arrays[a]));
-  })();
+  }).immediate();
 }
 
 /** Whether the stored arrays (if any) match the current graph version. */

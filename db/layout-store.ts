@@ -30,5 +30,5 @@ export function writeLayout(db: Db, placements: readonly StoredPlacement[]): voi
     db.exec("DELETE FROM layout");
     for (const p of placements) insert.run(p.id, p.x, p.y, p.community);
     db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('layout_version', ?)").run(graphVersion(db) ?? "");
-  })();
+  }).immediate();
 }

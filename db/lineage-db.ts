@@ -63,7 +63,7 @@ export class LineageDb {
         if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
           result.graph = this.rebuild();
         }
-      })(),
+      }).immediate(),
     );
     return result;
   }
@@ -88,7 +88,7 @@ export class LineageDb {
       const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
       if (changes > 0) this.rebuild();
       return changes > 0;
-    })();
+    }).immediate();
   }
 
   /** The graph's version (a fingerprint of its papers and citations), or undefined before the first build. */

@@ -96,7 +96,7 @@ export class ReadingListStore {
         seen.add(e.paperRef);
         insert.run(id, seen.size, e.paperRef, e.title, e.reason, e.note ?? "");
       }
-    })();
+    }).immediate();
   }
 
   /** Appends papers (creating the list if needed); papers already on it stay where they are. */
@@ -119,7 +119,7 @@ export class ReadingListStore {
       }
       this.touch(id, now);
       return { added, already };
-    })();
+    }).immediate();
   }
 
   /** Removes papers by reference; returns those that were on the list. */
@@ -131,7 +131,7 @@ export class ReadingListStore {
       this.renumber(id, this.refs(id));
       this.touch(id, now);
       return removed;
-    })();
+    }).immediate();
   }
 
   /** Moves the given papers, in the given order, to start at position `to` (1-based). */
@@ -148,7 +148,7 @@ export class ReadingListStore {
       this.renumber(id, order);
       this.touch(id, now);
       return order;
-    })();
+    }).immediate();
   }
 
   delete(name: string): boolean {

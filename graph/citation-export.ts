@@ -7,7 +7,7 @@
  * then let citation-js format them. citation-js maps BibTeX `eprint` only for PubMed, so the
  * arXiv `eprint` and `archivePrefix` fields are added to its BibTeX output here, and an arXiv
  * preprint goes to BibTeX and RIS as a `@misc`/`GEN` record rather than a journal article
- * without a journal.
+ * without a journal. RIS lines are written here, one per value, so that no value spans lines.
  */
 import { createRequire } from "node:module";
 
@@ -52,7 +52,7 @@ export interface CslItem {
 
 interface CiteInstance {
   data: CslItem[];
-  format(format: string, options?: Record<string, unknown>): string;
+  format(format: string, options?: Record<string, unknown>): unknown;
 }
 interface CitationJs {
   Cite: new (data: unknown) => CiteInstance;
@@ -69,6 +69,37 @@ function cite(): CitationJs {
   return citationJs;
 }
 
+/**
+ * One RIS value on one line: line breaks and other control characters become spaces and runs of
+ * spaces one (citation-js's RIS reader ends a value at the next "  - " on its line).
+ */
+// eslint-disable-next-line no-control-regex
+const risValue = (value: unknown) => String(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+
+/**
+ * RIS from citation-js's tag mapping, written here one line per value: citation-js folds values
+ * every 70 characters onto new lines, which turned a crafted title into `ER  -` and `TY  -` lines,
+ * a third record in a two-record file (issue 17, item 6).
+ */
+function formatRis(items: readonly CslItem[]): string {
+  const { Cite } = cite();
+  const entries = new Cite(items).format("ris", { format: "object" }) as Record<string, unknown>[];
+  return entries
+    .map((entry) => {
+      const lines = [`TY  - ${risValue(entry.TY)}`];
+      for (const [tag, value] of Object.entries(entry)) {
+        if (tag === "TY") continue;
+        for (const v of [value].flat()) {
+          const text = risValue(v);
+          if (text) lines.push(`${tag}  - ${text}`);
+        }
+      }
+      lines.push("ER  - ");
+      return lines.join("\n");
+    })
+    .join("\n");
+}
+
 /** Parses BibTeX, RIS or CSL-JSON text back into CSL-JSON items (citation-js's own parsers). */
 export function parseCitations(text: string): CslItem[] {
   const { Cite } = cite();
@@ -81,8 +112,8 @@ export function formatCitations(papers: readonly CitablePaper[], format: Citatio
   const { Cite } = cite();
   // BibTeX and RIS have no preprint type that needs no journal: arXiv preprints go as misc/GEN.
   const asRecords = items.map((item) => (isPreprint(item) ? Object.assign({}, item, { type: "document" }) : item));
-  const text = new Cite(asRecords).format(format === "bibtex" ? "bibtex" : "ris");
-  return format === "bibtex" ? addEprints(text, papers, items) : text;
+  if (format === "ris") return formatRis(asRecords);
+  return addEprints(String(new Cite(asRecords).format("bibtex")), papers, items);
 }
 
 /** CSL-JSON items with unique citation keys ("vaswani2017attention", then "...b"). */

@@ -1,7 +1,8 @@
 /**
  * The whole citation graph in files other tools open: graphology's JSON, GEXF (Gephi) and GraphML
  * (graphology-gexf writes GEXF; graphology-graphml only parses, so graphml-writer.ts writes), and CSV node and edge
- * tables as Gephi's spreadsheet import reads them (RFC 4180 quoting). Each edge's source builds
+ * tables as Gephi's spreadsheet import reads them (RFC 4180 quoting, and a text cell that would
+ * be a formula neutralised as OWASP advises). Each edge's source builds
  * on its target. List attributes are joined with "; " since GraphML has no list type, and XML 1.0
  * forbids control characters, which are dropped from text.
  */
@@ -68,7 +69,7 @@ export function graphToCsv(graph: Graph): { nodes: string; edges: string } {
   const nodes = [["Id", "Label", ...nodeKeys].map(csvCell).join(",")];
   graph.forEachNode((key, attributes) => {
     const flat = flatAttributes(attributes);
-    nodes.push([key, typeof attributes.title === "string" ? attributes.title : key, ...nodeKeys.map((k) => flat[k])].map(csvCell).join(","));
+    nodes.push([key, xmlText(typeof attributes.title === "string" ? attributes.title : key), ...nodeKeys.map((k) => flat[k])].map(csvCell).join(","));
   });
   const edges = [["Source", "Target", "Type", ...edgeKeys].map(csvCell).join(",")];
   graph.forEachEdge((_key, attributes, source, target) => {
@@ -78,8 +79,17 @@ export function graphToCsv(graph: Graph): { nodes: string; edges: string } {
   return { nodes: nodes.join("\r\n") + "\r\n", edges: edges.join("\r\n") + "\r\n" };
 }
 
+/**
+ * What a spreadsheet reads as a formula: a cell starting with =, +, -, @ (or their full-width
+ * forms), a tab or a line break. OWASP's advice (https://owasp.org/www-community/attacks/CSV_Injection):
+ * prefix such a text cell with a single quote, and quote the cell.
+ */
+const FORMULA_START = /^[=+\-@\t\r\n\uFF1D\uFF0B\uFF0D\uFF20]/;
+
 function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  const raw = String(value);
+  // Numbers are never formulas (-0.5 is a coordinate); text that looks like one is neutralised.
+  const text = typeof value === "string" && FORMULA_START.test(raw) ? `'${raw}` : raw;
+  return /[",\r\n']/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

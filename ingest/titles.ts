@@ -5,6 +5,7 @@
  * is not "Evaluating Large Language Models: A Comprehensive Survey").
  */
 import { decodeHTML } from "entities";
+import { cleanLine } from "./clean-text.ts";
 
 /** Every character Unicode calls a dash (Pd) plus the minus signs, mapped to one hyphen. */
 const DASHES = /[\p{Pd}\u2212\u2796\uFE63\uFF0D]/gu;
@@ -39,7 +40,7 @@ function computeNormalizedTitle(title: string): string {
     .trim();
 }
 
-/** A title cleaned for display: entities decoded, NFKC, whitespace collapsed. */
+/** A title cleaned for display: entities decoded, NFKC, control characters dropped, whitespace collapsed. */
 export function cleanTitle(title: string): string {
-  return decodeHTML(title).normalize("NFKC").replace(/\s+/g, " ").trim();
+  return cleanLine(decodeHTML(title).normalize("NFKC"));
 }

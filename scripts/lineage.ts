@@ -7,6 +7,7 @@ import { pathToFileURL } from "node:url";
 import { CliError, EXIT } from "./cli/cli-error.ts";
 import type { CommandContext, Output } from "./cli/context.ts";
 import { LISTS_USAGE } from "./cli/list-commands.ts";
+import { terminalSafeOutput } from "./cli/terminal-text.ts";
 
 type Command = (ctx: CommandContext) => number | Promise<number>;
 
@@ -117,7 +118,9 @@ const OPTIONS = {
   repair: { type: "boolean" },
 } as const;
 
-export async function main(argv: string[], io: Output): Promise<number> {
+export async function main(argv: string[], raw: Output): Promise<number> {
+  // Stored text is shown, never obeyed: control characters reach the terminal as escapes.
+  const io = terminalSafeOutput(raw);
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });

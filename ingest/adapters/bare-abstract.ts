@@ -8,6 +8,7 @@ import { hasIdentifier, identifiersFromText } from "../identifiers.ts";
 import { emptyPage } from "../types.ts";
 import type { PageAdapter } from "../types.ts";
 import { collapse } from "./page-text.ts";
+import { cleanPage } from "../clean-text.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -114,7 +115,7 @@ export const parseBareAbstract: PageAdapter = (text) => {
   if (text.length > MAX_TEXT) page.warnings.push(`text cut to its first ${MAX_TEXT} characters`);
   if (!prose) {
     page.warnings.push("no abstract-like prose: only identifiers were read");
-    return { ok: true, page };
+    return { ok: true, page: cleanPage(page) };
   }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");
@@ -128,5 +129,5 @@ export const parseBareAbstract: PageAdapter = (text) => {
     paper.venue = stated.venue;
     if (stated.year !== undefined) paper.year = stated.year;
   }
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 };

@@ -10,6 +10,7 @@ import { identifiersFromText, merge } from "../identifiers.ts";
 import { emptyPage } from "../types.ts";
 import type { PageAdapter, PaperPage, RelatedLink } from "../types.ts";
 import { collapse, MAX_LINE } from "./page-text.ts";
+import { cleanLine, cleanPage } from "../clean-text.ts";
 
 /** At most this many lines are read (each cut to MAX_LINE characters). */
 const MAX_LINES = 20_000;
@@ -41,7 +42,8 @@ function lines(text: string): string[] {
 
 /** Cheap check for the format detector: the dateline near the top, or several known section lines. */
 export function looksLikeEditorialPage(text: string): boolean {
-  const ls = lines(text.slice(0, 200_000));
+  // Lines are cut before the text is: a huge title line must not hide the dateline under it.
+  const ls = lines(text).slice(0, 2_000);
   const top = ls.filter((l) => l !== "").slice(0, 6);
   if (top.some((l) => DATELINE.test(l) && /\bSource:/.test(l))) return true;
   const known = new Set(ls.map(sectionOf).filter((s) => s !== undefined && s !== "end"));
@@ -66,7 +68,7 @@ function relatedLink(entry: string): RelatedLink | undefined {
 export const parseEditorialPage: PageAdapter = (text) => {
   const ls = lines(text);
   const titleAt = ls.findIndex((l) => l !== "");
-  const title = titleAt >= 0 ? (ls[titleAt] ?? "") : "";
+  const title = titleAt >= 0 ? cleanLine(ls[titleAt] ?? "") : "";
   if (!title || DATELINE.test(title) || sectionOf(title) !== undefined) {
     return { ok: false, refusal: "no-title", reason: "no title line before the dateline, so not an editorial page" };
   }
@@ -125,7 +127,7 @@ export const parseEditorialPage: PageAdapter = (text) => {
   if (topics.length > 0) facts.topics = topics;
   // Identifiers only from the page's own text: the "Related on" entries are other papers.
   merge(paper.ids, identifiersFromText(ownText.join("\n").slice(0, 200_000)));
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 };
 
 /** `2026-06-25 · Source: Paper Index on ACL Anthology · Field: … · Depth: Expert, quick`. */

@@ -25,6 +25,7 @@ import type { DomIndex, Element, Heading } from "./html-dom.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import { collapse } from "./page-text.ts";
+import { cleanLine, cleanPage } from "../clean-text.ts";
 
 /**
  * What follows heading `h` up to the next heading of the same or higher level, and never past the
@@ -193,7 +194,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   const headings = headingsOf(ix);
   const h1 = headings.find((h) => h.text !== "" && isElement(ix.nodes[h.at]) && (ix.nodes[h.at] as Element).name === "h1");
   const titleEl = ix.nodes.findIndex((n) => isElement(n) && n.name === "title");
-  const title = h1?.text || collapse(meta.get("og:title")?.[0] ?? "") || (titleEl >= 0 ? textOf(ix, titleEl, 1000) : "");
+  const title = cleanLine(h1?.text ?? "") || cleanLine(meta.get("og:title")?.[0] ?? "") || (titleEl >= 0 ? cleanLine(textOf(ix, titleEl, 1000)) : "");
   if (!title) return { ok: false, refusal: "no-title", reason: "no title (no h1, og:title or <title>), so not an HTML paper page" };
 
   const page = emptyPage("html-page");
@@ -272,7 +273,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   paper.date ??= parseAnyDate(meta.get("citation_date")?.[0] ?? meta.get("citation_publication_date")?.[0] ?? "");
   paper.year ??= yearOf(paper.date);
   warnShortLists(page, declared);
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 }
 
 /** Texts of the list items and paragraphs in a range (each a "Key facts" sentence). */

@@ -19,6 +19,7 @@ import {
 } from "./page-sections.ts";
 import type { PageSection } from "./page-sections.ts";
 import { boundedLines, identifiersIn, joinLines } from "./page-text.ts";
+import { cleanLine, cleanPage } from "../clean-text.ts";
 
 type Section = "header" | PageSection;
 
@@ -113,7 +114,8 @@ function titleOf(line: string): string {
 
 /** Cheap check for the format detector: a `# Title` first heading plus a paper link or known section. */
 export function looksLikeMarkdownPage(text: string): boolean {
-  const lines = boundedLines(text.slice(0, 200_000));
+  // Lines are cut before the text is: a huge title line must not hide the links under it.
+  const lines = boundedLines(text).slice(0, 2_000);
   const firstHeading = lines.find((l) => l.startsWith("#"));
   if (!firstHeading?.startsWith("# ") || !titleOf(firstHeading)) return false;
   return lines.some(
@@ -127,7 +129,7 @@ export function looksLikeMarkdownPage(text: string): boolean {
 export const parseMarkdownPage: PageAdapter = (text) => {
   const lines = boundedLines(text);
   const titleAt = lines.findIndex((l) => l.startsWith("# "));
-  const title = titleAt >= 0 ? titleOf(lines[titleAt] ?? "") : "";
+  const title = titleAt >= 0 ? cleanLine(titleOf(lines[titleAt] ?? "")) : "";
   if (!title)
     return {
       ok: false,
@@ -181,5 +183,5 @@ export const parseMarkdownPage: PageAdapter = (text) => {
   if (abstractText) paper.abstract = abstractText;
   // Only a list the page shows can be short: its heading's count first, the key facts otherwise.
   warnShortLists(page, totals, seen);
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 };

@@ -22,6 +22,7 @@ import {
 } from "./html-dom.ts";
 import type { DomIndex } from "./html-dom.ts";
 import { collapse } from "./page-text.ts";
+import { cleanLine, cleanPage } from "../clean-text.ts";
 
 /** At most this many references are read from one page. */
 const MAX_REFERENCES = 5000;
@@ -318,7 +319,7 @@ function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter
   const meta = metaTags(ix);
   const ld = jsonLdArticle(ix);
 
-  const title = first(meta, "citation_title", "dc.title", "dcterms.title") ?? ld?.title ?? first(meta, "og:title");
+  const title = cleanLine(first(meta, "citation_title", "dc.title", "dcterms.title") ?? ld?.title ?? first(meta, "og:title") ?? "");
   if (!title) return { ok: false, refusal: "no-title", reason: "no citation_title, DC.title, JSON-LD name or og:title, so not a scholarly page" };
 
   const page = emptyPage("scholarly-html");
@@ -370,5 +371,5 @@ function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter
     else page.warnings.push("skipped a citation_reference with no title or identifier");
   }
   for (const ref of refsFromJsonLd(ld?.citations ?? [], MAX_REFERENCES)) addRef(page.buildsOn, ref);
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 }

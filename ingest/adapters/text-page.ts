@@ -12,6 +12,7 @@ import type { PageAdapter, PaperPage, PaperRef } from "../types.ts";
 import { readKeyFacts } from "./key-facts.ts";
 import { addEntry, warnShortLists } from "./page-sections.ts";
 import { boundedLines, collapse, identifiersIn, joinLines } from "./page-text.ts";
+import { cleanLine, cleanPage } from "../clean-text.ts";
 
 type Section = "top" | "abstract" | "keyFacts" | "buildsOn" | "builtBy";
 
@@ -105,7 +106,8 @@ function readPerYear(line: string): Record<string, number> | undefined {
 
 /** Cheap check for the format detector: the "Data to <date>" header first, then a known section. */
 export function looksLikeTextPage(text: string): boolean {
-  const lines = boundedLines(text.slice(0, 200_000));
+  // Lines are cut before the text is: a huge title line must not hide the lines under it.
+  const lines = boundedLines(text).slice(0, 2_000);
   const first = lines.find((l) => l.trim() !== "");
   if (first === undefined || !isHeader(first)) return false;
   return lines.some(
@@ -136,7 +138,7 @@ export const parseTextPage: PageAdapter = (text) => {
     }
     if (!titleSeen) {
       titleSeen = true;
-      paper.title = t;
+      paper.title = cleanLine(t);
       continue;
     }
     const start = sectionStart(t);
@@ -179,5 +181,5 @@ export const parseTextPage: PageAdapter = (text) => {
   if (facts.directions.length > 0) facts.onMap = true;
   // Only a section the page shows can be short; its own count first, the key facts otherwise.
   warnShortLists(page, declared, seen);
-  return { ok: true, page };
+  return { ok: true, page: cleanPage(page) };
 };

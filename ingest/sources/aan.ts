@@ -45,9 +45,11 @@ export function parseAanMetadata(bytes: Uint8Array): { papers: AanPaper[]; probl
     if (end > start) {
       const { text, encoding } = decodeRecord(bytes.subarray(start, end));
       if (text.trim()) {
+        // The record starts at its first line with text, after the blank line(s) that end the last.
+        const at = startLine + (/^\s*/.exec(text)?.[0].split("\n").length ?? 1) - 1;
         const record = parseRecord(text);
-        if ("reason" in record) problems.push({ line: startLine, reason: record.reason });
-        else papers.push(Object.assign({}, record, { line: startLine, byteSize: end - start, encoding }));
+        if ("reason" in record) problems.push({ line: at, reason: record.reason });
+        else papers.push(Object.assign({}, record, { line: at, byteSize: end - start, encoding }));
       }
     }
   };

@@ -2,11 +2,15 @@
  * Recorded HTTP exchanges (vcrpy cassettes, as Python API clients record them in their tests):
  * a YAML list of request/response pairs. Both layouts seen in the wild are read: vcrpy's
  * (`response.body.string`, `response.status.code`) and the httpx recorder's (`response.content`,
- * `response.status_code`); binary bodies (`!!binary`, often gzip) are decoded. Used to import
- * saved API responses and, in tests, to replay them from a local server.
+ * `response.status_code`); binary bodies (`!!binary`, often gzip) are decoded. The text's nesting
+ * is measured before the YAML parser sees it (yaml-depth.ts), and each interaction is read by type
+ * (json-reader.ts): one that cannot be read is reported by its place and the others are kept.
+ * Used to import saved API responses and, in tests, to replay them from a local server.
  */
 import { parseDocument } from "yaml";
 import { gunzipSync, inflateSync } from "node:zlib";
+import { found, issuesReason, JsonFields } from "./json-reader.ts";
+import { MAX_YAML_DEPTH, yamlTooDeepAt } from "./yaml-depth.ts";
 
 export interface Exchange {
   method: string;
@@ -15,15 +19,14 @@ export interface Exchange {
   status: number;
   contentType?: string;
   body: string;
+  /** Its place in the cassette (1 for the first), when it came from one. */
+  index?: number;
 }
 
-type Headers = Record<string, string | string[] | undefined>;
-
-function header(headers: Headers | undefined, name: string): string | undefined {
-  for (const [k, v] of Object.entries(headers ?? {})) {
-    if (k.toLowerCase() === name) return Array.isArray(v) ? v[0] : v;
-  }
-  return undefined;
+/** A header's value (the first of a list), by case-insensitive name. */
+function header(headers: JsonFields | undefined, name: string): string | undefined {
+  const key = headers?.keys().find((k) => k.toLowerCase() === name);
+  return key === undefined ? undefined : headers?.firstText(key);
 }
 
 function bodyText(raw: unknown, encoding: string | undefined): string {
@@ -36,26 +39,53 @@ function bodyText(raw: unknown, encoding: string | undefined): string {
     else if (encoding === "deflate") bytes = inflateSync(raw);
     return new TextDecoder("utf-8").decode(bytes);
   }
-  return JSON.stringify(raw);
-}
-
-interface RawInteraction {
-  request?: { method?: string; uri?: string; url?: string; body?: unknown };
-  response?: {
-    status?: { code?: number } | number;
-    status_code?: number;
-    headers?: Headers;
-    body?: { string?: unknown } | string;
-    content?: unknown;
-  };
+  // A body recorded as YAML structure; its nesting was bounded before the YAML was parsed.
+  return JSON.stringify(raw) ?? "";
 }
 
 export function looksLikeCassette(text: string): boolean {
-  return /^interactions:\s*$/m.test(text.slice(0, 4096));
+  return /^interactions:\s*$/m.test(text.slice(0, 4096)) || /^interactions:\s*\[/m.test(text.slice(0, 4096));
 }
 
-/** The exchanges of a cassette, or the reason the text is not one. */
-export function parseCassette(text: string): { exchanges: Exchange[] } | { reason: string } {
+/** One recorded interaction, or why it cannot be read. */
+function exchangeOf(value: unknown, index: number): Exchange | { reason: string } {
+  const it = JsonFields.part(value);
+  if ("reason" in it) return it;
+  const req = it.object("request");
+  const res = it.object("response");
+  const url = req?.text("uri") ?? req?.text("url");
+  const method = req?.text("method") ?? "GET";
+  const statusRaw = res?.raw("status");
+  const status = typeof statusRaw === "number" ? res?.integer("status", 0, 999) : (res?.object("status")?.integer("code", 0, 999) ?? res?.integer("status_code", 0, 999));
+  const headers = res?.object("headers");
+  const encoding = header(headers, "content-encoding");
+  const contentType = header(headers, "content-type");
+  const bodyField = res?.raw("body");
+  const bodyIsMapping = typeof bodyField === "object" && !Array.isArray(bodyField) && !(bodyField instanceof Uint8Array);
+  const rawBody = res?.has("content") ? res.raw("content") : bodyIsMapping ? res?.object("body")?.raw("string") : bodyField;
+  const requestBody = req?.raw("body");
+  if (it.issues.length > 0) return { reason: issuesReason(it.issues) };
+  if (!url) return { reason: `no request URI (${req ? "request.uri" : "request"} is missing)` };
+  if (rawBody !== undefined && typeof rawBody !== "string" && !(rawBody instanceof Uint8Array) && typeof rawBody !== "object") {
+    return { reason: `the response body is ${found(rawBody)}, not text or bytes` };
+  }
+  let body = "";
+  try {
+    body = bodyText(rawBody, encoding);
+  } catch {
+    // a body that does not decode is kept empty: the exchange still says what was asked
+  }
+  return Object.assign(
+    { method: method.toUpperCase(), url, status: status ?? 0, body, index },
+    contentType ? { contentType } : {},
+    typeof requestBody === "string" && requestBody ? { requestBody } : {},
+  );
+}
+
+/** The exchanges of a cassette (an unreadable one reported by its place), or why the text is not one. */
+export function parseCassette(text: string): { exchanges: Exchange[]; problems: { at: string; reason: string }[] } | { reason: string } {
+  const deepAt = yamlTooDeepAt(text);
+  if (deepAt !== undefined) return { reason: `nested more than ${MAX_YAML_DEPTH} levels deep at line ${deepAt}: not read as a recorded-HTTP cassette` };
   let doc: unknown;
   try {
     // prettyErrors off: the library would place every error on its line and column, a scan of
@@ -70,33 +100,15 @@ export function parseCassette(text: string): { exchanges: Exchange[] } | { reaso
   } catch (err) {
     return { reason: `not valid YAML (${(err as Error).message.split("\n")[0]})` };
   }
-  const interactions = (doc as { interactions?: unknown } | null)?.interactions;
-  if (!Array.isArray(interactions)) return { reason: "not a recorded-HTTP cassette (no `interactions` list)" };
+  const root = JsonFields.part(doc);
+  const interactions = "reason" in root ? undefined : root.list("interactions");
+  if (!interactions) return { reason: "not a recorded-HTTP cassette (no `interactions` list)" };
   const exchanges: Exchange[] = [];
-  for (const it of interactions as RawInteraction[]) {
-    const req = it.request ?? {};
-    const res = it.response ?? {};
-    const url = req.uri ?? req.url;
-    if (!url) continue;
-    const status = typeof res.status === "number" ? res.status : (res.status?.code ?? res.status_code ?? 0);
-    const encoding = header(res.headers, "content-encoding");
-    const rawBody = res.content !== undefined ? res.content : typeof res.body === "object" && res.body !== null ? res.body.string : res.body;
-    let body = "";
-    try {
-      body = bodyText(rawBody, encoding);
-    } catch {
-      // a body that does not decode is kept empty: the exchange still says what was asked
-    }
-    const contentType = header(res.headers, "content-type");
-    const requestBody = typeof req.body === "string" && req.body ? req.body : undefined;
-    exchanges.push({
-      method: (req.method ?? "GET").toUpperCase(),
-      url,
-      status,
-      ...(contentType ? { contentType } : {}),
-      ...(requestBody ? { requestBody } : {}),
-      body,
-    });
-  }
-  return { exchanges };
+  const problems: { at: string; reason: string }[] = [];
+  interactions.forEach(({ value }, i) => {
+    const read = exchangeOf(value, i + 1);
+    if ("reason" in read) problems.push({ at: `interaction ${i + 1}`, reason: read.reason });
+    else exchanges.push(read);
+  });
+  return { exchanges, problems };
 }

@@ -1,11 +1,12 @@
 /**
  * CSL-JSON (the Citation Style Language's item format, which citation-js produces from BibTeX and
  * RIS) to a `PaperPage`: title, authors, year and date, venue, and every identifier the record
- * states, in its DOI, URL, eprint, journal or note fields.
+ * states, in its DOI, URL, eprint, journal or note fields. The item is read by type (json-reader.ts).
  */
 import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type SourceFormat } from "../types.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
 import { cleanTitle } from "../titles.ts";
+import { found, issuesReason, JsonFields } from "./json-reader.ts";
 
 export interface CslName {
   given?: string;
@@ -42,30 +43,66 @@ export interface RawIdFields {
   texts?: string[];
 }
 
-const TEXT_FIELDS = ["title", "DOI", "URL", "container-title", "publisher", "abstract", "note"] as const;
-
-/**
- * citation-js gives a repeated field (two `C3` lines in RIS) as an array, and a hostile record can
- * give anything: text fields become their first string, anything else is dropped (found by
- * test/resilience/adapter-fuzz.test.ts).
- */
-function textFieldsOf(item: CslItem): CslItem {
-  // A copy by own data properties: Object.assign would run the __proto__ setter for a parsed
-  // record's own "__proto__" field and hand its fields to the copy as inherited ones.
-  const out = Object.fromEntries(Object.entries(item)) as CslItem;
-  for (const key of TEXT_FIELDS) {
-    const v: unknown = item[key];
-    if (v === undefined || typeof v === "string") continue;
-    const first = Array.isArray(v) ? v.find((x): x is string => typeof x === "string") : undefined;
-    if (first === undefined) delete out[key];
-    else out[key] = first;
-  }
-  if (item.author !== undefined && !Array.isArray(item.author)) delete out.author;
-  return out;
+/** The item's fields Lineage uses, read by type (json-reader.ts). */
+interface CslFields {
+  type?: string;
+  title?: string;
+  DOI?: string;
+  URL?: string;
+  container?: string;
+  publisher?: string;
+  abstract?: string;
+  note?: string;
+  authors: string[];
+  issued?: { parts?: number[]; raw?: string };
 }
 
-export function identifiersOfCsl(cslItem: CslItem, raw: RawIdFields = {}): Identifiers {
-  const item = textFieldsOf(cslItem);
+/** A CSL date: its first `date-parts` entry (numbers, or digits as text) and its raw text. */
+function readDate(r: JsonFields | undefined): CslFields["issued"] {
+  if (!r) return undefined;
+  const date: NonNullable<CslFields["issued"]> = {};
+  const first = r.list("date-parts")?.[0];
+  if (first && Array.isArray(first.value)) {
+    date.parts = first.value.slice(0, 3).map((p, i) => {
+      if (typeof p === "number" || (typeof p === "string" && p.length < 12)) return Number(p);
+      r.issues.push(`${first.path}[${i}]: expected a number, found ${found(p)}`);
+      return NaN;
+    });
+  } else if (first && first.value !== null) {
+    r.issues.push(`${first.path}: expected a list, found ${found(first.value)}`);
+  }
+  const raw = r.firstText("raw") ?? r.firstText("literal");
+  if (raw !== undefined) date.raw = raw;
+  return date;
+}
+
+/**
+ * citation-js gives a repeated field (two `C3` lines in RIS) as a list, and a hostile record can
+ * give anything: a text field is its text or its list's first text; another type is an issue.
+ */
+function readCsl(r: JsonFields): CslFields {
+  const fields: CslFields = {
+    authors: (r.objects("author") ?? []).map((n) => {
+      const literal = n.firstText("literal");
+      return (literal ?? [n.firstText("given"), n.firstText("family")].filter(Boolean).join(" ")).replace(/\s+/g, " ").trim();
+    }),
+  };
+  const set = <K extends keyof CslFields>(key: K, v: CslFields[K] | undefined) => {
+    if (v !== undefined) fields[key] = v;
+  };
+  set("type", r.firstText("type"));
+  set("title", r.firstText("title"));
+  set("DOI", r.firstText("DOI"));
+  set("URL", r.firstText("URL"));
+  set("container", r.firstText("container-title"));
+  set("publisher", r.firstText("publisher"));
+  set("abstract", r.firstText("abstract"));
+  set("note", r.firstText("note"));
+  set("issued", readDate(r.object("issued")) ?? readDate(r.object("event-date")));
+  return fields;
+}
+
+function identifiersOf(item: CslFields, raw: RawIdFields): Identifiers {
   const ids: Identifiers = {};
   if (item.DOI) merge(ids, identifiersFromUrl(`https://doi.org/${item.DOI.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")}`));
   const eprint = raw.eprint?.trim();
@@ -74,13 +111,13 @@ export function identifiersOfCsl(cslItem: CslItem, raw: RawIdFields = {}): Ident
     if (arxiv) ids.arxiv ??= arxiv;
   }
   if (item.URL) merge(ids, identifiersFromUrl(item.URL));
-  for (const text of [item["container-title"], item.note, ...(raw.texts ?? [])]) if (text) merge(ids, identifiersFromText(text));
+  for (const text of [item.container, item.note, ...(raw.texts ?? [])]) if (text) merge(ids, identifiersFromText(text));
   return ids;
 }
 
-function yearAndDate(issued: CslDate | undefined): { year?: number; date?: string } {
-  const parts = issued?.["date-parts"]?.[0]?.map((p) => Number(p));
-  const raw = issued?.raw ?? issued?.literal;
+function yearAndDate(issued: CslFields["issued"]): { year?: number; date?: string } {
+  const parts = issued?.parts;
+  const raw = issued?.raw;
   const year = parts?.[0] ?? (raw ? Number(/\b(1[5-9]\d\d|20\d\d)\b/.exec(raw)?.[1]) : undefined);
   if (year === undefined || !Number.isInteger(year) || year < 1500 || year > 2100) return {};
   const [, month, day] = parts ?? [];
@@ -94,23 +131,22 @@ function yearAndDate(issued: CslDate | undefined): { year?: number; date?: strin
   return { year, date };
 }
 
-function authorName(n: CslName): string {
-  return (n.literal ?? [n.given, n.family].filter(Boolean).join(" ")).replace(/\s+/g, " ").trim();
-}
-
 /** The page a CSL item makes, or the reason it cannot be one paper. */
-export function pageFromCsl(format: SourceFormat, cslItem: CslItem, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
-  const item = textFieldsOf(cslItem);
+export function pageFromCsl(format: SourceFormat, cslItem: CslItem | unknown, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
+  const r = JsonFields.record(cslItem);
+  if ("reason" in r) return r;
+  const item = readCsl(r);
+  if (r.issues.length > 0) return { reason: `has a field of the wrong kind: ${issuesReason(r.issues)}` };
   const paper = emptyPaper();
-  paper.ids = identifiersOfCsl(item, raw);
+  paper.ids = identifiersOf(item, raw);
   const title = item.title ? cleanTitle(item.title) : "";
   if (title) paper.title = title;
   if (!title && !hasIdentifier(paper.ids)) return { reason: "has neither a title nor an identifier" };
-  const { year, date } = yearAndDate(item.issued ?? item["event-date"]);
+  const { year, date } = yearAndDate(item.issued);
   if (year !== undefined) paper.year = year;
   if (date) paper.date = date;
-  paper.authors = (item.author ?? []).map(authorName).filter(Boolean);
-  const venue = item["container-title"] ?? (item.type === "book" ? item.publisher : undefined);
+  paper.authors = item.authors.filter(Boolean);
+  const venue = item.container ?? (item.type === "book" ? item.publisher : undefined);
   if (venue?.trim()) paper.venue = venue.replace(/\s+/g, " ").trim();
   if (item.abstract?.trim()) paper.abstract = item.abstract.replace(/\s+/g, " ").trim();
   if (item.URL) paper.url = item.URL;

@@ -1,7 +1,12 @@
 /**
  * Reading the JSON a structured source was saved as: one document (an object or an array), or
- * JSON Lines (one document per line, as bulk exports come). Pure.
+ * JSON Lines (one document per line, as bulk exports come); and finding the records in a
+ * document, each with its position (`$.results[3]`, or line 7 of JSON Lines) so that a bad one is
+ * reported where it is and the rest are kept. Pure.
  */
+import { isObject, shapeProblem } from "./json-reader.ts";
+
+export { isObject } from "./json-reader.ts";
 
 export interface JsonValue {
   value: unknown;
@@ -33,6 +38,56 @@ export function readJsonValues(text: string): { values: JsonValue[]; problems: {
   }
 }
 
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+/**
+ * A value and where it is: its JSON path in its document (`$` is the document itself, and a
+ * recorded exchange's body is `interaction 4, $`), and the line of a JSON Lines document.
+ */
+export interface Located {
+  value: unknown;
+  at: string;
+  line?: number;
+}
+
+/** Where a located value is, as a problem's `at` field: the JSON path, or the exchange alone for its body. */
+export function atOf(loc: { at: string }): string {
+  return loc.at.replace(/, \$$/, "");
+}
+
+/** Where a located value is, said first in a problem's reason: `line 7`, `$.results[3]`, `interaction 2`. */
+export function positionOf(loc: { at: string; line?: number }): string {
+  if (loc.line === undefined) return atOf(loc);
+  return loc.at === "$" ? `line ${loc.line}` : `line ${loc.line}, ${loc.at}`;
+}
+
+/** Lists of records inside lists: a batch of API pages is two; more is not a source's layout. */
+const MAX_LIST_LEVELS = 3;
+
+/**
+ * The records of a document: the document itself, the items of a list, or the items of the
+ * `listKey` list of an object (an API's page of results), through at most MAX_LIST_LEVELS lists.
+ * A list that holds lists is measured first (without recursion), so a document nested 20,000
+ * levels deep is refused where the nesting starts.
+ */
+export function recordsIn(doc: Located, listKey: string): { records: Located[]; problems: (Located & { reason: string })[] } {
+  const records: Located[] = [];
+  const problems: (Located & { reason: string })[] = [];
+  const stack: (Located & { level: number })[] = [Object.assign({}, doc, { level: 0 })];
+  const located = (at: string, value: unknown): Located => Object.assign({ value, at }, doc.line !== undefined ? { line: doc.line } : {});
+  while (stack.length > 0) {
+    const item = stack.pop() as Located & { level: number };
+    const { value, at, level } = item;
+    const list = Array.isArray(value) ? value : isObject(value) && Object.hasOwn(value, listKey) && Array.isArray(value[listKey]) ? (value[listKey] as unknown[]) : undefined;
+    if (!list) {
+      records.push(located(at, value));
+      continue;
+    }
+    const listAt = Array.isArray(value) ? at : `${at}.${listKey}`;
+    const shape = list.some((v) => Array.isArray(v)) ? shapeProblem(list) : undefined;
+    if (shape || level >= MAX_LIST_LEVELS) {
+      problems.push(Object.assign(located(listAt, list), { reason: shape ?? `lists of records nested more than ${MAX_LIST_LEVELS} deep` }));
+      continue;
+    }
+    for (let i = list.length - 1; i >= 0; i--) stack.push(Object.assign(located(`${listAt}[${i}]`, list[i]), { level: level + 1 }));
+  }
+  return { records, problems };
 }

@@ -2,10 +2,13 @@
  * Semantic Scholar API exchanges (a recorded cassette, or what `lineage fetch s2` just received)
  * regrouped into one bundle per paper: its record (`GET /paper/ID`, `POST /paper/batch`, search
  * results) and its `/references` and `/citations` lists reassembled from their pages in `offset`
- * order, with any gap or unrecorded tail reported. Pure.
+ * order, with any gap or unrecorded tail reported. Every body is read by type (s2-record.ts): a
+ * paper or list page that cannot be read is reported by its exchange, a bad list entry is left
+ * out with a warning, and the rest is kept. Pure.
  */
 import type { Exchange } from "./cassette.ts";
-import { isObject } from "./json-values.ts";
+import { isObject, issuesReason, JsonFields } from "./json-reader.ts";
+import { readEntries, s2PaperOf } from "./s2-record.ts";
 import type { S2Bundle, S2Edge, S2Paper } from "./s2.ts";
 
 interface ListPage {
@@ -15,10 +18,11 @@ interface ListPage {
 }
 
 interface Parsed {
-  records: { id: string; paper: S2Paper }[];
-  lists: Map<string, { id: string; kind: "references" | "citations"; pages: ListPage[] }>;
-  searchResults: S2Paper[];
+  records: { id: string; paper: S2Paper; at: string }[];
+  lists: Map<string, { id: string; kind: "references" | "citations"; pages: ListPage[]; warnings: string[]; at: string }>;
+  searchResults: { paper: S2Paper; at: string }[];
   notes: string[];
+  problems: { at: string; reason: string }[];
 }
 
 /** The part of the path after `/paper/`, decoded: `10.2139/ssrn.2250500/references`. */
@@ -50,8 +54,24 @@ function parseBody(e: Exchange): unknown {
   }
 }
 
+/** Which exchange this is, for a message: its place in the cassette, else its request. */
+function exchangeName(e: Exchange): string {
+  return e.index !== undefined ? `interaction ${e.index}` : `${e.method} ${e.url}`;
+}
+
+/** The IDs a batch request asked for, in order (the answer's papers come in the same order). */
+function batchIds(e: Exchange): unknown[] {
+  try {
+    const request = JsonFields.record(JSON.parse(e.requestBody ?? "{}"));
+    return "reason" in request ? [] : (request.list("ids") ?? []).map((i) => i.value);
+  } catch {
+    // a batch whose request was not recorded still yields its papers, keyed by paperId
+    return [];
+  }
+}
+
 function collect(exchanges: readonly Exchange[]): Parsed {
-  const parsed: Parsed = { records: [], lists: new Map(), searchResults: [], notes: [] };
+  const parsed: Parsed = { records: [], lists: new Map(), searchResults: [], notes: [], problems: [] };
   for (const e of exchanges) {
     const rest = paperPath(e.url);
     if (rest === undefined) continue;
@@ -64,33 +84,51 @@ function collect(exchanges: readonly Exchange[]): Parsed {
       parsed.notes.push(`${e.method} ${e.url}: the response is not JSON`);
       continue;
     }
+    const name = exchangeName(e);
+    const paperAt = (path: string, value: unknown): S2Paper | undefined => {
+      const read = s2PaperOf(value);
+      if ("paper" in read) return read.paper;
+      parsed.problems.push({ at: path ? `${name}, ${path}` : name, reason: read.reason });
+      return undefined;
+    };
     const list = /^(.+)\/(references|citations)$/.exec(rest);
     if (rest === "batch") {
-      let ids: unknown[] = [];
-      try {
-        const req = JSON.parse(e.requestBody ?? "{}") as { ids?: unknown[] };
-        ids = req.ids ?? [];
-      } catch {
-        // a batch whose request was not recorded still yields its papers, keyed by paperId
-      }
       if (!Array.isArray(body)) continue;
+      const ids = batchIds(e);
       body.forEach((p, i) => {
-        if (!isObject(p)) return;
-        const id = typeof ids[i] === "string" ? (ids[i] as string) : String((p as S2Paper).paperId ?? "");
-        parsed.records.push({ id, paper: p as S2Paper });
+        if (p === null) return;
+        const paper = paperAt(`$[${i}]`, p);
+        if (!paper) return;
+        const asked = ids[i];
+        parsed.records.push({ id: typeof asked === "string" ? asked : (paper.paperId ?? ""), paper, at: `${name}, $[${i}]` });
       });
     } else if (rest.startsWith("search")) {
       const data = isObject(body) && Array.isArray(body.data) ? body.data : [];
-      for (const p of data) if (isObject(p)) parsed.searchResults.push(p as S2Paper);
+      data.forEach((p, i) => {
+        const paper = p === null ? undefined : paperAt(`$.data[${i}]`, p);
+        if (paper) parsed.searchResults.push({ paper, at: `${name}, $.data[${i}]` });
+      });
     } else if (list?.[1] && list[2]) {
-      if (!isObject(body) || !Array.isArray(body.data)) continue;
-      const key = `${list[1]}|${list[2]}`;
-      const group = parsed.lists.get(key) ?? { id: list[1], kind: list[2] as "references" | "citations", pages: [] };
-      const offset = typeof body.offset === "number" ? body.offset : Number(new URL(e.url).searchParams.get("offset") ?? 0);
-      group.pages.push({ offset, ...(typeof body.next === "number" ? { next: body.next } : {}), data: body.data as S2Edge[] });
+      const kind = list[2] as "references" | "citations";
+      const page = JsonFields.record(body);
+      const items = "reason" in page ? undefined : page.list("data");
+      const offset = "reason" in page ? undefined : page.integer("offset");
+      const next = "reason" in page ? undefined : page.integer("next");
+      if ("reason" in page || !items || page.issues.length > 0) {
+        const why = "reason" in page ? page.reason : issuesReason(page.issues) || "no `data` list";
+        parsed.problems.push({ at: name, reason: `a ${kind} page that cannot be read: ${why}` });
+        continue;
+      }
+      const key = `${list[1]}|${kind}`;
+      const group = parsed.lists.get(key) ?? { id: list[1], kind, pages: [], warnings: [], at: name };
+      const { entries, leftOut } = readEntries(items, kind, kind === "references" ? "citedPaper" : "citingPaper");
+      const from = offset ?? Number(new URL(e.url).searchParams.get("offset") ?? 0);
+      group.pages.push(Object.assign({ offset: Number.isSafeInteger(from) && from >= 0 ? from : 0, data: entries }, next !== undefined ? { next } : {}));
+      group.warnings.push(...leftOut.map((w) => `${name}: ${w}`));
       parsed.lists.set(key, group);
     } else if (isObject(body)) {
-      parsed.records.push({ id: rest, paper: body as S2Paper });
+      const paper = paperAt("", body);
+      if (paper) parsed.records.push({ id: rest, paper, at: name });
     }
   }
   return parsed;
@@ -120,14 +158,14 @@ function matches(id: string, p: S2Paper): boolean {
   const lower = s.toLowerCase();
   if (p.paperId && p.paperId.toLowerCase() === lower) return true;
   const corpus = /^corpusid:(\d+)$/.exec(lower)?.[1];
-  if (corpus) return String(p.corpusId ?? p.externalIds?.CorpusId ?? "") === corpus;
-  const ext = p.externalIds ?? {};
+  const ext = p.externalIds;
+  if (corpus) return (p.corpusId ?? ext.CorpusId ?? "") === corpus;
   const doi = /^(?:doi:)?(10\..+)$/.exec(lower)?.[1];
-  if (doi) return typeof ext.DOI === "string" && ext.DOI.toLowerCase() === doi;
+  if (doi) return ext.DOI?.toLowerCase() === doi;
   const arxiv = /^arxiv:(.+)$/.exec(lower)?.[1];
-  if (arxiv) return typeof ext.ArXiv === "string" && ext.ArXiv.toLowerCase() === arxiv;
+  if (arxiv) return ext.ArXiv?.toLowerCase() === arxiv;
   const acl = /^acl:(.+)$/.exec(lower)?.[1];
-  if (acl) return typeof ext.ACL === "string" && ext.ACL.toLowerCase() === acl;
+  if (acl) return ext.ACL?.toLowerCase() === acl;
   return false;
 }
 
@@ -136,30 +174,36 @@ function matches(id: string, p: S2Paper): boolean {
  * records and search results that no list belongs to. `known` adds paper records from elsewhere
  * (other files of the same import) to match list owners against.
  */
-export function s2Bundles(exchanges: readonly Exchange[], known: readonly S2Paper[] = []): { bundles: S2Bundle[]; notes: string[] } {
+export function s2Bundles(
+  exchanges: readonly Exchange[],
+  known: readonly S2Paper[] = [],
+): { bundles: S2Bundle[]; notes: string[]; problems: { at: string; reason: string }[] } {
   const parsed = collect(exchanges);
   const bundles: S2Bundle[] = [];
   const used = new Set<S2Paper>();
   const owners = new Map<string, S2Bundle>();
-  const candidates = [...parsed.records.map((r) => r.paper), ...parsed.searchResults, ...known];
+  const found = [...parsed.records, ...parsed.searchResults];
+  const candidates = [...found.map((r) => r.paper), ...known];
   for (const group of parsed.lists.values()) {
     let bundle = owners.get(group.id);
     if (!bundle) {
-      const paper = parsed.records.find((r) => r.id === group.id)?.paper ?? candidates.find((p) => matches(group.id, p));
-      bundle = { id: group.id, warnings: [], ...(paper ? { paper } : {}) };
+      const record = parsed.records.find((r) => r.id === group.id);
+      const paper = record?.paper ?? candidates.find((p) => matches(group.id, p));
+      const at = found.find((r) => r.paper === paper)?.at ?? group.at;
+      bundle = Object.assign({ id: group.id, warnings: [], at }, paper ? { paper } : {});
       if (paper) used.add(paper);
       owners.set(group.id, bundle);
       bundles.push(bundle);
     }
     const { data, warnings } = assemblePages(group.pages, group.kind);
     bundle[group.kind] = data;
-    bundle.warnings.push(...warnings);
+    bundle.warnings.push(...group.warnings, ...warnings);
   }
   const seenIds = new Set(bundles.map((b) => b.paper?.paperId).filter(Boolean));
-  for (const paper of [...parsed.records.map((r) => r.paper), ...parsed.searchResults]) {
+  for (const { paper, at } of found) {
     if (used.has(paper) || (paper.paperId && seenIds.has(paper.paperId))) continue;
     if (paper.paperId) seenIds.add(paper.paperId);
-    bundles.push({ paper, warnings: [] });
+    bundles.push({ paper, warnings: [], at });
   }
-  return { bundles, notes: parsed.notes };
+  return { bundles, notes: parsed.notes, problems: parsed.problems };
 }

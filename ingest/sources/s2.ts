@@ -8,48 +8,51 @@ import { emptyFacts, emptyPaper, type EdgeAttributes, type Identifiers, type Pag
 import { canonicalArxiv, hasIdentifier, identifiersFromUrl, merge, parseIdentifier } from "../identifiers.ts";
 import { cleanTitle } from "../titles.ts";
 
+/**
+ * A paper object as read from untrusted JSON (s2-record.ts): only the fields Lineage uses, each of
+ * its type; `venue` is the first of `venue`, `publicationVenue.name` and `journal.name` given.
+ */
 export interface S2Paper {
-  paperId?: string | null;
-  corpusId?: number | null;
-  externalIds?: Record<string, string | number | string[] | null> | null;
-  url?: string | null;
-  title?: string | null;
-  abstract?: string | null;
-  venue?: string | null;
-  publicationVenue?: { name?: string | null } | null;
-  journal?: { name?: string | null } | null;
-  year?: number | null;
-  publicationDate?: string | null;
-  authors?: { name?: string | null }[] | null;
-  citationCount?: number | null;
-  referenceCount?: number | null;
-  fieldsOfStudy?: string[] | null;
-  references?: (S2Paper | S2Edge)[] | null;
-  citations?: (S2Paper | S2Edge)[] | null;
+  paperId?: string;
+  corpusId?: string;
+  externalIds: { DOI?: string; ArXiv?: string; ACL?: string; CorpusId?: string };
+  url?: string;
+  title?: string;
+  abstract?: string;
+  venue?: string;
+  year?: number;
+  publicationDate?: string;
+  authors: string[];
+  citationCount?: number;
+  referenceCount?: number;
+  fieldsOfStudy: string[];
+  references?: S2Edge[];
+  citations?: S2Edge[];
+  /** Entries of its lists that were left out for a field of another type, and why. */
+  leftOut: string[];
 }
 
-/** One entry of a `/references` or `/citations` list. */
+/** One entry of a paper's `references` or `citations`, or of a `/references` or `/citations` page. */
 export interface S2Edge {
-  citedPaper?: S2Paper | null;
-  citingPaper?: S2Paper | null;
-  isInfluential?: boolean | null;
-  intents?: string[] | null;
-  contexts?: string[] | null;
+  /** The paper on the other side (the cited one in a reference list). */
+  paper?: S2Paper;
+  isInfluential?: boolean;
+  intents?: string[];
 }
 
-export function isS2Edge(v: unknown): v is S2Edge {
-  return typeof v === "object" && v !== null && ("citedPaper" in v || "citingPaper" in v);
+/** A raw JSON value that is a citation edge (`citedPaper` or `citingPaper`), not a paper. */
+export function isS2Edge(v: unknown): boolean {
+  return typeof v === "object" && v !== null && !Array.isArray(v) && (Object.hasOwn(v, "citedPaper") || Object.hasOwn(v, "citingPaper"));
 }
 
 /** The identifiers of a paper: its paperId, and the DOI, arXiv and ACL IDs among its externalIds. */
 export function s2Identifiers(p: S2Paper): Identifiers {
   const ids: Identifiers = {};
-  const ext = p.externalIds ?? {};
-  const doi = ext.DOI;
-  if (typeof doi === "string" && doi) merge(ids, identifiersFromUrl(`https://doi.org/${doi}`));
-  const arxiv = typeof ext.ArXiv === "string" ? canonicalArxiv(ext.ArXiv) : undefined;
+  const ext = p.externalIds;
+  if (ext.DOI) merge(ids, identifiersFromUrl(`https://doi.org/${ext.DOI}`));
+  const arxiv = ext.ArXiv ? canonicalArxiv(ext.ArXiv) : undefined;
   if (arxiv) ids.arxiv ??= arxiv;
-  const acl = typeof ext.ACL === "string" ? parseIdentifier(ext.ACL) : undefined;
+  const acl = ext.ACL ? parseIdentifier(ext.ACL) : undefined;
   if (acl?.scheme === "acl") ids.acl ??= acl.value;
   if (p.paperId && /^[0-9a-f]{40}$/i.test(p.paperId)) ids.s2 = p.paperId.toLowerCase();
   return ids;
@@ -73,8 +76,8 @@ export function s2IdIdentifiers(id: string): Identifiers {
 function attributesOf(edge: S2Edge | undefined): EdgeAttributes | undefined {
   if (!edge) return undefined;
   const attributes: EdgeAttributes = {};
-  if (typeof edge.isInfluential === "boolean") attributes.isInfluential = edge.isInfluential;
-  if (Array.isArray(edge.intents) && edge.intents.length > 0) attributes.intents = edge.intents.filter((i) => typeof i === "string");
+  if (edge.isInfluential !== undefined) attributes.isInfluential = edge.isInfluential;
+  if (edge.intents && edge.intents.length > 0) attributes.intents = edge.intents;
   return Object.keys(attributes).length > 0 ? attributes : undefined;
 }
 
@@ -85,9 +88,9 @@ export function s2Ref(p: S2Paper, edge?: S2Edge): PaperRef | undefined {
   if (!title && !hasIdentifier(ids)) return undefined;
   const ref: PaperRef = { ids };
   if (title) ref.title = title;
-  if (typeof p.year === "number") ref.year = p.year;
+  if (p.year !== undefined) ref.year = p.year;
   if (p.url) ref.url = p.url;
-  if (typeof p.citationCount === "number") ref.citedByCount = p.citationCount;
+  if (p.citationCount !== undefined) ref.citedByCount = p.citationCount;
   const attributes = attributesOf(edge);
   if (attributes) ref.attributes = attributes;
   return ref;
@@ -97,15 +100,14 @@ export function s2PagePaper(p: S2Paper, fallbackIds: Identifiers = {}): PagePape
   const paper = emptyPaper();
   paper.ids = merge(s2Identifiers(p), fallbackIds);
   if (p.title) paper.title = cleanTitle(p.title);
-  if (typeof p.year === "number") paper.year = p.year;
+  if (p.year !== undefined) paper.year = p.year;
   if (p.publicationDate && /^\d{4}-\d{2}-\d{2}$/.test(p.publicationDate)) paper.date = p.publicationDate;
-  else if (typeof p.year === "number") paper.date = String(p.year);
-  paper.authors = (p.authors ?? []).map((a) => a.name?.trim() ?? "").filter(Boolean);
-  const venue = p.venue || p.publicationVenue?.name || p.journal?.name;
-  if (venue) paper.venue = venue;
+  else if (p.year !== undefined) paper.date = String(p.year);
+  paper.authors = p.authors.map((a) => a.trim()).filter(Boolean);
+  if (p.venue) paper.venue = p.venue;
   if (p.abstract) paper.abstract = p.abstract.replace(/\s+/g, " ").trim();
   if (p.url) paper.url = p.url;
-  paper.categories = (p.fieldsOfStudy ?? []).filter((f) => typeof f === "string");
+  paper.categories = p.fieldsOfStudy;
   return paper;
 }
 
@@ -114,14 +116,17 @@ export interface S2Bundle {
   paper?: S2Paper;
   /** The ID the lists were requested for (a paperId, a DOI, `CorpusID:…`). */
   id?: string;
-  references?: (S2Paper | S2Edge)[];
-  citations?: (S2Paper | S2Edge)[];
+  references?: S2Edge[];
+  citations?: S2Edge[];
   warnings: string[];
+  /** Where its record (or, without one, its first list page) is in its file. */
+  at?: string;
+  line?: number;
 }
 
 /** One page from a paper and its lists, or why the paper cannot be identified. */
 export function s2Page(bundle: S2Bundle): { page: PaperPage } | { reason: string } {
-  const record = bundle.paper ?? {};
+  const record: S2Paper = bundle.paper ?? { externalIds: {}, authors: [], fieldsOfStudy: [], leftOut: [] };
   const paper = s2PagePaper(record, bundle.id ? s2IdIdentifiers(bundle.id) : {});
   if (!hasIdentifier(paper.ids) && !paper.title) {
     const name = bundle.id ?? record.paperId ?? "a paper";
@@ -132,24 +137,22 @@ export function s2Page(bundle: S2Bundle): { page: PaperPage } | { reason: string
     };
   }
   const facts = emptyFacts();
-  if (typeof record.citationCount === "number") facts.citedByCount = record.citationCount;
-  if (typeof record.referenceCount === "number") facts.referencesTotal = record.referenceCount;
-  const warnings = [...bundle.warnings];
-  const list = (entries: (S2Paper | S2Edge)[] | null | undefined, side: "citedPaper" | "citingPaper", name: string): PaperRef[] => {
+  if (record.citationCount !== undefined) facts.citedByCount = record.citationCount;
+  if (record.referenceCount !== undefined) facts.referencesTotal = record.referenceCount;
+  const warnings = [...bundle.warnings, ...record.leftOut];
+  const list = (entries: S2Edge[] | undefined, name: string): PaperRef[] => {
     const refs: PaperRef[] = [];
     let dropped = 0;
     for (const entry of entries ?? []) {
-      const edge = isS2Edge(entry) ? entry : undefined;
-      const other = edge ? edge[side] : (entry as S2Paper);
-      const ref = other ? s2Ref(other, edge) : undefined;
+      const ref = entry.paper ? s2Ref(entry.paper, entry) : undefined;
       if (ref) refs.push(ref);
       else dropped++;
     }
     if (dropped > 0) warnings.push(`${dropped} ${name} had neither an identifier nor a title and were left out`);
     return refs;
   };
-  const buildsOn = list(bundle.references ?? record.references, "citedPaper", "references");
-  const builtBy = list(bundle.citations ?? record.citations, "citingPaper", "citations");
+  const buildsOn = list(bundle.references ?? record.references, "references");
+  const builtBy = list(bundle.citations ?? record.citations, "citations");
   return { page: { format: "s2", paper, facts, buildsOn, builtBy, related: [], warnings } };
 }
 

@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
 import type { PaperPage, SourceFormat } from "../types.ts";
+import { cleanPage } from "../clean-text.ts";
+import { atOf, positionOf, type Located } from "./json-values.ts";
 
 /** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */
 export interface SourceRecord {
@@ -22,7 +24,17 @@ export interface SourceProblem {
   reason: string;
   line?: number;
   key?: string;
+  /** Where in the file the record is: a JSON path (`$.results[3]`), or a cassette's exchange. */
+  at?: string;
 }
+
+/** The problem of a record at a position: the position said first, then what is wrong. */
+export function problemAt(path: string, loc: Omit<Located, "value">, reason: string): SourceProblem {
+  return Object.assign({ path }, loc.line !== undefined ? { line: loc.line } : {}, { at: atOf(loc), reason: `${positionOf(loc)}: ${reason}` });
+}
+
+/** Years a source's record may give (anything else is a field of the wrong kind). */
+export const YEARS = { min: 0, max: 3000 } as const;
 
 export interface SourceWarning {
   path: string;
@@ -54,8 +66,10 @@ export function sourceName(format: SourceFormat, file: string, key: string): str
 /**
  * A record whose bytes are not at hand (a JSON object inside a larger file) is hashed by its
  * parsed page, so importing the same data again changes nothing and changed data updates it.
+ * Every importer's page goes through here, and so through the one text cleaning (clean-text.ts).
  */
-export function makeRecord(source: string, page: PaperPage, options: { byteSize?: number; encoding?: string } = {}): SourceRecord {
+export function makeRecord(source: string, parsed: PaperPage, options: { byteSize?: number; encoding?: string } = {}): SourceRecord {
+  const page = cleanPage(parsed);
   const json = JSON.stringify(page);
   return {
     source,

@@ -73,6 +73,7 @@ export async function crawlCommand(ctx: CommandContext): Promise<number> {
   if (ctx.json) {
     printJson(ctx, report);
   } else {
+    for (const w of report.warnings) ctx.err(`lineage: warning: ${w}`);
     for (const f of report.failed) ctx.err(`lineage: ${f.url}: ${f.reason}`);
     const n = report.network;
     ctx.out(

@@ -32,7 +32,9 @@ describe("lineage import", () => {
     const { code, report } = await importJson(db, "s2", join(FIX, "s2"));
     expect(code).toBe(1);
     expect(report.records).toEqual({ imported: 7, new: 7, updated: 0, unchanged: 0, failed: 1 });
-    expect(report.errors).toEqual([{ path: join(FIX, "s2/cassette-citations-by-corpus-id.yaml"), key: "CorpusID:90417117", reason: expect.stringMatching(/corpus ID/) }]);
+    expect(report.errors).toEqual([
+      { path: join(FIX, "s2/cassette-citations-by-corpus-id.yaml"), key: "CorpusID:90417117", at: "interaction 1", reason: expect.stringMatching(/corpus ID/) },
+    ]);
     // The full paper record, its 14 references and 300 citations; the DOI paper and its 67 references.
     expect(report.edges).toBe(14 + 300 + 67);
     expect(report.papers).toBeGreaterThan(300);

@@ -8,11 +8,16 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { importSources, openAlexRecords } from "../../ingest/sources/import-sources.ts";
 import { abstractFromInvertedIndex, openAlexId, type OpenAlexWork } from "../../ingest/sources/openalex.ts";
+import { openAlexWorkOf } from "../../ingest/sources/openalex-record.ts";
 import { ROOT } from "../helpers/cli.ts";
 
 const OA = join(ROOT, "test/fixtures/sources/openalex");
 const file = (name: string) => ({ path: join(OA, name), bytes: readFileSync(join(OA, name)) });
-const work = (name: string) => JSON.parse(readFileSync(join(OA, name), "utf8")) as OpenAlexWork;
+const work = (name: string): OpenAlexWork => {
+  const read = openAlexWorkOf(JSON.parse(readFileSync(join(OA, name), "utf8")));
+  if ("reason" in read) throw new Error(`${name}: ${read.reason}`);
+  return read.work;
+};
 
 describe("OpenAlex works", () => {
   it("reads a work: DOI, authors, venue, counts, and the abstract in word order", () => {

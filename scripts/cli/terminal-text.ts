@@ -1,0 +1,20 @@
+/**
+ * What the command line prints, made safe for a terminal (issue 17, item 7): text stored by older
+ * versions (or written by another tool) can hold ESC, BEL and other control characters that a
+ * terminal would obey. Every line `lineage` prints goes through `terminalSafe`, which shows each
+ * control character as a `\u001b`-style escape instead (tab, newline and CRLF line ends are kept).
+ * The escape is also JSON's, so `--json` output stays valid JSON with the same values.
+ */
+import type { Output } from "./context.ts";
+
+// eslint-disable-next-line no-control-regex
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]|\r(?!\n)/g;
+
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** The same output, with every line made terminal-safe. */
+export function terminalSafeOutput(io: Output): Output {
+  return { out: (text) => io.out(terminalSafe(text)), err: (text) => io.err(terminalSafe(text)) };
+}
