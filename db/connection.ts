@@ -17,8 +17,6 @@ export type Db = Database.Database;
 
 export interface OpenOptions {
   readonly?: boolean;
-  /** Keep each read snapshot open this long for the reads that follow (a server; see db/read-snapshot.ts). */
-  holdSnapshotMs?: number;
 }
 
 export class DbError extends Error {}

@@ -8,7 +8,6 @@ import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts"
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
-import { ReadSnapshots } from "./read-snapshot.ts";
 import { layoutIsCurrent, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
@@ -26,21 +25,24 @@ export class LineageDb {
   private writer?: PageWriter;
   /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
   private derive?: () => void;
-  /** One snapshot per call of `reads.run` (held for a while on a server: see db/read-snapshot.ts). */
-  readonly reads: ReadSnapshots;
-
   private constructor(
     readonly path: string,
     private readonly db: Db,
-    holdSnapshotMs = 0,
   ) {
     this.queries = new PaperQueries(db);
     this.lists = new ReadingListStore(db);
-    this.reads = new ReadSnapshots(db, holdSnapshotMs);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
-    return new LineageDb(path, openDatabase(path, options), options.holdSnapshotMs);
+    return new LineageDb(path, openDatabase(path, options));
+  }
+
+  /**
+   * Runs `read` in one read transaction, so that its statements see one snapshot of the database
+   * even while another process writes (joining a transaction already open on this connection).
+   */
+  read<T>(read: () => T): T {
+    return this.db.inTransaction ? read() : this.db.transaction(read)();
   }
 
   /**
@@ -141,7 +143,6 @@ export class LineageDb {
   }
 
   close(): void {
-    this.reads.release();
     this.db.close();
   }
 }

@@ -93,7 +93,7 @@ export class PageSources {
 
   /**
    * The paper's pages, with each listed page's source by page id. Two statements make the list:
-   * callers read it inside one snapshot (`LineageDb.reads.run`), as the paper view does.
+   * callers read it inside one snapshot (`LineageDb.read`), as the paper view does.
    */
   ofPaper(id: string): PaperPages {
     this.checkVersion();

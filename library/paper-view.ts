@@ -11,7 +11,7 @@ import type { PaperDetail } from "../api/types.ts";
 
 /** Read from one snapshot of the database (joining the caller's, as the API's requests have one). */
 export function paperView(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
-  return db.reads.run(() => viewOf(db, graph, paper));
+  return db.read(() => viewOf(db, graph, paper));
 }
 
 function viewOf(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {

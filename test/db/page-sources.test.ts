@@ -48,13 +48,13 @@ describe("the pages that name a paper", () => {
   it("lists its own pages first, each page once per role, and gives the same list from the keep", () => {
     const db = LineageDb.open(dbPath, { readonly: true });
     try {
-      const first = db.reads.run(() => db.queries.sourcesWithPages(PAPER).sources);
+      const first = db.read(() => db.queries.sourcesWithPages(PAPER).sources);
       expect(first.length).toBeGreaterThan(1);
       expect(first[0]?.role).toBe("self");
       const roles = first.map((s) => s.role);
       expect(roles.lastIndexOf("self")).toBeLessThan(roles.findIndex((r) => r !== "self"));
       expect(new Set(first.map((s) => `${s.source} ${s.role}`)).size).toBe(first.length);
-      expect(db.reads.run(() => db.queries.sourcesWithPages(PAPER).sources)).toEqual(first);
+      expect(db.read(() => db.queries.sourcesWithPages(PAPER).sources)).toEqual(first);
     } finally {
       db.close();
     }
@@ -89,7 +89,7 @@ describe("the pages that name a paper", () => {
     const newest = newestOwnPage();
     const reader = LineageDb.open(dbPath, { readonly: true });
     try {
-      const own = () => reader.reads.run(() => reader.queries.sourcesWithPages(newest.paper).sources).find((s) => s.role === "self" && s.source === newest.source);
+      const own = () => reader.read(() => reader.queries.sourcesWithPages(newest.paper).sources).find((s) => s.role === "self" && s.source === newest.source);
       const before = own();
       expect(before).toBeDefined();
       appendFileSync(newest.source, "\n\nA line added later.\n");
@@ -100,7 +100,7 @@ describe("the pages that name a paper", () => {
       expect(after?.contentHash).not.toBe(before?.contentHash);
       // A fresh connection agrees with the one that kept pages across the commit.
       const fresh = LineageDb.open(dbPath, { readonly: true });
-      expect(fresh.reads.run(() => fresh.queries.sourcesWithPages(newest.paper).sources)).toEqual(reader.reads.run(() => reader.queries.sourcesWithPages(newest.paper).sources));
+      expect(fresh.read(() => fresh.queries.sourcesWithPages(newest.paper).sources)).toEqual(reader.read(() => reader.queries.sourcesWithPages(newest.paper).sources));
       fresh.close();
     } finally {
       reader.close();

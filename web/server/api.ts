@@ -53,7 +53,7 @@ export class LineageApi {
     this.handlers = {
       graph: (filters) => this.graphFor(filters),
       directions: () => directionsPayload(this.db),
-      stats: () => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() }),
+      stats: () => this.db.read(() => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() })),
       search: ({ q, limit }) => ({ query: q, results: this.graph.search(q, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) }),
       paper: ({ ref }) => paperView(this.db, this.graph, this.paper(ref, "paper")),
       closure: ({ ref, direction, depth }) => {
@@ -86,7 +86,7 @@ export class LineageApi {
         this.analytics.readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds }),
       lists: () => this.db.lists.all(),
       list: ({ name }) => {
-        const list = this.db.lists.get(name);
+        const list = this.db.read(() => this.db.lists.get(name));
         if (!list) throw new ApiRefusal(`no list named "${name.slice(0, 100)}"`, 404);
         return listJson(list, this.graph);
       },
@@ -97,8 +97,9 @@ export class LineageApi {
     try {
       const request = readEndpoint(pathname, query);
       const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<Endpoint>;
-      // One snapshot per request: a paper view's statements agree with each other mid-ingest.
-      return { status: 200, body: this.db.reads.run(() => handler(request.params)) };
+      // Answers read from several statements take one snapshot for them (db.read), so that they
+      // agree with each other while another process writes; the rest come from the loaded graph.
+      return { status: 200, body: handler(request.params) };
     } catch (err) {
       if (err instanceof EndpointError) return { status: err.status, body: { error: err.message } };
       if (err instanceof ApiRefusal) return { status: err.status, body: { error: err.message, ...err.extra } };
@@ -113,7 +114,7 @@ export class LineageApi {
     const key = JSON.stringify(filters);
     let payload = this.graphCache.get(key);
     if (!payload) {
-      payload = graphPayload(this.db, filters);
+      payload = this.db.read(() => graphPayload(this.db, filters));
       if (this.graphCache.size > 32) this.graphCache.clear();
       this.graphCache.set(key, payload);
     }

@@ -52,8 +52,6 @@ const SECURITY_HEADERS = {
   "content-security-policy": CSP,
 };
 
-const SNAPSHOT_HOLD_MS = 50;
-
 /** Answers go out together at the end of each turn of the event loop (one loop: one batch). */
 const responses = new ResponseBatch();
 
@@ -64,9 +62,7 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  // Requests share a read snapshot for up to 50 ms (db/read-snapshot.ts): the locks of a read
-  // transaction cost a paper view more than its queries.
-  const db = LineageDb.open(options.dbPath, { readonly: true, holdSnapshotMs: SNAPSHOT_HOLD_MS });
+  const db = LineageDb.open(options.dbPath, { readonly: true });
   const graph = new LineageGraph(db);
   const api = new LineageApi(db, graph);
   // Lists are user data: the one place the server writes, through its own connection (lists-api.ts).

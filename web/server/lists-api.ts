@@ -80,9 +80,6 @@ export class ListsApi {
   ) {}
 
   async handle(req: ListsRequest, pathname: string, query: URLSearchParams): Promise<ListsResponse> {
-    // The read connection may hold a snapshot from before a list was written (db/read-snapshot.ts):
-    // exports read the newest lists, and the reads after a write see it.
-    this.readDb.reads.release();
     try {
       return await this.route(req, pathname, query);
     } catch (err) {
@@ -90,8 +87,6 @@ export class ListsApi {
       if (err instanceof ListError) return { status: /^no list named/.test(err.message) ? 404 : 400, body: { error: err.message } };
       if (isReadOnlyError(err)) return { status: 503, body: { error: this.notWritable(err as Error) } };
       throw err;
-    } finally {
-      this.readDb.reads.release();
     }
   }
 
