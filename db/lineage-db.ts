@@ -3,6 +3,7 @@
  * (each page in its own savepoint, so one bad page never loses the rest) and rebuild the derived
  * graph once per batch; readers open read-only.
  */
+import type { Statement } from "better-sqlite3";
 import { openDatabase, withoutForeignKeys, type Db, type OpenOptions } from "./connection.ts";
 import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
@@ -23,6 +24,8 @@ export class LineageDb {
   /** Named reading lists; writes need a database opened for writing. */
   readonly lists: ReadingListStore;
   private writer?: PageWriter;
+  private begin?: Statement;
+  private commit?: Statement;
   /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
   private derive?: () => void;
   private constructor(
@@ -42,7 +45,15 @@ export class LineageDb {
    * even while another process writes (joining a transaction already open on this connection).
    */
   read<T>(read: () => T): T {
-    return this.db.inTransaction ? read() : this.db.transaction(read)();
+    if (this.db.inTransaction) return read();
+    this.begin ??= this.db.prepare("BEGIN");
+    this.commit ??= this.db.prepare("COMMIT");
+    this.begin.run();
+    try {
+      return read();
+    } finally {
+      if (this.db.inTransaction) this.commit.run();
+    }
   }
 
   /**
