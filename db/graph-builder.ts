@@ -20,7 +20,7 @@ export interface BuildSummary {
 
 const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
 
-// Raw rows: better-sqlite3 builds row objects three times slower than arrays.
+// Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
 type PageRaw = [id: number, dataThrough: string | null, factsJson: string];
 type MentionRaw = [
   id: number,
@@ -58,7 +58,6 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
      FROM mentions ORDER BY id`,
   );
   const byId: MentionRow[] = [];
-  const perRank = new Int32Array(pages.length + 1);
   // Iterated, not read whole with all(): holding every raw row at once costs more in garbage collection.
   for (const r of select.raw().iterate() as Iterable<MentionRaw>) {
     const [id, pageId, role, position, title, normTitle, year, arxiv, doi, acl, openreview, s2, citedByCount] = r;
@@ -86,17 +85,8 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
       row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}" };
     }
     byId.push(row);
-    perRank[rank + 1] = (perRank[rank + 1] as number) + 1;
   }
-  // Counting sort by page rank (stable, so id order within a page), then the exact order; the
-  // second sort meets runs that are already in order and costs one comparison per mention.
-  for (let k = 1; k < perRank.length; k++) perRank[k] = (perRank[k] as number) + (perRank[k - 1] as number);
-  const sorted: MentionRow[] = new Array<MentionRow>(byId.length);
-  for (const row of byId) {
-    const rank = Math.floor(row.sortKey / 4_194_304);
-    sorted[(perRank[rank] as number)++] = row;
-  }
-  sorted.sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
+  const sorted = [...byId].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
   return { byId, sorted };
 }
 

@@ -233,7 +233,7 @@ function acceptsGzip(req: IncomingMessage): boolean {
  * A response's headers: the security headers, then `extra`, then the body's type and length.
  * Built by assignment, not by spreading SECURITY_HEADERS into a literal: on Node 20's V8 every
  * object made by `{ ...a, b }` gets a hidden class of its own, so each request allocated one,
- * and these outlived the young generation (about 450 kB kept at every scavenge, 1-2 ms pauses).
+ * and these outlived the young generation, pausing every request in flight (issue 6; BENCHMARKS.md).
  */
 function responseHeaders(type: string, length: number, gzip: boolean, extra: Readonly<Record<string, string>>): Record<string, string | number> {
   const headers: Record<string, string | number> = Object.assign({}, SECURITY_HEADERS, extra);

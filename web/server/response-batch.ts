@@ -5,9 +5,8 @@
  * Why: every write to a socket whose reader is asleep wakes that reader, and on a virtual machine
  * waking a process on another core is costly (an inter-processor interrupt). Written one at a
  * time between computations, nearly every answer paid that wake-up; written together, the first
- * one wakes the client and the rest find it awake. Measured side by side under wrk on AAN at 64
- * connections, this took a paper view from 88.6 to 69.6 µs of server CPU per request, and the
- * static file from 58.3 to 38.8 µs (BENCHMARKS.md).
+ * one wakes the client and the rest find it awake. It saves about a third of the server's CPU per
+ * request at 64 connections (BENCHMARKS.md, "What the server keeps and why").
  *
  * What it costs: an answer waits for the others computed in the same turn, so at most `cap`
  * answers' worth of work; a lone request is sent at the end of its own turn, as before.
