@@ -52,8 +52,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   },
   {
     layer: "library/",
-    forbids: ["web/", "scripts/", "bench/", "eval/"],
-    because: "library/ composes db/ and graph/ for the CLI and the server, and knows neither",
+    forbids: ["web/", "crawl/", "scripts/", "bench/", "eval/"],
+    because: "library/ composes db/ and graph/ for the CLI, the server and the crawler, and knows none of them",
   },
   {
     layer: "web/src/",
