@@ -350,3 +350,50 @@ export interface ErrorBody {
   /** For a query stopped by its time budget. */
   budgetMs?: number;
 }
+
+/** How far a long piece of work is (library/progress.ts). */
+export interface ProgressReport {
+  step: "read" | "store" | "rebuild" | "layout" | "index" | "fetch";
+  done: number;
+  total: number;
+  label: string;
+}
+
+/** Work the server runs in a process of its own: building a collection, growing a map. */
+export interface JobSummary {
+  id: number;
+  kind: "build" | "expand" | "add" | "watch";
+  collection: string;
+  /** What it is doing, in a few words ("Building ACL Anthology Network"). */
+  title: string;
+  state: "running" | "done" | "failed" | "cancelled";
+  progress: ProgressReport | null;
+  startedAt: string;
+  finishedAt: string | null;
+  /** Seconds it has run. */
+  elapsedSeconds: number;
+  /** Why it failed, in one line. */
+  error: string | null;
+}
+
+/** `GET /api/collections`: the databases this server serves, and the state of each. */
+export interface CollectionSummary {
+  name: string;
+  title: string;
+  /** Where it comes from and under what terms, when the server knows. */
+  about: string | null;
+  /** ready: papers to explore; empty: a database with no papers; missing: no database yet; unreadable: not a Lineage database. */
+  status: "ready" | "empty" | "missing" | "unreadable";
+  /** Why it is not ready, in one line. */
+  reason: string | null;
+  papers: number;
+  citations: number;
+  /** Changes whenever a write commits a new graph: the explorer reloads the graph then. */
+  graphVersion: string | null;
+  /** Whether the server can build it from bundled files (`POST /api/collections/{name}/build`). */
+  buildable: boolean;
+  /** The job building or growing it, if one runs or ran last. */
+  job: JobSummary | null;
+  /** Commands that fill its database, for the empty state. */
+  fill: string[];
+}

@@ -25,6 +25,7 @@ export class LineageDb {
   readonly lists: ReadingListStore;
   private writer?: PageWriter;
   private begin?: Statement;
+  private dataVersionStatement?: Statement<[], number>;
   private commit?: Statement;
   /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
   private derive?: () => void;
@@ -102,6 +103,12 @@ export class LineageDb {
       if (changes > 0) this.rebuild();
       return changes > 0;
     }).immediate();
+  }
+
+  /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */
+  dataVersion(): number {
+    this.dataVersionStatement ??= this.db.prepare<[], number>("PRAGMA data_version").pluck();
+    return this.dataVersionStatement.get() ?? 0;
   }
 
   /** The graph's version (a fingerprint of its papers and citations), or undefined before the first build. */

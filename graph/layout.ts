@@ -38,7 +38,19 @@ export function iterationsFor(order: number): number {
 /** Exact repulsion is O(n^2) per iteration; Barnes-Hut (theta 0.5) is O(n log n). */
 const BARNES_HUT_ABOVE = 500;
 
-export function computeLayout(ids: readonly string[], edges: readonly { citing: string; cited: string }[], seed = 42): Placement[] {
+/** Iterations run between two progress reports. */
+const ITERATIONS_PER_STEP = 10;
+
+/**
+ * Positions and communities for `ids` linked by `edges`. `onProgress` is told the iterations
+ * done so far (they run in steps of ten: a long layout can say how far it is).
+ */
+export function computeLayout(
+  ids: readonly string[],
+  edges: readonly { citing: string; cited: string }[],
+  seed = 42,
+  onProgress: (done: number, total: number) => void = () => undefined,
+): Placement[] {
   const graph = new Graph({ type: "undirected", multi: false, allowSelfLoops: false });
   const random = seededRandom(seed);
   const radius = Math.sqrt(ids.length) * 10 + 1;
@@ -46,7 +58,13 @@ export function computeLayout(ids: readonly string[], edges: readonly { citing: 
   for (const e of edges) if (e.citing !== e.cited) graph.mergeEdge(e.citing, e.cited);
   if (ids.length === 0) return [];
   const settings = Object.assign({}, forceAtlas2.inferSettings(graph), { barnesHutOptimize: ids.length > BARNES_HUT_ABOVE });
-  forceAtlas2.assign(graph, { iterations: iterationsFor(ids.length), settings });
+  const total = iterationsFor(ids.length);
+  for (let done = 0; done < total; ) {
+    const step = Math.min(ITERATIONS_PER_STEP, total - done);
+    forceAtlas2.assign(graph, { iterations: step, settings });
+    done += step;
+    onProgress(done, total);
+  }
   const communities = graph.size > 0 ? louvain(graph, { rng: seededRandom(seed) }) : {};
   return ids.map((id) => ({
     id,

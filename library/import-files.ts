@@ -12,7 +12,8 @@ import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { importSources, SOURCE_FORMATS, type SourceFile } from "../ingest/sources/import-sources.ts";
 import type { SourceProblem, SourceRecord, SourceResult } from "../ingest/sources/source-record.ts";
 import type { SourceFormat } from "../ingest/types.ts";
-import { openForWriting, type PrepareProgress } from "./prepare.ts";
+import { openForWriting } from "./prepare.ts";
+import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 /** Exports are bigger than pages: the AAN metadata is 4 MB, an S2 dump can be hundreds. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -49,7 +50,7 @@ function isFile(path: string): boolean {
   }
 }
 
-export function importPaths(database: string, format: SourceFormat, paths: string[], maxBytes = IMPORT_MAX_BYTES, progress?: PrepareProgress): ImportReport {
+export function importPaths(database: string, format: SourceFormat, paths: string[], maxBytes = IMPORT_MAX_BYTES, progress: ProgressListener = NO_PROGRESS): ImportReport {
   const { files, problems } = expandPaths(paths);
   const result: SourceResult = { records: [], problems: problems.map((p) => ({ path: p.path, reason: p.reason })), warnings: [] };
   const named = new Set(paths.filter(isFile).map((p) => resolve(p)));
@@ -67,6 +68,7 @@ export function importPaths(database: string, format: SourceFormat, paths: strin
   if (passedOver.length > 0) {
     result.warnings.push({ path: passedOver[0] ?? "", warning: `passed over ${passedOver.length} file(s) in the folders whose names do not end in ${EXTENSIONS[format].join(", ")}` });
   }
+  progress({ step: "read", done: 0, total: read.length, label: `reading ${read.length.toLocaleString("en-US")} ${format} files` });
   const parsed = importSources(format, read);
   result.records.push(...parsed.records);
   result.problems.push(...parsed.problems);
@@ -75,11 +77,12 @@ export function importPaths(database: string, format: SourceFormat, paths: strin
 }
 
 /** Stores parsed records in one batch (one graph rebuild) and reports like `lineage ingest`. */
-export function writeRecords(database: string, format: SourceFormat, result: SourceResult, progress?: PrepareProgress): ImportReport {
+export function writeRecords(database: string, format: SourceFormat, result: SourceResult, progress: ProgressListener = NO_PROGRESS): ImportReport {
   const db = openForWriting(database, progress);
   let batch: BatchResult;
   try {
-    batch = db.writePages(result.records);
+    const n = result.records.length;
+    batch = db.writePages(counted(result.records, n, progress, "store", `storing ${n.toLocaleString("en-US")} records`));
     const counts = db.queries.counts();
     const errors = [...result.problems, ...batch.failures.map((f) => ({ path: f.source, reason: f.reason }))];
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;

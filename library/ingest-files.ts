@@ -9,7 +9,8 @@ import { DEFAULT_MAX_BYTES } from "../ingest/decode.ts";
 import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { internalErrorReason } from "../ingest/adapter-crash.ts";
 import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
-import { openForWriting, type PrepareProgress } from "./prepare.ts";
+import { openForWriting } from "./prepare.ts";
+import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 export interface IngestReport {
   pages: { ingested: number; new: number; updated: number; unchanged: number; failed: number };
@@ -19,7 +20,7 @@ export interface IngestReport {
   errors: { path: string; reason: string }[];
 }
 
-export function ingestPaths(database: string, paths: string[], maxBytes = DEFAULT_MAX_BYTES, progress?: PrepareProgress): IngestReport {
+export function ingestPaths(database: string, paths: string[], maxBytes = DEFAULT_MAX_BYTES, progress: ProgressListener = NO_PROGRESS): IngestReport {
   const { files, problems } = expandPaths(paths);
   const errors = problems.map((p) => ({ path: p.path, reason: p.reason }));
   const warnings: IngestReport["warnings"] = [];
@@ -49,7 +50,7 @@ export function ingestPaths(database: string, paths: string[], maxBytes = DEFAUL
   }
   const db = openForWriting(database, progress);
   try {
-    const batch = db.writePages(records());
+    const batch = db.writePages(counted(records(), files.length, progress, "read", `reading ${files.length.toLocaleString("en-US")} files`, 100));
     for (const f of batch.failures) errors.push({ path: f.source, reason: f.reason });
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
     const counts = db.queries.counts();

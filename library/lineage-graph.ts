@@ -20,7 +20,12 @@ import { briefOf, reachedBriefOf } from "./briefs.ts";
 
 export type RefResult = { kind: "found"; paper: Paper } | { kind: "ambiguous"; candidates: PaperBrief[] } | { kind: "unknown" };
 
-export class LineageGraph {
+/** Where a caller gets the graph to answer from: a fixed graph, or a live one (library/graph-session.ts). */
+export interface GraphSource {
+  current(): LineageGraph;
+}
+
+export class LineageGraph implements GraphSource {
   readonly index: CitationIndex;
   private readonly papers: (Paper | undefined)[] = [];
   private allRead = false;
@@ -28,6 +33,11 @@ export class LineageGraph {
 
   constructor(private readonly db: LineageDb) {
     this.index = loadCitationIndex(db);
+  }
+
+  /** A loaded graph is its own source: it never changes. */
+  current(): LineageGraph {
+    return this;
   }
 
   /** The paper at `index`. A concurrent ingest may have renamed it since the index was loaded: then its id alone. */

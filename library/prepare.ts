@@ -7,11 +7,8 @@
 import { LineageDb } from "../db/lineage-db.ts";
 import { computeLayout } from "../graph/layout.ts";
 import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
+import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
-export type PrepareStep = "layout" | "index";
-
-/** Told when a step starts, with the number of papers it covers. */
-export type PrepareProgress = (step: PrepareStep, papers: number) => void;
 
 export interface PrepareReport {
   /** Papers laid out, or null when the stored layout was current. */
@@ -21,7 +18,7 @@ export interface PrepareReport {
 }
 
 /** Computes and stores whatever of the layout and the traversal index is stale. */
-export function prepareGraph(db: LineageDb, progress: PrepareProgress = () => undefined): PrepareReport {
+export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROGRESS): PrepareReport {
   const report: PrepareReport = { laidOut: null, indexed: null };
   if (db.graphVersion() === undefined) return report;
   const needsLayout = !db.layoutIsCurrent();
@@ -29,14 +26,14 @@ export function prepareGraph(db: LineageDb, progress: PrepareProgress = () => un
   if (!needsLayout && !needsIndex) return report;
   const index = buildCitationIndex(db);
   if (needsLayout) {
-    progress("layout", index.size);
+    const label = `laying out ${index.size.toLocaleString("en-US")} papers`;
     const edges: { citing: string; cited: string }[] = [];
     for (let i = 0; i < index.size; i++) for (const j of index.neighbours(i, "buildsOn")) edges.push({ citing: index.id(i), cited: index.id(j) });
-    db.storeLayout(computeLayout(index.ids, edges));
+    db.storeLayout(computeLayout(index.ids, edges, undefined, (done, total) => progress({ step: "layout", done, total, label })));
     report.laidOut = index.size;
   }
   if (needsIndex) {
-    progress("index", index.size);
+    progress({ step: "index", done: 0, total: index.size, label: `storing the traversal index of ${index.size.toLocaleString("en-US")} papers` });
     db.storeIndexArrays(indexArraysOf(index));
     report.indexed = index.size;
   }
@@ -44,8 +41,11 @@ export function prepareGraph(db: LineageDb, progress: PrepareProgress = () => un
 }
 
 /** Opens a database for writing, with its layout and index brought up to date by every rebuild. */
-export function openForWriting(path: string, progress?: PrepareProgress): LineageDb {
+export function openForWriting(path: string, progress: ProgressListener = NO_PROGRESS): LineageDb {
   const db = LineageDb.open(path);
-  db.onRebuild(() => void prepareGraph(db, progress));
+  db.onRebuild(() => {
+    progress({ step: "rebuild", done: 1, total: 1, label: "the graph is rebuilt" });
+    prepareGraph(db, progress);
+  });
   return db;
 }

@@ -43,8 +43,8 @@ const communitiesCommand = lazy(analyticsCommands, (m) => m.communitiesCommand);
 const readingListCommand = lazy(analyticsCommands, (m) => m.readingListCommand);
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
-  ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N]   read pages from files and folders into the graph" },
-  import: { run: importCommand, usage: "import FORMAT PATH...            structured sources: s2, openalex, bibtex, ris, aan" },
+  ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N] [--progress]  read pages from files and folders into the graph" },
+  import: { run: importCommand, usage: "import FORMAT PATH... [--progress]  structured sources: s2, openalex, bibtex, ris, aan" },
   crawl: {
     run: crawlCommand,
     usage:
@@ -60,7 +60,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   search: { run: searchCommand, usage: "search QUERY [--limit N]         titles, identifiers and authors" },
   stats: { run: statsCommand, usage: "stats                            sizes of the graph" },
   explain: { run: explainCommand, usage: "explain REF                      why the pages' mentions are this one paper" },
-  serve: { run: serveCommand, usage: "serve [--port N] [--host H]      the explorer and its HTTP API (127.0.0.1:5173)" },
+  serve: { run: serveCommand, usage: "serve [--db PATH ...] [--bundled] [--port N] [--host H]  the explorer and its HTTP API (127.0.0.1:5173), one collection per database" },
   export: { run: exportCommand, usage: "export --format json|gexf|graphml|csv [--out FILE] [--table nodes|edges]  the graph for Gephi and other tools" },
   "main-path": { run: mainPathCommand, usage: "main-path [--seed REF ...] [--direction NAME] [--key-route K]  the SPC main path, oldest first" },
   similar: { run: similarCommand, usage: "similar REF [--limit N]          papers co-cited with REF or sharing its references" },
@@ -88,7 +88,9 @@ export function usage(): string {
 }
 
 const OPTIONS = {
-  db: { type: "string" },
+  db: { type: "string", multiple: true },
+  bundled: { type: "boolean" },
+  progress: { type: "boolean" },
   json: { type: "boolean" },
   verbose: { type: "boolean" },
   help: { type: "boolean", short: "h" },

@@ -1,15 +1,17 @@
 /**
- * `npm start`: build the bundled default database from data/pages if it is missing, build the
- * front end if it is missing or older than its sources, and serve the explorer on
- * http://127.0.0.1:5173 (PORT to change).
+ * `npm start` (after scripts/bootstrap.mjs installed what was missing): build the seed pages'
+ * database if it is missing, build the front end if it is missing or older than its sources, and
+ * serve the bundled collections (scripts/cli/bundled-collections.ts: the seed pages, the ACL
+ * Anthology Network built on first use, and data/maps/*.db) on http://127.0.0.1:5173 (PORT to change).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { ingestPaths } from "../library/ingest-files.ts";
+import { SEEDS_DB } from "./cli/bundled-collections.ts";
 import { DEFAULT_PAGES_DIR, ROOT_DIR } from "./cli/paths.ts";
 import { main } from "./lineage.ts";
 
-const dbFile = join(ROOT_DIR, "data/lineage.db");
+const dbFile = SEEDS_DB;
 if (!existsSync(dbFile)) {
   const report = ingestPaths(dbFile, [DEFAULT_PAGES_DIR]);
   console.log(`Built ${dbFile}: ${report.papers} papers, ${report.edges} citations from ${report.pages.ingested} pages.`);
@@ -33,7 +35,7 @@ if (stale) {
   await build({ configFile: join(ROOT_DIR, "vite.config.ts"), logLevel: "warn" });
 }
 
-process.exitCode = await main(["serve", "--db", dbFile, ...(process.env.PORT ? ["--port", process.env.PORT] : [])], {
+process.exitCode = await main(["serve", "--bundled", ...(process.env.PORT ? ["--port", process.env.PORT] : [])], {
   out: (t) => console.log(t),
   err: (t) => console.error(t),
 });

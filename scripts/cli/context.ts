@@ -29,8 +29,15 @@ export function userPath(path: string): string {
 }
 
 export function dbPath(ctx: CommandContext): string {
+  const [first] = dbPaths(ctx);
+  return first ?? userPath(DEFAULT_DB);
+}
+
+/** Every `--db PATH` given (`lineage serve` takes several), else the default database. */
+export function dbPaths(ctx: CommandContext): string[] {
   const value = ctx.values.db;
-  return userPath(typeof value === "string" ? value : DEFAULT_DB);
+  const given = Array.isArray(value) ? value : typeof value === "string" ? [value] : [];
+  return (given.length > 0 ? given : [DEFAULT_DB]).map(userPath);
 }
 
 export function openForRead(ctx: CommandContext): LineageDb {

@@ -6,6 +6,7 @@ import { isAbsolute, relative } from "node:path";
 import { SOURCE_FORMATS } from "../../ingest/sources/import-sources.ts";
 import { IMPORT_MAX_BYTES, importPaths, isSourceFormat } from "../../library/import-files.ts";
 import { CliError, EXIT } from "./cli-error.ts";
+import { progressOf } from "./progress-output.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
 
 export function importCommand(ctx: CommandContext): number {
@@ -15,7 +16,7 @@ export function importCommand(ctx: CommandContext): number {
   }
   if (paths.length === 0) throw new CliError(`import ${format}: give at least one file or folder`, EXIT.usage);
   const maxBytes = intOption(ctx, "max-bytes", IMPORT_MAX_BYTES, 1, 8 * 1024 * 1024 * 1024);
-  const report = importPaths(dbPath(ctx), format, paths.map(userPath), maxBytes);
+  const report = importPaths(dbPath(ctx), format, paths.map(userPath), maxBytes, progressOf(ctx));
   if (ctx.json) {
     printJson(ctx, report);
   } else {

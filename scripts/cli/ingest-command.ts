@@ -6,12 +6,13 @@ import { relative } from "node:path";
 import { DEFAULT_MAX_BYTES } from "../../ingest/decode.ts";
 import { ingestPaths } from "../../library/ingest-files.ts";
 import { CliError, EXIT } from "./cli-error.ts";
+import { progressOf } from "./progress-output.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
 
 export function ingestCommand(ctx: CommandContext): number {
   if (ctx.positionals.length === 0) throw new CliError("ingest: give at least one file or folder", EXIT.usage);
   const maxBytes = intOption(ctx, "max-bytes", DEFAULT_MAX_BYTES, 1, 1024 * 1024 * 1024);
-  const report = ingestPaths(dbPath(ctx), ctx.positionals.map(userPath), maxBytes);
+  const report = ingestPaths(dbPath(ctx), ctx.positionals.map(userPath), maxBytes, progressOf(ctx));
   if (ctx.json) {
     printJson(ctx, report);
   } else {

@@ -1,9 +1,14 @@
-/** `lineage serve [--db PATH] [--port N] [--host H]`: the explorer and its API over any database. */
+/**
+ * `lineage serve [--db PATH ...] [--bundled] [--port N] [--host H]`: the explorer and its API over
+ * one database or several (one collection each, the first the default), or the bundled ones.
+ */
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { startServer } from "../../web/server/http-server.ts";
 import { CliError, EXIT } from "./cli-error.ts";
-import { dbPath, intOption, type CommandContext } from "./context.ts";
+import { dbPaths, intOption, type CommandContext } from "./context.ts";
+import { bundledCollections } from "./bundled-collections.ts";
+import { collectionOf } from "../../web/server/collections.ts";
 import { ROOT_DIR } from "./paths.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { prepareGraph } from "../../library/prepare.ts";
@@ -16,7 +21,10 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   try {
     const db = LineageDb.open(path);
     try {
-      prepareGraph(db, (step, papers) => ctx.err(`lineage: ${path}: storing the ${step === "layout" ? "layout" : "traversal index"} of ${papers} papers (once)`));
+      let said = "";
+      prepareGraph(db, (p) => {
+        if (p.label !== said) ctx.err(`lineage: ${path}: ${(said = p.label)} (once, for a database an older Lineage wrote)`);
+      });
     } finally {
       db.close();
     }
@@ -26,13 +34,16 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
 }
 
 export async function serveCommand(ctx: CommandContext): Promise<number> {
-  const path = dbPath(ctx);
-  if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
-  prepareOlderDatabase(path, ctx);
-  const running = await startServer({ dbPath: path, distDir: join(ROOT_DIR, "dist"), host, port });
+  const collections = ctx.values.bundled === true ? bundledCollections() : dbPaths(ctx).map(collectionOf);
+  for (const c of collections) {
+    if (existsSync(c.dbPath)) prepareOlderDatabase(c.dbPath, ctx);
+    else if (!c.build) throw new CliError(`${c.dbPath}: no database here; run \`lineage ingest PATH... --db ${c.dbPath}\` first`, EXIT.usage);
+  }
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand: [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")], jobsDir: ROOT_DIR });
   ctx.out(`Lineage explorer on ${running.url}`);
+  if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {
     const stop = () => void running.close().then(done);

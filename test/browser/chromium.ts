@@ -10,7 +10,8 @@ import { join, resolve } from "node:path";
 
 const ROOT = resolve(import.meta.dirname, "../..");
 
-export const CHROMIUM = "/usr/bin/chromium";
+/** Debian's Chromium, or the executable LINEAGE_CHROMIUM names. */
+export const CHROMIUM = process.env.LINEAGE_CHROMIUM ?? "/usr/bin/chromium";
 export const CHROMIUM_ARGS = [
   "--headless=new",
   "--no-sandbox",

@@ -6,7 +6,7 @@
  */
 import type { LineageDb } from "../../db/lineage-db.ts";
 import type { Paper } from "../../db/paper-queries.ts";
-import type { LineageGraph } from "../../library/lineage-graph.ts";
+import type { GraphSource, LineageGraph } from "../../library/lineage-graph.ts";
 import { paperView } from "../../library/paper-view.ts";
 import { directionsPayload, graphPayload } from "../../library/graph-payload.ts";
 import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
@@ -43,13 +43,16 @@ type Handlers = { [E in Endpoint]: (params: Params<E>) => Answer<E> };
 export class LineageApi {
   private readonly graphCache = new Map<string, GraphPayload>();
   private analyticsCache?: LineageAnalytics;
+  /** The graph the request being answered reads (one per request), and the caches above were made from. */
+  private graph: LineageGraph;
   private readonly handlers: Handlers;
 
   constructor(
     private readonly db: LineageDb,
-    private readonly graph: LineageGraph,
+    private readonly source: GraphSource,
     private readonly limits: QueryLimits = { queryBudgetMs: QUERY_BUDGET_MS, maxClosurePapers: MAX_CLOSURE_PAPERS },
   ) {
+    this.graph = source.current();
     this.handlers = {
       graph: (filters) => this.graphFor(filters),
       directions: () => directionsPayload(this.db),
@@ -94,6 +97,13 @@ export class LineageApi {
   }
 
   handle(pathname: string, query: URLSearchParams): ApiResponse {
+    // The newest graph, for a live source; a new one empties the caches made from the old.
+    const graph = this.source.current();
+    if (graph !== this.graph) {
+      this.graphCache.clear();
+      this.analyticsCache = undefined;
+      this.graph = graph;
+    }
     try {
       const request = readEndpoint(pathname, query);
       const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<Endpoint>;

@@ -1,59 +1,38 @@
 /**
- * The explorer's HTTP server: the JSON API under /api and the built front end from dist/.
- * Opens the database read-only (named reading lists, user data, are written by lists-api.ts
- * through their own connection), binds 127.0.0.1 unless told otherwise, never serves a file
- * outside dist/, gzips what is worth it, and sends a Content-Security-Policy with every page.
+ * The explorer's HTTP server: the JSON API under /api, per collection (`?collection=NAME`, else
+ * the first), and the built front end from dist/. Every request must name the server by a host it
+ * answers to (web/server/host-check.ts); databases are opened read-only (saved lists, user data,
+ * are written by lists-api.ts through their own connection); long requests are answered by a
+ * worker thread (long-requests.ts) and kept (answer-cache.ts); building a collection runs as a
+ * job in a process of its own (jobs.ts). Binds 127.0.0.1 unless told otherwise.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { readFile } from "node:fs/promises";
-import { statSync } from "node:fs";
-import { extname, join, normalize, resolve, sep } from "node:path";
-import { gzipSync } from "node:zlib";
-import { LineageDb } from "../../db/lineage-db.ts";
-import { LineageGraph } from "../../library/lineage-graph.ts";
-import { LineageApi } from "./api.ts";
-import { ListsApi, isListWrite } from "./lists-api.ts";
-import { ResponseBatch } from "./response-batch.ts";
+import { resolve } from "node:path";
+import { EndpointError, readEndpoint } from "../../api/endpoints.ts";
+import type { CollectionSummary } from "../../api/types.ts";
+import { AnswerCache } from "./answer-cache.ts";
+import { Collection, collectionOf, type CollectionSpec } from "./collections.ts";
+import { hostCheck } from "./host-check.ts";
+import { JobConflict, Jobs, type LineageCommand } from "./jobs.ts";
+import { HttpError } from "./http-error.ts";
+import { checkSameOrigin, isListWrite } from "./lists-api.ts";
+import { Busy, isLong, LongRequests } from "./long-requests.ts";
+import { send, sendBuffers, sendJson } from "./responses.ts";
+import { serveStatic } from "./static-files.ts";
 
 export interface ServeOptions {
-  dbPath: string;
+  /** One database to serve (a collection named after its file), or: */
+  dbPath?: string;
+  /** the collections to serve, the first being the default. */
+  collections?: CollectionSpec[];
   distDir: string;
   host?: string;
   port?: number;
+  /** How to run `lineage` for jobs (building a collection); without it, jobs are refused. */
+  lineageCommand?: LineageCommand;
+  /** The folder jobs run in (the repository root for bundled collections). */
+  jobsDir?: string;
 }
-
-const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".png": "image/png",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".txt": "text/plain; charset=utf-8",
-};
-
-export const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join("; ");
-
-const SECURITY_HEADERS = {
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "content-security-policy": CSP,
-};
-
-/** Answers go out together at the end of each turn of the event loop (one loop: one batch). */
-const responses = new ResponseBatch();
 
 export interface RunningServer {
   server: Server;
@@ -62,22 +41,28 @@ export interface RunningServer {
 }
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const db = LineageDb.open(options.dbPath, { readonly: true });
-  const graph = new LineageGraph(db);
-  const api = new LineageApi(db, graph);
-  // Lists are user data: the one place the server writes, through its own connection (lists-api.ts).
-  const lists = new ListsApi(db, graph, { dbPath: options.dbPath, host: options.host ?? "127.0.0.1" });
-  const dist = resolve(options.distDir);
+  const host = options.host ?? "127.0.0.1";
+  const specs = options.collections ?? (options.dbPath ? [collectionOf(options.dbPath)] : []);
+  if (specs.length === 0) throw new Error("lineage serve: no database to serve");
+  const served: ServedState = {
+    collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, host)])),
+    fallback: specs[0]?.name ?? "",
+    long: new LongRequests(),
+    answers: new AnswerCache(),
+    jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
+    host,
+    hostAllowed: hostCheck(host),
+    dist: resolve(options.distDir),
+  };
   const server = createServer((req, res) => {
-    handle(req, res, api, lists, dist).catch((err: unknown) => {
-      if (!res.headersSent) send(req, res, 500, "application/json; charset=utf-8", JSON.stringify({ error: "internal error" }));
+    handle(req, res, served).catch((err: unknown) => {
+      if (!res.headersSent) sendJson(req, res, 500, { error: "internal error" });
       else res.destroy();
       process.stderr.write(`lineage serve: ${req.url ?? ""}: ${(err as Error).message}\n`);
     });
   });
   server.requestTimeout = 30_000;
   server.headersTimeout = 10_000;
-  const host = options.host ?? "127.0.0.1";
   await new Promise<void>((ok, fail) => {
     server.once("error", fail);
     server.listen(options.port ?? 5173, host, () => ok());
@@ -88,160 +73,132 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   return {
     server,
     url,
-    close: () =>
-      new Promise<void>((ok) => {
+    close: async () => {
+      served.jobs?.close();
+      await served.long.close();
+      await new Promise<void>((ok) => {
         server.closeAllConnections();
-        server.close(() => {
-          // A database damaged under the server may fail to close: the server still stops.
-          for (const conn of [lists, db]) {
-            try {
-              conn.close();
-            } catch (err) {
-              process.stderr.write(`lineage serve: closing ${options.dbPath}: ${(err as Error).message}\n`);
-            }
-          }
-          ok();
-        });
-      }),
+        server.close(() => ok());
+      });
+      // A database damaged under the server may fail to close: the server still stops.
+      for (const c of served.collections.values()) {
+        try {
+          c.close();
+        } catch (err) {
+          process.stderr.write(`lineage serve: closing ${c.spec.dbPath}: ${(err as Error).message}\n`);
+        }
+      }
+    },
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, api: LineageApi, lists: ListsApi, dist: string): Promise<void> {
+interface ServedState {
+  collections: Map<string, Collection>;
+  /** The collection of a request that names none. */
+  fallback: string;
+  long: LongRequests;
+  answers: AnswerCache;
+  jobs?: Jobs;
+  host: string;
+  hostAllowed: (header: string | undefined) => boolean;
+  dist: string;
+}
+
+const COLLECTION_PATH = /^\/api\/collections\/([^/]+)\/build$/;
+const JOB_PATH = /^\/api\/jobs\/(\d{1,9})$/;
+
+async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState): Promise<void> {
   const rawUrl = req.url ?? "/";
-  if (rawUrl.length > 4096) return send(req, res, 414, "application/json; charset=utf-8", JSON.stringify({ error: "URL too long" }));
+  if (rawUrl.length > 4096) return sendJson(req, res, 414, { error: "URL too long" });
   let url: URL;
   try {
     url = new URL(rawUrl, "http://localhost");
   } catch {
-    return send(req, res, 400, "application/json; charset=utf-8", JSON.stringify({ error: "malformed URL" }));
+    return sendJson(req, res, 400, { error: "malformed URL" });
   }
-  if (isListWrite(req.method, url.pathname)) {
-    const answer = await lists.handle(req, url.pathname, url.searchParams);
+  if (!s.hostAllowed(req.headers.host)) {
+    return sendJson(req, res, 403, { error: `this server answers to localhost and ${s.host}, not to Host ${String(req.headers.host ?? "(none)").slice(0, 100)}` });
+  }
+  const { pathname } = url;
+  if (pathname === "/api/collections" || COLLECTION_PATH.test(pathname) || JOB_PATH.test(pathname)) return serverWide(req, res, url, s);
+  if (!pathname.startsWith("/api/")) {
+    if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "only GET and HEAD" }, { allow: "GET, HEAD" });
+    return serveStatic(req, res, pathname, s.dist);
+  }
+  const name = url.searchParams.get("collection") ?? s.fallback;
+  const collection = s.collections.get(name);
+  if (!collection) return sendJson(req, res, 404, { error: `no collection named "${name.slice(0, 100)}" on this server` });
+  const open = collection.served();
+  if (!open) return sendJson(req, res, 503, { error: `the collection "${name}" has no database yet: ${collection.summary().reason ?? ""}` });
+  const query = new URLSearchParams(url.searchParams);
+  query.delete("collection");
+  if (isListWrite(req.method, pathname)) {
+    const answer = await open.lists.handle(req, pathname, query);
     if ("text" in answer) {
       return send(req, res, answer.status, answer.type, answer.text, { "cache-control": "no-store", "content-disposition": `attachment; filename="${answer.filename}"` });
     }
-    return send(req, res, answer.status, "application/json; charset=utf-8", JSON.stringify(answer.body), Object.assign({}, answer.headers, { "cache-control": "no-store" }));
+    return sendJson(req, res, answer.status, answer.body, answer.headers ?? {});
   }
-  if (req.method !== "GET" && req.method !== "HEAD") {
-    return send(req, res, 405, "application/json; charset=utf-8", JSON.stringify({ error: "only GET and HEAD" }), { allow: "GET, HEAD" });
-  }
-  if (url.pathname.startsWith("/api/")) {
-    const { status, body } = api.handle(url.pathname, url.searchParams);
-    // The graph payload is cached by the API (megabytes on large graphs): encode it once too.
-    if (status === 200 && url.pathname === "/api/graph" && typeof body === "object" && body !== null) return sendEncoded(req, res, body);
-    return send(req, res, status, "application/json; charset=utf-8", JSON.stringify(body), { "cache-control": "no-store" });
-  }
-  return serveStatic(req, res, url.pathname, dist);
-}
-
-/** Files of the built front end held in memory: a static server answers from memory, not disk. */
-interface CachedFile {
-  body: Buffer;
-  mtimeMs: number;
-  size: number;
-}
-const STATIC_CACHE_FILE_BYTES = 4 * 1024 * 1024;
-const STATIC_CACHE_TOTAL_BYTES = 64 * 1024 * 1024;
-const staticCache = new Map<string, CachedFile>();
-let staticCacheBytes = 0;
-
-/** A file's bytes, from memory while its size and modification time are unchanged. */
-async function readStatic(file: string): Promise<Buffer | undefined> {
-  let info;
+  if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "only GET and HEAD" }, { allow: "GET, HEAD" });
+  let long = false;
   try {
-    info = statSync(file);
-  } catch {
-    return undefined;
+    long = isLong(readEndpoint(pathname, query));
+  } catch (err) {
+    if (!(err instanceof EndpointError)) throw err;
   }
-  if (!info.isFile()) return undefined;
-  const cached = staticCache.get(file);
-  if (cached && cached.mtimeMs === info.mtimeMs && cached.size === info.size) return cached.body;
-  const body = await readFile(file).catch(() => undefined);
-  if (!body) return undefined;
-  if (cached) staticCacheBytes -= cached.size;
-  if (body.length <= STATIC_CACHE_FILE_BYTES && staticCacheBytes + body.length <= STATIC_CACHE_TOTAL_BYTES) {
-    staticCache.set(file, { body, mtimeMs: info.mtimeMs, size: body.length });
-    staticCacheBytes += body.length;
-  } else staticCache.delete(file);
-  return body;
-}
-
-async function serveStatic(req: IncomingMessage, res: ServerResponse, pathname: string, dist: string): Promise<void> {
-  let decoded: string;
+  if (!long) {
+    const { status, body } = open.api.handle(pathname, query);
+    return sendJson(req, res, status, body);
+  }
+  const key = AnswerCache.key(collection.spec.dbPath, open.session.graphVersion(), pathname, query);
+  const kept = s.answers.get(key);
+  if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
   try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return send(req, res, 400, "text/plain; charset=utf-8", "malformed path");
+    const answer = await s.long.answer(collection.spec.dbPath, pathname, query.toString(), key);
+    s.answers.set(key, answer);
+    return sendBuffers(req, res, answer.status, answer.json, answer.gzip);
+  } catch (err) {
+    if (err instanceof Busy) return sendJson(req, res, 503, { error: err.message }, { "retry-after": String(err.retryAfterSeconds) });
+    throw err;
   }
-  if (decoded.includes("\0")) return send(req, res, 400, "text/plain; charset=utf-8", "malformed path");
-  const target = normalize(join(dist, decoded));
-  if (target !== dist && !target.startsWith(dist + sep)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
-  let body = target === dist ? undefined : await readStatic(target);
-  let file = target;
-  if (!body) {
-    // Client-side routes (no extension) get the app; missing assets are 404s.
-    if (extname(decoded)) return send(req, res, 404, "text/plain; charset=utf-8", "not found");
-    file = join(dist, "index.html");
-    body = await readStatic(file);
-  }
-  if (!body) return send(req, res, 404, "text/plain; charset=utf-8", "the front end is not built: run `npm run build`");
-  const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
-  return send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "cache-control": cache });
 }
 
-const encodedBodies = new WeakMap<object, { json: Buffer; gzip: Buffer }>();
-
-/** A JSON body that is served many times, serialised and gzipped once (keyed by the object). */
-function sendEncoded(req: IncomingMessage, res: ServerResponse, body: object): void {
-  let encoded = encodedBodies.get(body);
-  if (!encoded) {
-    const json = Buffer.from(JSON.stringify(body));
-    encoded = { json, gzip: gzipSync(json, { level: 6 }) };
-    encodedBodies.set(body, encoded);
+/** The requests about the server itself: its collections, building one, and its jobs. */
+async function serverWide(req: IncomingMessage, res: ServerResponse, url: URL, s: ServedState): Promise<void> {
+  const method = req.method ?? "GET";
+  try {
+    if (url.pathname === "/api/collections") {
+      if (method !== "GET" && method !== "HEAD") throw new HttpError(405, "only GET and HEAD", { allow: "GET, HEAD" });
+      const summaries: CollectionSummary[] = [...s.collections.values()].map((c) => ({ ...c.summary(), job: s.jobs?.latest(c.spec.name) ?? null }));
+      return sendJson(req, res, 200, summaries);
+    }
+    const build = /^\/api\/collections\/([^/]+)\/build$/.exec(url.pathname);
+    if (build?.[1]) {
+      if (method !== "POST") throw new HttpError(405, "only POST", { allow: "POST" });
+      checkSameOrigin(req.headers, s.host);
+      const name = decodeURIComponent(build[1]);
+      const collection = s.collections.get(name);
+      if (!collection) throw new HttpError(404, `no collection named "${name.slice(0, 100)}" on this server`);
+      if (!collection.spec.build) throw new HttpError(400, `the collection "${name}" is not built from bundled files`);
+      if (!s.jobs) throw new HttpError(501, "this server runs no jobs (started without a lineage command)");
+      const job = s.jobs.start({ kind: "build", collection: name, title: `Building ${collection.spec.title}`, args: [...collection.spec.build, "--db", collection.spec.dbPath] });
+      return sendJson(req, res, 202, job);
+    }
+    const jobPath = JOB_PATH.exec(url.pathname);
+    const id = Number(jobPath?.[1]);
+    if (method === "GET" || method === "HEAD") {
+      const job = s.jobs?.get(id);
+      if (!job) throw new HttpError(404, `no job ${id}`);
+      return sendJson(req, res, 200, job);
+    }
+    if (method !== "DELETE") throw new HttpError(405, "only GET, HEAD and DELETE", { allow: "GET, HEAD, DELETE" });
+    checkSameOrigin(req.headers, s.host);
+    const job = s.jobs?.cancel(id);
+    if (!job) throw new HttpError(404, `no job ${id}`);
+    return sendJson(req, res, 200, job);
+  } catch (err) {
+    if (err instanceof HttpError) return sendJson(req, res, err.status, { error: err.message }, err.headers);
+    if (err instanceof JobConflict) return sendJson(req, res, 409, { error: err.message });
+    throw err;
   }
-  const gzip = acceptsGzip(req);
-  const payload = gzip ? encoded.gzip : encoded.json;
-  res.writeHead(200, responseHeaders("application/json; charset=utf-8", payload.length, gzip, { "cache-control": "no-store" }));
-  responses.end(res, req.method === "HEAD" ? undefined : payload);
-}
-
-function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-): void {
-  const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
-  const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
-  const gzip = compressible && acceptsGzip(req);
-  // Strings go out as they are: Node writes the head and a string body in one write, where a
-  // Buffer body costs a second (writev) chunk. A string as long in bytes as in characters is
-  // ASCII, and is written as latin1: copied, where UTF-8 would be checked character by character.
-  const payload = gzip ? gzipSync(body, { level: 6 }) : body;
-  const encoding = typeof payload === "string" && length === payload.length ? "latin1" : "utf8";
-  res.writeHead(status, responseHeaders(type, gzip ? payload.length : length, gzip, headers));
-  responses.end(res, req.method === "HEAD" ? undefined : payload, encoding);
-}
-
-function acceptsGzip(req: IncomingMessage): boolean {
-  return /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
-}
-
-/**
- * A response's headers: the security headers, then `extra`, then the body's type and length.
- * Built by assignment, not by spreading SECURITY_HEADERS into a literal: on Node 20's V8 every
- * object made by `{ ...a, b }` gets a hidden class of its own, so each request allocated one,
- * and these outlived the young generation, pausing every request in flight (issue 6; BENCHMARKS.md).
- */
-function responseHeaders(type: string, length: number, gzip: boolean, extra: Readonly<Record<string, string>>): Record<string, string | number> {
-  const headers: Record<string, string | number> = Object.assign({}, SECURITY_HEADERS, extra);
-  headers["content-type"] = type;
-  headers["content-length"] = length;
-  if (gzip) {
-    headers["content-encoding"] = "gzip";
-    headers.vary = "accept-encoding";
-  }
-  return headers;
 }

@@ -13,9 +13,10 @@
  * validates (400); a database that cannot be written answers 503.
  */
 import type { IncomingHttpHeaders } from "node:http";
+import { HttpError } from "./http-error.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { ListError, checkListName, type NewEntry, type StoredReadingList } from "../../db/reading-lists.ts";
-import type { LineageGraph } from "../../library/lineage-graph.ts";
+import type { GraphSource, LineageGraph } from "../../library/lineage-graph.ts";
 import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
 import { renderList } from "../../library/list-formats.ts";
 import { LIST_FORMATS, type ListFormat } from "../../api/types.ts";
@@ -36,16 +37,6 @@ export interface ListsRequest extends AsyncIterable<Buffer | string> {
 export type ListsResponse =
   | { status: number; body: unknown; headers?: Record<string, string> }
   | { status: number; text: string; type: string; filename: string };
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
 
 const EXPORT_TYPES: Record<ListFormat, { type: string; extension: string }> = {
   md: { type: "text/markdown; charset=utf-8", extension: "md" },
@@ -75,7 +66,7 @@ export class ListsApi {
   constructor(
     /** The server's read-only connection: exports of saved lists read through it. */
     private readonly readDb: LineageDb,
-    private readonly graph: LineageGraph,
+    private readonly source: GraphSource,
     private readonly options: ListsApiOptions,
   ) {}
 
@@ -88,6 +79,11 @@ export class ListsApi {
       if (isReadOnlyError(err)) return { status: 503, body: { error: this.notWritable(err as Error) } };
       throw err;
     }
+  }
+
+  /** The graph references resolve against: the newest, for a live source. */
+  private get graph(): LineageGraph {
+    return this.source.current();
   }
 
   close(): void {

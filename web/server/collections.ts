@@ -1,0 +1,104 @@
+/**
+ * The databases a server serves, one collection each (a researcher keeps one map per project):
+ * each is opened read-only when its file holds a Lineage database, with a live graph
+ * (library/graph-session.ts) and the read and list-write APIs over it. A collection whose file
+ * does not exist yet (a bundled one not built, a new map) is served as such: its summary says so,
+ * with the commands that fill it, and its API answers 503 until it is there.
+ */
+import { existsSync } from "node:fs";
+import { basename, extname } from "node:path";
+import { GraphSession } from "../../library/graph-session.ts";
+import type { CollectionSummary } from "../../api/types.ts";
+import { LineageApi } from "./api.ts";
+import { ListsApi } from "./lists-api.ts";
+
+export interface CollectionSpec {
+  /** The name URLs use (`?collection=NAME`): letters, digits and dashes. */
+  name: string;
+  title: string;
+  dbPath: string;
+  /** Where it comes from, and under what terms, for the explorer to say. */
+  about?: string;
+  /** `lineage` arguments that build it from bundled files (run as a job, web/server/jobs.ts). */
+  build?: string[];
+}
+
+/** A collection named after its database file. */
+export function collectionOf(dbPath: string): CollectionSpec {
+  const stem = basename(dbPath, extname(dbPath));
+  const name = stem.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "map";
+  return { name, title: stem, dbPath };
+}
+
+/** How often a collection whose database cannot be opened is looked at again. */
+const RETRY_OPEN_MS = 1000;
+
+export class Collection {
+  private opened?: { session: GraphSession; api: LineageApi; lists: ListsApi };
+  private triedAt = -Infinity;
+  private openError?: string;
+
+  constructor(
+    readonly spec: CollectionSpec,
+    private readonly boundHost: string,
+  ) {}
+
+  /** The collection's APIs, when its database is there (opened on first use). */
+  served(): { session: GraphSession; api: LineageApi; lists: ListsApi } | undefined {
+    if (this.opened) return this.opened;
+    const now = performance.now();
+    if (now - this.triedAt < RETRY_OPEN_MS) return undefined;
+    this.triedAt = now;
+    if (!existsSync(this.spec.dbPath)) {
+      this.openError = undefined;
+      return undefined;
+    }
+    try {
+      const session = new GraphSession(this.spec.dbPath);
+      const api = new LineageApi(session.db, session);
+      const lists = new ListsApi(session.db, session, { dbPath: this.spec.dbPath, host: this.boundHost });
+      this.opened = { session, api, lists };
+      this.openError = undefined;
+    } catch (err) {
+      // A database being created by a build is not a Lineage database until its migrations commit.
+      this.openError = (err as Error).message;
+    }
+    return this.opened;
+  }
+
+  summary(): Omit<CollectionSummary, "job"> {
+    const served = this.served();
+    const counts = served?.session.db.read(() => served.session.db.queries.counts());
+    const status = !served ? (this.openError ? "unreadable" : "missing") : counts && counts.papers > 0 ? "ready" : "empty";
+    return {
+      name: this.spec.name,
+      title: this.spec.title,
+      about: this.spec.about ?? null,
+      status,
+      reason: served ? null : (this.openError ?? `${this.spec.dbPath} does not exist yet`),
+      papers: counts?.papers ?? 0,
+      citations: counts?.edges ?? 0,
+      graphVersion: served?.session.graphVersion() ?? null,
+      buildable: this.spec.build !== undefined,
+      fill: fillCommands(this.spec),
+    };
+  }
+
+  close(): void {
+    this.opened?.lists.close();
+    this.opened?.session.close();
+    this.opened = undefined;
+  }
+}
+
+/** What a user can run to fill the collection's database. */
+function fillCommands(spec: CollectionSpec): string[] {
+  const db = spec.dbPath;
+  const commands = spec.build ? [`lineage ${spec.build.join(" ")} --db ${db}`] : [];
+  return [
+    ...commands,
+    `lineage ingest PAGES_FOLDER --db ${db}`,
+    `lineage import bibtex|ris|s2|openalex FILE --db ${db}`,
+    `lineage fetch openalex|s2 ID --db ${db}`,
+  ];
+}

@@ -1,0 +1,6 @@
+// The long-request worker's entry: TypeScript through tsx's loader, then query-worker.ts. A worker
+// thread does not inherit the loader its parent registered, whoever started the parent.
+import { register } from "tsx/esm/api";
+
+register();
+await import("./query-worker.ts");

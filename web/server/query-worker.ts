@@ -1,0 +1,53 @@
+/**
+ * The worker thread that answers long requests (web/server/long-requests.ts): closures deeper
+ * than one step, paths, main paths, reading lists, similar papers and the graph payload, so that
+ * the server's main thread keeps answering paper views and searches while they run. It holds its
+ * own read-only connection and live graph per database (library/graph-session.ts), answers
+ * through the same router as the main thread (web/server/api.ts), and sends back the JSON text
+ * encoded, gzipped when worth it, its buffers transferred rather than copied.
+ */
+import { parentPort } from "node:worker_threads";
+import { gzipSync } from "node:zlib";
+import { GraphSession } from "../../library/graph-session.ts";
+import { LineageApi } from "./api.ts";
+
+export interface LongTask {
+  id: number;
+  dbPath: string;
+  pathname: string;
+  search: string;
+}
+
+export type LongAnswer =
+  | { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null }
+  | { id: number; error: string };
+
+/** Bodies at least this long are gzipped here, once, for every client that accepts gzip. */
+export const GZIP_FROM_BYTES = 1024;
+
+const served = new Map<string, { session: GraphSession; api: LineageApi }>();
+
+function apiFor(dbPath: string): LineageApi {
+  let entry = served.get(dbPath);
+  if (!entry) {
+    const session = new GraphSession(dbPath);
+    entry = { session, api: new LineageApi(session.db, session) };
+    served.set(dbPath, entry);
+  }
+  return entry.api;
+}
+
+parentPort?.on("message", (task: LongTask) => {
+  let answer: LongAnswer;
+  const transfer: ArrayBuffer[] = [];
+  try {
+    const { status, body } = apiFor(task.dbPath).handle(task.pathname, new URLSearchParams(task.search));
+    const json = Buffer.from(JSON.stringify(body));
+    const gzip = json.length >= GZIP_FROM_BYTES ? gzipSync(json, { level: 6 }) : null;
+    answer = { id: task.id, status, json, gzip };
+    for (const b of [json, gzip]) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
+  } catch (err) {
+    answer = { id: task.id, error: (err as Error).message };
+  }
+  parentPort?.postMessage(answer, transfer);
+});
