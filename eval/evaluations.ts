@@ -4,4 +4,6 @@
  */
 import type { Evaluation } from "./types.ts";
 
-export const EVALUATIONS: Record<string, { describe: string; load: () => Promise<Evaluation> }> = {};
+export const EVALUATIONS: Record<string, { describe: string; load: () => Promise<Evaluation> }> = {
+  "reading-lists": { describe: "reading lists vs held-out AAN bibliographies (recall@20, nDCG@20, MRR)", load: async () => (await import("./reading-lists.ts")).default },
+};
