@@ -2,7 +2,8 @@
  * The evidence that a paper belongs beside a set of seed papers, gathered as one feature vector
  * per candidate for the fused ranking (relevance-fusion.ts). Candidates come from the seeds'
  * neighbourhood, bounded: papers linked to a seed directly (direct-citations.ts), co-cited or
- * coupled with one (co-citation.ts, two citation steps), and the seeds' closest titles
+ * coupled with one (co-citation.ts, two citation steps), what the seeds' references build on,
+ * and the seeds' closest titles
  * (title-similarity.ts); when these are fewer than asked for, the papers the walk with restart
  * reached (personalized-pagerank.ts) fill in. Each feature is described where it is computed;
  * all are shares or logarithms, so that their scale does not depend on how many seeds were given
@@ -33,6 +34,8 @@ export const FEATURES = [
   "builtOnBySeeds",
   /** Share of the seeds it builds on directly. */
   "buildsOnSeeds",
+  /** log(1 + the two-step chains from a seed back to it, seed → reference → it), over the seeds. */
+  "foundationChains",
   /** log of its personalized PageRank from the seeds (log 1e-9 when the walk did not settle there). */
   "walk",
   /** Mean over seeds of its BM25 title (and abstract) similarity, as a share of the seed's best possible. */
@@ -100,6 +103,17 @@ export function gatherSignals(
   const direct = directCitations(graph, seeds, budget);
   const walk = personalizedPageRank(graph, seeds, { restart: o.walkRestart, epsilon: o.walkEpsilon, maxPushes: o.walkMaxPushes, budget });
 
+  // What the seeds' references build on: the foundations two steps back.
+  const chains = new Map<number, number>();
+  for (const s of seeds) {
+    for (const r of graph.neighbours(s, "buildsOn")) {
+      for (const m of graph.neighbours(r, "buildsOn")) {
+        budget.tick();
+        if (!seedSet.has(m)) chains.set(m, (chains.get(m) ?? 0) + 1);
+      }
+    }
+  }
+
   const candidateSet = new Set<number>();
   const add = (m: number) => {
     if (!seedSet.has(m) && !exclude(m)) candidateSet.add(m);
@@ -107,7 +121,7 @@ export function gatherSignals(
   // The most co-cited first, so that a cap keeps the strongest.
   const byCoCitation = [...co.count].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   for (const [m] of byCoCitation) if (candidateSet.size < o.maxCandidates) add(m);
-  for (const m of [...direct.builtOnBySeeds.keys(), ...direct.buildsOnSeeds.keys(), ...coupling.count.keys()]) {
+  for (const m of [...direct.builtOnBySeeds.keys(), ...direct.buildsOnSeeds.keys(), ...coupling.count.keys(), ...chains.keys()]) {
     if (candidateSet.size < o.maxCandidates) add(m);
   }
   const seedQueries = text ? seeds.map((s) => text.queryOf(s)) : [];
@@ -142,8 +156,9 @@ export function gatherSignals(
     features[at + 5] = (coupling.cosine.get(m) ?? 0) / n;
     features[at + 6] = (direct.builtOnBySeeds.get(m) ?? 0) / n;
     features[at + 7] = (direct.buildsOnSeeds.get(m) ?? 0) / n;
+    features[at + 8] = Math.log1p(chains.get(m) ?? 0) / n;
     const w = walk.scores.get(m);
-    features[at + 8] = w !== undefined && w > 1e-9 ? Math.log(w) : NO_WALK;
+    features[at + 9] = w !== undefined && w > 1e-9 ? Math.log(w) : NO_WALK;
     let similarity = 0;
     if (text) {
       seedQueries.forEach((q, j) => {
@@ -151,12 +166,12 @@ export function gatherSignals(
         if (ceiling > 0) similarity += text.score(q, m) / ceiling;
       });
     }
-    features[at + 9] = similarity / n;
-    features[at + 10] = Math.log1p(graph.degree(m, "builtBy"));
+    features[at + 10] = similarity / n;
+    features[at + 11] = Math.log1p(graph.degree(m, "builtBy"));
     const year = corpus.year?.(m) ?? null;
     const gap = year !== null && newestSeed !== null ? year - newestSeed : 0;
-    features[at + 11] = Math.min(10, Math.max(0, gap));
-    features[at + 12] = Math.min(30, Math.max(0, -gap));
+    features[at + 12] = Math.min(10, Math.max(0, gap));
+    features[at + 13] = Math.min(30, Math.max(0, -gap));
   });
   return { candidates, features, sampled: co.sampled || coupling.sampled };
 }
