@@ -10,6 +10,7 @@
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { closure } from "./closure.ts";
+import { citesDirectly } from "./direct-citations.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 import { buildsOnWithin, foundationsFirst, readingGroup, type ReadingGroup } from "./reading-order.ts";
 import { reasonText } from "./relevance-reasons.ts";
@@ -93,6 +94,8 @@ function choose(graph: CitationIndex, seeds: readonly number[], ranked: readonly
   const scoreOf = new Map(ranked.map((r, k) => [r.index, { score: r.score, rank: k }]));
   for (const s of seeds) {
     budget.tick();
+    // Represented already by a direct link (the usual case): no closure needed.
+    if (chosen.some((c) => citesDirectly(graph, s, c.index) || citesDirectly(graph, c.index, s))) continue;
     const near = [
       ...closure(graph, s, "buildsOn", REPRESENTATIVE_STEPS, { maxPapers: LINEAGE_PAPERS_READ, budget }),
       ...closure(graph, s, "builtBy", REPRESENTATIVE_STEPS, { maxPapers: LINEAGE_PAPERS_READ, budget }),

@@ -144,7 +144,10 @@ export function gatherSignals(
   const features = new Float64Array(candidates.length * width);
   const years = seeds.map((s) => corpus.year?.(s) ?? null).filter((y): y is number => y !== null);
   const newestSeed = years.length > 0 ? Math.max(...years) : null;
-  const ceilings = seedQueries.map((q) => (text ? text.ceiling(q) : 0));
+  // Mean over seeds of BM25 / the seed's ceiling, as one weighted pass per candidate.
+  const wordWeights = text
+    ? text.wordWeightsOf(seedQueries.map((query) => ({ query, weight: text.ceiling(query) > 0 ? 1 / (text.ceiling(query) * n) : 0 })))
+    : new Map<number, number>();
   candidates.forEach((m, k) => {
     budget.tick();
     const at = k * width;
@@ -159,14 +162,7 @@ export function gatherSignals(
     features[at + 8] = Math.log1p(chains.get(m) ?? 0) / n;
     const w = walk.scores.get(m);
     features[at + 9] = w !== undefined && w > 1e-9 ? Math.log(w) : NO_WALK;
-    let similarity = 0;
-    if (text) {
-      seedQueries.forEach((q, j) => {
-        const ceiling = ceilings[j] ?? 0;
-        if (ceiling > 0) similarity += text.score(q, m) / ceiling;
-      });
-    }
-    features[at + 10] = similarity / n;
+    features[at + 10] = text ? text.weightedScore(wordWeights, m) : 0;
     features[at + 11] = Math.log1p(graph.degree(m, "builtBy"));
     const year = corpus.year?.(m) ?? null;
     const gap = year !== null && newestSeed !== null ? year - newestSeed : 0;

@@ -6,8 +6,8 @@
  * no model: the vocabulary and document frequencies are the graph's. Titles alone work (the AAN
  * release has no abstracts); a paper with neither has no text and scores 0.
  * Words are graph/communities.ts's content words (lower case, accents folded, stop words out),
- * plurals folded onto their singular. A query is a paper's own words; `search` walks postings
- * (bounded, and in a large graph skipping words in more than a tenth of the papers, which find
+ * plurals folded onto their singular. A query is a paper's own words; `search` walks postings, rarest words first
+ * (bounded to 5,000 postings, and in a large graph skipping words in more than a tenth of the papers, which find
  * nothing in particular).
  */
 import { titleWords } from "./communities.ts";
@@ -124,6 +124,34 @@ export class TextIndex {
     return score;
   }
 
+  /**
+   * Σ over queries of weight · BM25(query, paper) in one pass over the paper's words, given each
+   * word's summed weight over the queries containing it (`wordWeights`, from `wordWeightsOf`).
+   */
+  weightedScore(wordWeights: Map<number, number>, paper: number): number {
+    const terms = this.docTerms[paper];
+    const freqs = this.docFrequencies[paper];
+    if (!terms || !freqs || terms.length === 0 || wordWeights.size === 0) return 0;
+    const { k1, b } = this.params;
+    const norm = k1 * (1 - b + (b * (this.docLength[paper] ?? 0)) / this.averageLength);
+    let score = 0;
+    for (let j = 0; j < terms.length; j++) {
+      const t = terms[j] ?? 0;
+      const w = wordWeights.get(t);
+      if (w === undefined) continue;
+      const tf = freqs[j] ?? 0;
+      score += (w * this.idf(t) * tf * (k1 + 1)) / (tf + norm);
+    }
+    return score;
+  }
+
+  /** Each word's summed weight over the queries containing it, for `weightedScore`. */
+  wordWeightsOf(queries: readonly { query: Uint32Array; weight: number }[]): Map<number, number> {
+    const weights = new Map<number, number>();
+    for (const { query, weight } of queries) for (const t of query) weights.set(t, (weights.get(t) ?? 0) + weight);
+    return weights;
+  }
+
   /** The best score any paper could reach for a query: each word's idf · (k1 + 1). */
   ceiling(query: Uint32Array): number {
     let s = 0;
@@ -132,7 +160,7 @@ export class TextIndex {
   }
 
   /** Papers sharing a not-too-common word with the query, best first (at most `limit`). */
-  search(query: Uint32Array, limit: number, budget: QueryBudget = UNBOUNDED, maxPostings = 200_000): { index: number; score: number }[] {
+  search(query: Uint32Array, limit: number, budget: QueryBudget = UNBOUNDED, maxPostings = 5000): { index: number; score: number }[] {
     const reached = new Set<number>();
     let walked = 0;
     // Rarest words first: they say most, and the postings budget goes to them.

@@ -31,3 +31,17 @@ describe("title similarity", () => {
     expect(hits[0]?.score ?? 0).toBeGreaterThan(hits[1]?.score ?? 0);
   });
 });
+
+describe("weighted scores over several queries", () => {
+  it("equal the weighted sum of the single-query scores", () => {
+    const queries = [
+      { query: index.queryOf(0), weight: 0.5 },
+      { query: index.queryOf(2), weight: 2 },
+    ];
+    const weights = index.wordWeightsOf(queries);
+    for (let paper = 0; paper < TITLES.length; paper++) {
+      const expected = 0.5 * index.score(index.queryOf(0), paper) + 2 * index.score(index.queryOf(2), paper);
+      expect(index.weightedScore(weights, paper)).toBeCloseTo(expected, 12);
+    }
+  });
+});
