@@ -106,34 +106,37 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
   };
 }
 
-/**
- * Every candidate with its fused score, best first (the engine's whole ranking, before the
- * limit; reading-list.ts picks from it). No evidence is computed here.
- */
-export function rankCandidates(corpus: RelevanceCorpus, seeds: readonly number[], options: RelevanceOptions = {}): { index: number; score: number; features: Record<FeatureName, number> }[] {
+function rankWithSignals(corpus: RelevanceCorpus, seeds: readonly number[], options: RelevanceOptions) {
   const unique = checkSeeds(corpus, seeds);
   const limit = options.limit ?? DEFAULT_RELEVANT;
   checkLimit(limit);
   const exclude = options.exclude ?? (() => false);
   const include = options.include;
-  const signals = gatherSignals(corpus, unique, (i) => exclude(i) || (include !== undefined && !include(i)), limit, Object.assign({}, options.signals, { budget: options.budget ?? UNBOUNDED }));
+  const skip = (i: number) => exclude(i) || (include !== undefined && !include(i));
+  const signals = gatherSignals(corpus, unique, skip, limit, Object.assign({}, options.signals, { budget: options.budget ?? UNBOUNDED }));
   const scores = fusedScores(signals, options.weights ?? FITTED_WEIGHTS);
-  const width = FEATURES.length;
-  return rankByScore(signals, scores).map((c) => ({
-    index: signals.candidates[c] ?? 0,
-    score: scores[c] ?? 0,
-    features: Object.fromEntries(FEATURES.map((f, k) => [f, signals.features[c * width + k] ?? 0])) as Record<FeatureName, number>,
-  }));
+  const positions = rankByScore(signals, scores);
+  const featuresAt = (c: number) => Object.fromEntries(FEATURES.map((f, k) => [f, signals.features[c * FEATURES.length + k] ?? 0])) as Record<FeatureName, number>;
+  return { unique, limit, signals, scores, positions, featuresAt };
 }
 
-/** The `limit` papers most relevant to the seeds, best first, each with its evidence. */
+/**
+ * Every candidate with its fused score, best first: the engine's whole ranking before the limit
+ * (reading-list.ts picks from it). No evidence or feature record is made here.
+ */
+export function rankCandidates(corpus: RelevanceCorpus, seeds: readonly number[], options: RelevanceOptions = {}): { index: number; score: number }[] {
+  const { signals, scores, positions } = rankWithSignals(corpus, seeds, options);
+  return positions.map((c) => ({ index: signals.candidates[c] ?? 0, score: scores[c] ?? 0 }));
+}
+
+/** The `limit` papers most relevant to the seeds, best first, each with its evidence and features. */
 export function relevantPapers(corpus: RelevanceCorpus, seeds: readonly number[], options: RelevanceOptions = {}): RelevantPaper[] {
-  const limit = options.limit ?? DEFAULT_RELEVANT;
-  const unique = checkSeeds(corpus, seeds);
+  const { unique, limit, signals, scores, positions, featuresAt } = rankWithSignals(corpus, seeds, options);
   const budget = options.budget ?? UNBOUNDED;
-  return rankCandidates(corpus, unique, options)
-    .slice(0, limit)
-    .map((r) => Object.assign({}, r, { evidence: evidenceFor(corpus, unique, r.index, budget) }));
+  return positions.slice(0, limit).map((c) => {
+    const index = signals.candidates[c] ?? 0;
+    return { index, score: scores[c] ?? 0, features: featuresAt(c), evidence: evidenceFor(corpus, unique, index, budget) };
+  });
 }
 
 export interface SimilarWorks {
