@@ -13,6 +13,7 @@ import type {
   EdgeResponse,
   GraphFilters,
   GraphPayload,
+  ListSuggestionsResponse,
   MainPathResponse,
   PaperDetail,
   PathMode,
@@ -40,6 +41,7 @@ export interface Endpoints {
   readingList: { params: { seeds: readonly string[]; direction: string | null; limit: number; includeSeeds: boolean }; response: ReadingListResponse };
   lists: { params: Record<string, never>; response: SavedListSummary[] };
   list: { params: { name: string }; response: SavedList };
+  listSuggestions: { params: { name: string; limit: number }; response: ListSuggestionsResponse };
 }
 
 export type Endpoint = keyof Endpoints;
@@ -110,6 +112,8 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, params: Params<E>):
       return "/api/lists";
     case "list":
       return listPath(request.params.name);
+    case "listSuggestions":
+      return `${listPath(request.params.name)}/suggestions?limit=${request.params.limit}`;
   }
 }
 
@@ -128,6 +132,7 @@ function withQuery(path: string, q: URLSearchParams): string {
 
 const PAPER_PATH = /^\/api\/papers\/([^/]+)(?:\/(builds-on|built-by|similar))?$/;
 const LIST_PATH = /^\/api\/lists\/([^/]+)$/;
+const SUGGESTIONS_PATH = /^\/api\/lists\/([^/]+)\/suggestions$/;
 
 /** Reads a request's path and query into an endpoint and its parameters, or throws EndpointError. */
 export function readEndpoint(pathname: string, q: URLSearchParams): EndpointRequest {
@@ -167,6 +172,8 @@ export function readEndpoint(pathname: string, q: URLSearchParams): EndpointRequ
   }
   const list = LIST_PATH.exec(pathname);
   if (list?.[1]) return { endpoint: "list", params: { name: decoded(list[1], "list name") } };
+  const suggestions = SUGGESTIONS_PATH.exec(pathname);
+  if (suggestions?.[1]) return { endpoint: "listSuggestions", params: { name: decoded(suggestions[1], "list name"), limit: intParam(q, "limit", DEFAULT_LIST_PAPERS, 1, MAX_LIST_PAPERS) } };
   const paper = PAPER_PATH.exec(pathname);
   if (paper?.[1]) {
     const ref = decoded(paper[1], "paper reference");

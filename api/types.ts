@@ -246,6 +246,25 @@ export interface MainPathResponse {
   keyRouteLinks: { from: string; to: string; spc: number }[];
 }
 
+/**
+ * The facts that put a paper on a reading list or among similar papers, all exact counts in the
+ * graph; the seeds are named by their ids.
+ */
+export interface RelevanceEvidence {
+  /** Seeds it is co-cited with, and by how many papers, most first. */
+  coCitedWith: { seed: string; papers: number }[];
+  /** Seeds it shares references with, and how many, most first. */
+  sharedReferencesWith: { seed: string; papers: number }[];
+  /** Seeds that build on it directly. */
+  builtOnBySeeds: string[];
+  /** Seeds it builds on directly. */
+  buildsOnSeeds: string[];
+  /** The seed whose title (and abstract) is closest to its own, when they share telling words. */
+  similarText: { seed: string; similarity: number } | null;
+  /** Papers citing it in the graph. */
+  citedBy: number;
+}
+
 /** A paper like another, and why (`GET /api/papers/{REF}/similar`). */
 export interface SimilarPaper extends PaperBrief {
   /** Papers that build on both. */
@@ -253,6 +272,11 @@ export interface SimilarPaper extends PaperBrief {
   /** Papers both build on. */
   sharedReferences: number;
   score: number;
+  /** One line from the evidence: "co-cited with it by 41 papers; similar title". */
+  reason: string;
+  /** Connected Papers' split: a prior work (older, or built on by it), a derivative work (newer, or building on it), or neither. */
+  relation: "prior" | "derivative" | "related";
+  evidence: RelevanceEvidence;
 }
 
 export interface SimilarResponse {
@@ -275,18 +299,26 @@ export interface CommunitiesResponse {
   }[];
 }
 
-/** One item of a reading list: foundations first, each with a one-line reason. */
+/** Where a paper sits in a reading list: what the seeds build on, the seeds' own company, or what came of them. */
+export type ReadingGroup = "foundations" | "core" | "follow-ups";
+
+/** One item of a reading list: chosen for relevance to the seeds, ordered foundations first, each with a one-line reason. */
 export interface ReadingListItem extends PaperBrief {
   position: number;
   reason: string;
   score: number;
   seed: boolean;
+  group: ReadingGroup;
   direction: string | null;
   directionInferred: boolean;
+  /** The facts behind the reason (null for a seed). */
+  evidence: RelevanceEvidence | null;
+  /** Seeds that build on it, directly or through others in the graph. */
   builtOnBySeeds: string[];
+  /** Seeds it builds on, directly or through others. */
   buildsOnSeeds: string[];
-  depth: number;
-  onMainPath: boolean;
+  /** Citation steps to the nearest seed it builds on or is built on by (0 for a seed, null when it neither builds on one nor is built on by one). */
+  depth: number | null;
 }
 
 /** `GET /api/reading-list?seed=&direction=&limit=&includeSeeds=` and `lineage reading-list --json`. */
@@ -295,7 +327,14 @@ export interface ReadingListResponse {
   direction: string | null;
   limit: number | null;
   includeSeeds: boolean;
-  mainPath: string[];
+  items: ReadingListItem[];
+}
+
+/** `GET /api/lists/{name}/suggestions`: more papers like a saved list (its own papers left out). */
+export interface ListSuggestionsResponse {
+  list: string;
+  /** The list's papers still in the graph, which the suggestions are like. */
+  basedOn: number;
   items: ReadingListItem[];
 }
 

@@ -1,19 +1,35 @@
 /**
- * The analytics of a loaded graph as the CLI and the HTTP API serve them: main paths, similar
- * papers, communities (inferred directions), reading lists and citations, in JSON-ready shapes.
- * The pure algorithms live in their own modules; this one maps papers to indices and back,
- * resolves direction names, and computes PageRank and communities once per loaded graph.
+ * The analytics of a loaded graph as the CLI and the HTTP API serve them (api/types.ts): main
+ * paths, reading lists, similar papers and more papers like a saved list (all three from the
+ * relevance engine, graph/relevance.ts), and communities (inferred directions). The algorithms
+ * live in graph/; this module maps papers to indices and back, resolves direction names, names
+ * seeds by their titles in reasons, and builds what an algorithm needs of the whole graph (the
+ * title and abstract index, PageRank, communities) once per loaded graph.
  */
-import type { CommunitiesResponse, MainPathResponse, MainPathStep as MainPathStepJson, ReadingListResponse, SimilarResponse } from "../api/types.ts";
+import type {
+  CommunitiesResponse,
+  ListSuggestionsResponse,
+  MainPathResponse,
+  MainPathStep as MainPathStepJson,
+  ReadingListItem,
+  ReadingListResponse,
+  RelevanceEvidence as RelevanceEvidenceJson,
+  SimilarResponse,
+} from "../api/types.ts";
 import { MAX_KEY_ROUTES } from "../api/limits.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
 import { mainPath, type MainPathStep } from "../graph/main-path.ts";
 import { lineageOf } from "../graph/lineage-scope.ts";
 import { pageRank } from "../graph/pagerank.ts";
-import { similarPapers } from "../graph/similarity.ts";
 import { detectCommunities, type Communities, type Community } from "../graph/communities.ts";
-import { readingList, type ListPaper } from "../graph/reading-list.ts";
+import { readingList, type ListPaper, type ReadingListItem as ReadingListEntry } from "../graph/reading-list.ts";
+import { similarTo, type RelevanceCorpus, type RelevanceEvidence } from "../graph/relevance.ts";
+import { reasonText, type ReasonContext } from "../graph/relevance-reasons.ts";
+import { TextIndex } from "../graph/title-similarity.ts";
 import type { QueryBudget } from "../graph/query-budget.ts";
+
+/** Similar papers asked of the engine per paper wanted: direct links alone do not make a paper similar, and are dropped. */
+const SIMILAR_OVERFETCH = 3;
 
 /** A request the analytics cannot answer as asked (unknown direction, no seeds...). */
 export class AnalyticsInputError extends Error {}
@@ -30,6 +46,7 @@ export interface ReadingListRequest {
   direction?: string;
   limit?: number;
   includeSeeds?: boolean;
+  budget?: QueryBudget;
 }
 
 export class LineageAnalytics {
@@ -37,6 +54,7 @@ export class LineageAnalytics {
   private communityCache?: Communities;
   private stated?: string[][];
   private directions: ({ name: string; inferred: boolean } | undefined)[] = [];
+  private relevance?: RelevanceCorpus;
 
   constructor(private readonly graph: LineageGraph) {}
 
@@ -155,19 +173,64 @@ export class LineageAnalytics {
     };
   }
 
-  similar(id: string, limit = 20): SimilarResponse {
-    const [i] = this.indicesOf([id]);
-    const paper = i ?? 0;
+  /** Titles and abstracts of every paper, for the text signal of the relevance engine (once per graph). */
+  private corpus(): RelevanceCorpus {
+    this.relevance ??= {
+      graph: this.index,
+      text: new TextIndex(this.index.size, (i) => {
+        const p = this.graph.paper(i);
+        return { title: p.title, abstract: p.abstract };
+      }),
+      year: (i) => this.graph.paper(i).year,
+    };
+    return this.relevance;
+  }
+
+  private evidenceJson(e: RelevanceEvidence): RelevanceEvidenceJson {
+    const id = (i: number) => this.graph.paper(i).id;
+    return {
+      coCitedWith: e.coCitedWith.map((c) => ({ seed: id(c.seed), papers: c.papers })),
+      sharedReferencesWith: e.sharedReferencesWith.map((c) => ({ seed: id(c.seed), papers: c.papers })),
+      builtOnBySeeds: e.builtOnBySeeds.map(id),
+      buildsOnSeeds: e.buildsOnSeeds.map(id),
+      similarText: e.similarText ? { seed: id(e.similarText.seed), similarity: Math.round(e.similarText.similarity * 1000) / 1000 } : null,
+      citedBy: e.citedBy,
+    };
+  }
+
+  private reasonContext(seedCount: number, i: number, oneSeed?: string): ReasonContext {
+    return {
+      seedCount,
+      oneSeed,
+      title: (s) => this.graph.paper(s).title,
+      citedBy: this.citedBy(i),
+      citedByReported: (this.graph.paper(i).citedByCount ?? -1) >= this.index.degree(i, "builtBy"),
+    };
+  }
+
+  /**
+   * The papers like one paper, by the relevance engine with it as the one seed: those co-cited
+   * with it, sharing its references or close to it in title and abstract (a citation between the
+   * two adds to the score, but alone the Builds on and Built on by lists already show it), split
+   * into prior and derivative works as Connected Papers does.
+   */
+  similar(id: string, limit = 20, budget?: QueryBudget): SimilarResponse {
+    const [paper = 0] = this.indicesOf([id]);
+    const found = similarTo(this.corpus(), paper, { limit: limit * SIMILAR_OVERFETCH, budget });
+    const prior = new Set(found.prior);
+    const derivative = new Set(found.derivative);
+    const alike = found.papers.filter((p) => p.evidence.coCitedWith.length > 0 || p.evidence.sharedReferencesWith.length > 0 || p.evidence.similarText !== null);
     return {
       paper: this.graph.brief(paper),
-      similar: similarPapers(this.index, paper, limit).map((s) =>
-        ({
-          ...this.graph.brief(s.index),
-          coCitations: s.coCitations,
-          sharedReferences: s.sharedReferences,
-          score: Math.round(s.score * 10000) / 10000,
-        }),
-      ),
+      similar: alike.slice(0, limit).map((p) => ({
+        ...this.graph.brief(p.index),
+        coCitations: p.evidence.coCitedWith[0]?.papers ?? 0,
+        sharedReferences: p.evidence.sharedReferencesWith[0]?.papers ?? 0,
+        score: Math.round(p.score * 10000) / 10000,
+        reason: reasonText(p.evidence, this.reasonContext(1, p.index, "it")),
+        relation: prior.has(p.index) ? "prior" : derivative.has(p.index) ? "derivative" : "related",
+        evidence: this.evidenceJson(p.evidence),
+      })),
     };
   }
 
@@ -196,40 +259,52 @@ export class LineageAnalytics {
     if (request.seeds.length === 0) throw new AnalyticsInputError("a reading list needs at least one seed paper");
     const seeds = this.indicesOf(request.seeds);
     const direction = request.direction ? this.resolveDirection(request.direction) : null;
-    const paper = (i: number): ListPaper => ({
-      title: this.graph.paper(i).title,
-      year: this.graph.paper(i).year,
-      citedBy: this.citedBy(i),
-      citedByReported: (this.graph.paper(i).citedByCount ?? -1) >= this.index.degree(i, "builtBy"),
-      direction: this.direction(i).name,
-    });
-    const list = readingList(this.index, paper, {
+    const list = readingList(this.index, (i) => this.listPaper(i), {
       seeds,
       limit: request.limit,
       includeSeeds: request.includeSeeds,
       include: direction ? this.inDirection(direction) : undefined,
-      importance: this.pageRank(),
+      text: this.corpus().text,
+      budget: request.budget,
     });
-    const id = (i: number) => this.graph.paper(i).id;
     return {
       seeds: seeds.map((s) => this.graph.brief(s)),
       direction,
       limit: request.limit ?? null,
       includeSeeds: request.includeSeeds === true,
-      mainPath: list.mainPath.map(id),
-      items: list.items.map((item, k) => ({
-        position: k + 1,
-        ...this.graph.brief(item.index),
-        reason: item.reason,
-        score: item.score,
-        seed: item.seed,
-        direction: item.direction,
-        directionInferred: this.direction(item.index).inferred,
-        builtOnBySeeds: item.builtOnBySeeds.map(id),
-        buildsOnSeeds: item.buildsOnSeeds.map(id),
-        depth: item.depth,
-        onMainPath: item.onMainPath,
-      })),
+      items: list.items.map((item, k) => this.listItem(item, k)),
+    };
+  }
+
+  /** More papers like a saved list's: the list's papers are the seeds, and never suggested. */
+  moreLikeList(name: string, refs: readonly string[], limit = 20, budget?: QueryBudget): ListSuggestionsResponse {
+    const papers = refs.map((r) => this.index.index(r)).filter((i): i is number => i !== undefined);
+    if (papers.length === 0) return { list: name, basedOn: 0, items: [] };
+    const onList = new Set(papers);
+    const list = readingList(this.index, (i) => this.listPaper(i), { seeds: papers, limit, exclude: (i) => onList.has(i), text: this.corpus().text, budget });
+    return { list: name, basedOn: papers.length, items: list.items.map((item, k) => this.listItem(item, k)) };
+  }
+
+  private listPaper(i: number): ListPaper {
+    const p = this.graph.paper(i);
+    return { title: p.title, year: p.year, citedBy: this.citedBy(i), citedByReported: (p.citedByCount ?? -1) >= this.index.degree(i, "builtBy"), direction: this.direction(i).name };
+  }
+
+  private listItem(item: ReadingListEntry, k: number): ReadingListItem {
+    const id = (i: number) => this.graph.paper(i).id;
+    return {
+      position: k + 1,
+      ...this.graph.brief(item.index),
+      reason: item.reason,
+      score: item.score,
+      seed: item.seed,
+      group: item.group,
+      direction: item.direction,
+      directionInferred: this.direction(item.index).inferred,
+      evidence: item.evidence ? this.evidenceJson(item.evidence) : null,
+      builtOnBySeeds: item.builtOnBySeeds.map(id),
+      buildsOnSeeds: item.buildsOnSeeds.map(id),
+      depth: item.depth,
     };
   }
 }

@@ -12,6 +12,8 @@ import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
 import { renderList } from "../../library/list-formats.ts";
+import { LineageAnalytics } from "../../library/lineage-analytics.ts";
+import { describePaper } from "./analytics-commands.ts";
 
 export const LISTS_USAGE = [
   "lists                            named reading lists",
@@ -20,6 +22,7 @@ export const LISTS_USAGE = [
   "  lists remove NAME REF...         take papers off",
   "  lists reorder NAME REF... [--to N]  move papers to position N (default 1)",
   "  lists export NAME [--format md|bibtex|csl|ris|json] [--out FILE]",
+  "  lists suggest NAME [--limit N]   more papers like the list's (its own left out)",
   "  lists delete NAME",
 ].join("\n");
 
@@ -37,6 +40,8 @@ export function listsCommand(ctx: CommandContext): number {
       case "show":
       case "export":
         return showList(ctx, requireName(name, action), action);
+      case "suggest":
+        return suggestForList(ctx, requireName(name, action));
       case "add":
         return editList(ctx, requireName(name, action), (db, graph) => {
           const note = typeof ctx.values.note === "string" ? ctx.values.note : "";
@@ -96,6 +101,20 @@ function showList(ctx: CommandContext, name: string, action: "show" | "export"):
     if (!list) throw new CliError(`lists ${action}: no list named "${name.trim()}"`, EXIT.notFound);
     if (format === "json") emit(ctx, JSON.stringify(listJson(list, graph), null, 2));
     else emit(ctx, renderList(list.name, resolveEntries(list, graph), format));
+    return EXIT.ok;
+  });
+}
+
+/** `lists suggest NAME`: the relevance engine with the list's papers as seeds. */
+function suggestForList(ctx: CommandContext, name: string): number {
+  const limit = intOption(ctx, "limit", 20, 1, 200);
+  return withGraph(ctx, (db, graph) => {
+    const list = db.lists.get(name);
+    if (!list) throw new CliError(`lists suggest: no list named "${name.trim()}"`, EXIT.notFound);
+    const ids = resolveEntries(list, graph).flatMap((e) => (e.paper ? [e.paper.id] : []));
+    const suggestions = new LineageAnalytics(graph).moreLikeList(list.name, ids, limit);
+    if (ctx.json) printJson(ctx, suggestions);
+    else ctx.out(suggestions.items.map((i) => `${i.position}. ${describePaper(i)}  — ${i.reason}`).join("\n") || `(nothing found like the ${suggestions.basedOn} papers of "${list.name}")`);
     return EXIT.ok;
   });
 }

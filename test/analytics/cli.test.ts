@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { readFileSync } from "node:fs";
 import { runCli, runJson, SEEDS, tempDir } from "../helpers/cli.ts";
+import type { SimilarResponse } from "../../api/types.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
@@ -94,16 +95,11 @@ describe("lineage main-path", () => {
 });
 
 describe("lineage similar and communities", () => {
-  it("lists papers co-cited with a paper or sharing its references", async () => {
-    const r = await runJson<{ paper: { id: string }; similar: { id: string; coCitations: number; sharedReferences: number; score: number }[] }>([
-      "similar",
-      "2407.16711",
-      "--db",
-      db,
-    ]);
+  it("lists papers co-cited with a paper, sharing its references or like it in title", async () => {
+    const r = await runJson<SimilarResponse>(["similar", "2407.16711", "--db", db]);
     expect(r.paper.id).toBe("arxiv:2407.16711");
     expect(r.similar.length).toBeGreaterThan(0);
-    expect(r.similar.every((s) => s.coCitations + s.sharedReferences > 0 && s.id !== "arxiv:2407.16711")).toBe(true);
+    expect(r.similar.every((s) => (s.coCitations + s.sharedReferences > 0 || s.evidence.similarText !== null) && s.id !== "arxiv:2407.16711")).toBe(true);
     expect([...r.similar].sort((a, b) => b.score - a.score)).toEqual(r.similar);
   });
 

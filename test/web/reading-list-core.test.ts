@@ -41,12 +41,13 @@ describe("the reading-list reducer", () => {
       reason: "why",
       score: 1,
       seed: false,
+      group: "core",
       direction: null,
       directionInferred: false,
+      evidence: null,
       builtOnBySeeds: [],
       buildsOnSeeds: [],
       depth: 1,
-      onMainPath: false,
     });
     expect(generated).toMatchObject({ ref: "title:abc", reason: "why", note: "" });
     const saved = fromSaved({

@@ -10,7 +10,7 @@ import type { GraphSource, LineageGraph } from "../../library/lineage-graph.ts";
 import { paperView } from "../../library/paper-view.ts";
 import { directionsPayload, graphPayload } from "../../library/graph-payload.ts";
 import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
-import { listJson } from "../../library/saved-lists.ts";
+import { listJson, resolveEntries } from "../../library/saved-lists.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
 import { EndpointError, readEndpoint, type Answer, type Endpoint, type Params } from "../../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
@@ -66,7 +66,7 @@ export class LineageApi {
         const truncated = papers.length > maxClosurePapers;
         return { paper: this.briefOf(paper), direction, depth, papers: truncated ? papers.slice(0, maxClosurePapers) : papers, truncated };
       },
-      similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit),
+      similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit, this.budget()),
       path: ({ from, to, mode }) => {
         const a = this.paper(from, "from");
         const b = this.paper(to, "to");
@@ -86,12 +86,18 @@ export class LineageApi {
       mainPath: ({ seeds, direction, keyRoutes }) =>
         this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
       readingList: ({ seeds, direction, limit, includeSeeds }) =>
-        this.analytics.readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds }),
+        this.analytics.readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds, budget: this.budget() }),
       lists: () => this.db.lists.all(),
       list: ({ name }) => {
         const list = this.db.read(() => this.db.lists.get(name));
         if (!list) throw new ApiRefusal(`no list named "${name.slice(0, 100)}"`, 404);
         return listJson(list, this.graph);
+      },
+      listSuggestions: ({ name, limit }) => {
+        const list = this.db.read(() => this.db.lists.get(name));
+        if (!list) throw new ApiRefusal(`no list named "${name.slice(0, 100)}"`, 404);
+        const ids = resolveEntries(list, this.graph).flatMap((e) => (e.paper ? [e.paper.id] : []));
+        return this.analytics.moreLikeList(list.name, ids, limit, this.budget());
       },
     };
   }

@@ -22,6 +22,7 @@ export function isLong(request: EndpointRequest): boolean {
     case "mainPath":
     case "readingList":
     case "similar":
+    case "listSuggestions":
       return true;
     default:
       return false;
