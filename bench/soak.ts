@@ -1,13 +1,17 @@
 /**
  * `npm run soak`: the resilience checks of issue 6 at a size `npm test` has no time for. Each
  * prints one line and the run writes bench/results/soak-latest.json; exit 1 if any failed.
- *   npm run soak [-- --work DIR] [--skip-large]
+ *   npm run soak [-- --work DIR] [--skip-large] [--only WORDS]   (--only: the checks whose name holds WORDS)
  * - kill -9 at five points of an ingest of every rendered AAN page (about 16k): sound database,
  *   no half-ingested page, and a re-run gives the uninterrupted graph;
  * - readers during writes: the AAN server answers throughout that ingest into its database;
  * - 100,000 mixed requests at 64 connections against AAN: no error, bounded memory;
  * - expensive queries on 10^7 citations through the real server: each answers or stops at its
  *   budget, and the server keeps answering other requests meanwhile (--skip-large leaves it out);
+ * - a stall attempt on AAN (issue 17, item 5): 8 connections asking for reading lists of 20 hub
+ *   seeds and 64 for everything that builds on the Penn Treebank at depth 3, while a probe asks
+ *   for /api/stats and paper views: the probe's p99 stays under 50 ms, and every long request
+ *   answers or is refused cleanly (503 with a reason, or 400 at its budget);
  * - the adapter fuzz of test/resilience with 2,000 inputs per adapter and another seed.
  */
 import { spawnSync } from "node:child_process";
@@ -32,7 +36,7 @@ interface Outcome {
   seconds: number;
 }
 
-const { values } = parseArgs({ options: { work: { type: "string" }, "skip-large": { type: "boolean" } } });
+const { values } = parseArgs({ options: { work: { type: "string" }, "skip-large": { type: "boolean" }, only: { type: "string" } } });
 const work = resolve(values.work ?? join(tmpdir(), "lineage-bench"));
 mkdirSync(work, { recursive: true });
 const aanDir = resolve(process.env.LINEAGE_AAN ?? join(ROOT, "../shared/data/aan"));
@@ -40,6 +44,7 @@ const log = (s: string) => process.stderr.write(`${new Date().toISOString().slic
 const outcomes: Outcome[] = [];
 
 async function check(name: string, run: () => Promise<string>): Promise<void> {
+  if (values.only && !name.toLowerCase().includes(values.only.toLowerCase())) return;
   const t0 = performance.now();
   log(`soak: ${name}`);
   try {
@@ -191,6 +196,44 @@ if (!values["skip-large"]) {
     }
   });
 }
+
+await check("a stall attempt on AAN: long requests beside cheap ones", async () => {
+  const server = await lineageServe(aan.db);
+  try {
+    const conn = LineageDb.open(aan.db, { readonly: true });
+    const hubs = conn.queries.mostCited(40).map((p) => encodeURIComponent(p.id));
+    conn.close();
+    // Distinct lists (20 of the 40 most cited, each request its own rotation): no two share an answer.
+    const lists = Array.from({ length: 40 }, (_, k) => ({ path: `/api/reading-list?${Array.from({ length: 20 }, (_, j) => `seed=${hubs[(k + j) % hubs.length]}`).join("&")}` }));
+    const seconds = 30;
+    const load = Promise.all([
+      autocannon({ url: server.url, connections: 8, duration: seconds, timeout: 30, requests: lists }),
+      autocannon({ url: server.url, connections: 64, duration: seconds, timeout: 30, requests: [{ path: "/api/papers/J93-2004/built-by?depth=3" }] }),
+    ]);
+    const probes = [...(requestPaths(aan.db, 50).paper ?? []), "/api/stats"];
+    const latencies: number[] = [];
+    const probeStatuses = new Map<number, number>();
+    const until = performance.now() + (seconds - 2) * 1000;
+    await new Promise((r) => setTimeout(r, 1000));
+    for (let k = 0; performance.now() < until; k++) {
+      const t0 = performance.now();
+      const r = await get(server.url + (probes[k % probes.length] ?? "/api/stats"));
+      latencies.push(performance.now() - t0);
+      probeStatuses.set(r.status, (probeStatuses.get(r.status) ?? 0) + 1);
+    }
+    const [lists_, deep] = await load;
+    latencies.sort((a, b) => a - b);
+    const p99 = latencies[Math.floor(latencies.length * 0.99)] ?? NaN;
+    const p50 = latencies[Math.floor(latencies.length * 0.5)] ?? NaN;
+    const long = (r: Awaited<typeof load>[number]) => `${r.requests.total} answered (${r.non2xx} refused with 503 or 400), ${r.errors} errors, ${r.timeouts} timeouts`;
+    assert(probeStatuses.size === 1 && probeStatuses.has(200), `probes answered ${[...probeStatuses].map(([s, n]) => `${n}× ${s}`).join(", ")}`);
+    assert(p99 < 50, `the probe's p99 was ${p99.toFixed(1)} ms`);
+    for (const r of [lists_, deep]) assert(r.errors + r.timeouts === 0, `long requests failed uncleanly: ${long(r)}`);
+    return `probe (paper views and stats, one at a time): ${latencies.length} answered, p50 ${p50.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms; reading lists of 20 hubs at 8 connections: ${long(lists_)}; built-by depth 3 of J93-2004 at 64 connections: ${long(deep)}`;
+  } finally {
+    await server.stop();
+  }
+});
 
 await check("adapter fuzz, 2,000 inputs per adapter", async () => {
   const r = spawnSync(join(ROOT, "node_modules/.bin/vitest"), ["run", "test/resilience/adapter-fuzz.test.ts"], {

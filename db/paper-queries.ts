@@ -215,6 +215,16 @@ export class PaperQueries {
     return this.byNormTitle.all(normTitle).map(paperOf);
   }
 
+  /** The papers the graph cites most, most cited first (ties by id). */
+  mostCited(limit: number): Paper[] {
+    return this.db
+      .prepare<[number], PaperRow>(
+        `SELECT p.* FROM papers p JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited ORDER BY n DESC, cited LIMIT ?) c ON c.cited = p.id ORDER BY c.n DESC, p.id`,
+      )
+      .all(limit)
+      .map(paperOf);
+  }
+
   allPapers(): Paper[] {
     return this.db.prepare<[], PaperRow>("SELECT * FROM papers ORDER BY id").all().map(paperOf);
   }
