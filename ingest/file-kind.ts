@@ -49,22 +49,38 @@ const RIS_START = /^TY {2}-/;
 const ENDNOTE_START = /^%0 \S/;
 const ENDNOTE_TAG = /(?:^|\s)%[0-9A-Z@] \S/g;
 
+/** Sniffing reads this much of a file, unless it may be JSON or a cassette (read whole). */
+export const SNIFF_BYTES = 8192;
+
+const JSON_START = /^(?:\{\s*(?:"|\}|$)|\[\s*(?:[[{"\d\]-]|true|false|null|$))/;
+
+/** Whether the kind of a file that starts with `head` can only be told from its whole text. */
+export function needsWholeText(head: string): boolean {
+  const start = head.replace(/^\uFEFF/, "").trimStart();
+  const first = start.slice(0, Math.max(0, start.indexOf("\n")) || start.length).trim();
+  return JSON_START.test(first) || start.slice(0, 4096).includes("interactions:");
+}
+
 export function fileKind(text: string): FileKind {
   const body = text.replace(/^\uFEFF/, "");
-  const lines = firstLines(body, 40);
-  const first = lines.find((l) => l.trim() !== "")?.trim() ?? "";
-  if (BIBTEX_START.test(firstBibtexLine(lines))) return { kind: "records", format: "bibtex", looksLike: "a BibTeX file" };
-  if (RIS_START.test(first)) return { kind: "records", format: "ris", looksLike: "a RIS file" };
-  if (ENDNOTE_START.test(first) || (/^%[A-Z] \S/.test(first) && (first.match(ENDNOTE_TAG)?.length ?? 0) + lines.filter((l) => /^%[0-9A-Z@] /.test(l)).length >= 3)) {
-    return { kind: "records", format: "endnote", looksLike: "an EndNote (refer) file" };
+  const start = body.trimStart();
+  const first = start.slice(0, Math.max(0, start.indexOf("\n")) || start.length).trim();
+  if (first.startsWith("@") || first.startsWith("%")) {
+    const lines = firstLines(start, 40);
+    if (BIBTEX_START.test(firstBibtexLine(lines))) return { kind: "records", format: "bibtex", looksLike: "a BibTeX file" };
+    const tagged = (first.match(ENDNOTE_TAG)?.length ?? 0) + lines.filter((l) => /^%[0-9A-Z@] /.test(l)).length;
+    if (ENDNOTE_START.test(first) || (/^%[A-Z] \S/.test(first) && tagged >= 3)) return { kind: "records", format: "endnote", looksLike: "an EndNote (refer) file" };
   }
-  if (/^(?:\{\s*(?:"|\}|$)|\[\s*(?:[[{"\d\]-]|true|false|null|$))/.test(first)) return jsonKind(body);
-  if (looksLikeCassette(body)) return cassetteKind(body);
+  if (RIS_START.test(first)) return { kind: "records", format: "ris", looksLike: "a RIS file" };
+  if (JSON_START.test(first)) return jsonKind(body);
+  if (body.slice(0, 4096).includes("interactions:") && looksLikeCassette(body)) return cassetteKind(body);
   if (/^<\?xml\b/i.test(first)) {
-    const root = /<([A-Za-z][\w:.-]*)[\s>/]/.exec(body.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<![^>]*>/g, ""))?.[1];
+    const root = /<([A-Za-z][\w:.-]*)[\s>/]/.exec(body.slice(0, 65_536).replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<![^>]*>/g, ""))?.[1];
     if (root && root.toLowerCase() !== "html") return { kind: "other", looksLike: `an XML document (root element <${root}>), not a page` };
   }
-  const table = tableKind(lines);
+  // A table's first line names its columns with at least two separators.
+  const separators = (first.match(/[,\t;]/g)?.length ?? 0) >= 2 && !/^[#<]/.test(first);
+  const table = separators ? tableKind(firstLines(start, 40)) : undefined;
   if (table) return { kind: "other", looksLike: table };
   return { kind: "page" };
 }

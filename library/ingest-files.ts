@@ -13,7 +13,7 @@
  */
 import type { PageRecord } from "../db/page-writer.ts";
 import { decodePage, DEFAULT_MAX_BYTES } from "../ingest/decode.ts";
-import { fileKind, type FileKind, type RecordFormat } from "../ingest/file-kind.ts";
+import { fileKind, needsWholeText, SNIFF_BYTES, type FileKind, type RecordFormat } from "../ingest/file-kind.ts";
 import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { internalErrorReason } from "../ingest/adapter-crash.ts";
 import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
@@ -53,6 +53,19 @@ export interface FileOutcome {
 interface RecordFile {
   file: SourceFile;
   kind: FileKind & { kind: "records" };
+}
+
+/**
+ * What a file is, told from its start (JSON and cassettes from their whole text): a page is then
+ * decoded once, by parsePage, and bytes that are not text are refused there with a page's reason.
+ */
+function kindOf(bytes: Buffer): FileKind {
+  const utf16 = (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+  const head = utf16 ? undefined : new TextDecoder("utf-8").decode(bytes.subarray(0, SNIFF_BYTES));
+  if (head?.includes("\u0000")) return { kind: "page" };
+  if (head !== undefined && !needsWholeText(head)) return fileKind(head);
+  const whole = decodePage(bytes, Number.MAX_SAFE_INTEGER);
+  return whole.ok ? fileKind(whole.text) : { kind: "page" };
 }
 
 /** Formats whose files are read together, after the others (references resolved across files). */
@@ -122,12 +135,15 @@ export function ingestPaths(
         finish({ path: file, kind: { kind: "unread" }, records: [], errors: [{ path: file, reason: bytes.reason }] });
         continue;
       }
-      const decoded = decodePage(bytes.bytes, maxBytes);
-      // Undecodable bytes are refused by parsePage, with the reason a page would get.
-      const kind: FileKind = decoded.ok ? fileKind(decoded.text) : { kind: "page" };
+      const kind = kindOf(bytes.bytes);
       if (kind.kind === "page") yield* pageOf(file, bytes.bytes, kind);
       else if (kind.kind === "other") finish({ path: file, kind, records: [], errors: [{ path: file, reason: kind.looksLike }] });
-      else if (decoded.ok) {
+      else {
+        const decoded = decodePage(bytes.bytes, maxBytes);
+        if (!decoded.ok) {
+          finish({ path: file, kind, records: [], errors: [{ path: file, reason: decoded.reason }] });
+          continue;
+        }
         const source = { file: { path: file, bytes: decoded.encoding === "utf-8" ? bytes.bytes : Buffer.from(decoded.text, "utf8") }, kind };
         if (READ_TOGETHER.includes(kind.format)) together.set(kind.format, [...(together.get(kind.format) ?? []), source]);
         else yield* recordsOf(kind.format, [source]);

@@ -1,6 +1,7 @@
 /**
  * `lineage ingest` on a folder a user dropped everything into (issue 16): a Markdown note beside a
- * BibTeX file, RIS, CSL-JSON and JSON-LD exports, a JSON benchmark card and a CSV table. Each file
+ * BibTeX file, RIS, CSL-JSON and JSON-LD exports, a JSON benchmark card and a CSV table, and two
+ * files told only from more than their first bytes (a long JSON list, BibTeX saved as UTF-16). Each file
  * goes where its content says: records to the importers `lineage import` uses, each one counted
  * and named with its file; what is not a paper says what it looks like; a bad record is reported
  * with its file and line and the rest go in. One work named by the note and the BibTeX file is one
@@ -46,6 +47,7 @@ const BIB = `% invented references
 }
 `;
 
+const bib16 = "@misc{wide2030,\n  title = {Wide Characters in Tides},\n  year = {2030},\n  doi = {10.5555/wide.2030}\n}\n";
 const RIS = "TY  - JOUR\nTI  - Flood Counts Revisited\nAU  - Quill, Ada\nPY  - 2028\nDO  - 10.5555/flood.2028\nER  - \n";
 const CSL = [{ id: "neap2027", type: "article-journal", title: "Neap Tides at Scale", author: [{ family: "Oyelaran", given: "Bram" }], issued: { "date-parts": [[2027]] } }];
 const JSONLD = {
@@ -78,6 +80,10 @@ beforeAll(async () => {
   writeFileSync(join(dir, "spring.jsonld"), JSON.stringify(JSONLD, null, 2));
   writeFileSync(join(dir, "card.json"), JSON.stringify(CARD, null, 2));
   writeFileSync(join(dir, "table.csv"), CSV);
+  // Beyond the part of a file sniffed first: a long CSL-JSON list, and BibTeX saved as UTF-16.
+  const long = Array.from({ length: 40 }, (_, i) => ({ id: `long${i}`, type: "article", title: `Long List Item ${i}`, DOI: `10.5555/long.${i}`, abstract: "An invented abstract. ".repeat(20) }));
+  writeFileSync(join(dir, "exports", "long.json"), JSON.stringify(long, null, 2));
+  writeFileSync(join(dir, "exports", "utf16.bib"), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(bib16, "utf16le")]));
   const r = await runCli(["ingest", dir, "--db", db, "--json"]);
   code = r.code;
   report = JSON.parse(r.stdout) as Report;
@@ -86,10 +92,10 @@ afterAll(() => tmp.cleanup());
 
 describe("ingesting a mixed folder", () => {
   it("reads each file of records with the importer for its content, and counts them like pages", () => {
-    expect(report.files).toEqual({ pages: 1, records: { ris: { files: 1, records: 1 }, "csl-json": { files: 1, records: 1 }, bibtex: { files: 1, records: 2 }, jsonld: { files: 1, records: 1 } } });
-    expect(report.pages.ingested).toBe(6);
+    expect(report.files).toEqual({ pages: 1, records: { ris: { files: 1, records: 1 }, "csl-json": { files: 2, records: 41 }, bibtex: { files: 2, records: 3 }, jsonld: { files: 1, records: 1 } } });
+    expect(report.pages.ingested).toBe(47);
     // The note's paper and the BibTeX entry are one; the JSON-LD article cites it and Ebb Tables.
-    expect(report.papers).toBe(5);
+    expect(report.papers).toBe(46);
     expect(report.edges).toBe(2);
   });
 
@@ -122,8 +128,8 @@ describe("ingesting a mixed folder", () => {
   it("says in one line how many pages and records of each format went in", async () => {
     const again = await runCli(["ingest", dir, "--db", db]);
     expect(again.stdout).toBe(
-      "Ingested 1 page and 5 records (RIS: 1 from 1 file; CSL-JSON: 1 from 1 file; BibTeX: 2 from 1 file; JSON-LD: 1 from 1 file) " +
-        "(0 new, 0 updated, 6 unchanged), 3 failed. Graph: 5 papers, 2 citations.",
+      "Ingested 1 page and 46 records (RIS: 1 from 1 file; CSL-JSON: 41 from 2 files; BibTeX: 3 from 2 files; JSON-LD: 1 from 1 file) " +
+        "(0 new, 0 updated, 47 unchanged), 3 failed. Graph: 46 papers, 2 citations.",
     );
     expect(again.stderr.split("\n")).toHaveLength(3);
   });
