@@ -90,11 +90,13 @@ export class Clusters {
     return lo === hi ? String(lo) : `${lo}-${hi}`;
   }
 
-  /** Distance in years from a dated cluster to a dated candidate. */
-  yearDistance(from: number, candidate: number): number {
-    const year = this.minYear[this.find(from)] as number;
-    const rc = this.find(candidate);
+  /** Distance in years from a stub to a candidate (0.5 when the candidate's year is unknown). */
+  yearDistance(stub: number, candidate: number): number {
+    const [rs, rc] = [this.find(stub), this.find(candidate)];
+    const year = this.minYear[rs] as number;
     const [lo, hi] = [this.minYear[rc] as number, this.maxYear[rc] as number];
+    if (!year) return 0;
+    if (!lo) return 0.5;
     return Math.min(Math.abs(lo - year), Math.abs(hi - year));
   }
 

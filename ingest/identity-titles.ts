@@ -4,16 +4,15 @@
  * another, or differs by a word, is another title.
  *
  * Read titles (rule 2), title by title in sorted order, among the clusters holding that title:
- *   a. dated clusters with identifiers merge when their identifiers do not conflict and their
- *      years agree within one;
- *   b. a dated title-only cluster joins the identified one whose year is closest (a tie is
- *      ambiguous and stays apart); the title-only ones left merge with one another, oldest first,
- *      while years agree;
- *   c. a cluster with no year (a page that shows a title but no year) joins the one dated cluster
- *      of its title it does not conflict with; when there are several it stays apart (ambiguous:
- *      two papers called "Attention", of 2017 and 2021, do not decide which one a yearless
- *      "Attention" is); when there is none, the yearless clusters of the title merge with one
- *      another as (a) and (b) do, a title-only one only when one identified cluster fits it.
+ *   a. clusters with identifiers merge when their identifiers do not conflict: two dated ones when
+ *      their years agree within one, two without a year always; one without a year joins the one
+ *      dated identified cluster it could be, and stays apart when there are several;
+ *   b. a dated title-only cluster joins the identified one whose year is closest (one without a
+ *      year counts as half a year away; a tie is ambiguous and stays apart); the dated title-only
+ *      ones left merge with one another, oldest first, while years agree;
+ *   c. a title-only cluster with no year (a page that shows a title but no year) joins the one
+ *      cluster of its title it could be, and stays apart when there are several: two papers called
+ *      "Attention", of 2017 and 2021, do not decide which one a yearless "Attention" is.
  * Inferred titles (rule 3), a page's first sentence taken for a title (`titleInferred`), are weak
  * evidence: a cluster known by nothing better joins the one paper whose read title it equals, only
  * when both years are known and agree; two inferred titles never merge by themselves (the same
@@ -29,32 +28,66 @@ export function mergeByReadTitle(c: Clusters, byTitle: ReadonlyMap<string, numbe
   for (const title of [...byTitle.keys()].sort(cmp)) {
     const members = byTitle.get(title) ?? [];
     if (c.roots(members).length < 2) continue;
-    mergeDated(c, title, members, decide);
-    mergeUndated(c, title, members, decide);
+    mergeIdentified(c, title, members, decide);
+    mergeDatedStubs(c, title, members, decide);
+    mergeYearlessStubs(c, title, members, decide);
   }
 }
 
-function mergeDated(c: Clusters, title: string, members: readonly number[], decide: Decide): void {
-  const dated = () => c.roots(members).filter((r) => c.dated(r));
-  // a. identified clusters with one another (an arXiv preprint and its ACL Anthology version).
-  const identified = dated().filter((r) => c.hasIds(r));
-  for (let i = 0; i < identified.length; i++) {
-    for (let j = i + 1; j < identified.length; j++) {
-      const [a, b] = [identified[i] as number, identified[j] as number];
-      if (c.find(a) === c.find(b)) continue;
-      const conflict = c.conflict(a, b);
-      if (conflict) decide("kept-apart", "title-id-conflict", a, b, `same title "${title}" but different ${conflict}`);
-      else if (!c.yearsAgree(a, b)) decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
-      else {
-        c.union(a, b);
-        decide("merged", "title", a, b, `same title "${title}", years agree`);
+/** a. Identified clusters (an arXiv preprint and its ACL Anthology version). */
+function mergeIdentified(c: Clusters, title: string, members: readonly number[], decide: Decide): void {
+  const identified = c.roots(members).filter((r) => c.hasIds(r));
+  const pairs = (list: readonly number[], merge: (a: number, b: number) => void) => {
+    for (let i = 0; i < list.length; i++) {
+      for (let j = i + 1; j < list.length; j++) {
+        const [a, b] = [list[i] as number, list[j] as number];
+        if (c.find(a) === c.find(b)) continue;
+        const conflict = c.conflict(a, b);
+        if (conflict) decide("kept-apart", "title-id-conflict", a, b, `same title "${title}" but different ${conflict}`);
+        else merge(a, b);
       }
     }
+  };
+  pairs(
+    identified.filter((r) => c.dated(r)),
+    (a, b) => {
+      if (!c.yearsAgree(a, b)) return decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
+      c.union(a, b);
+      decide("merged", "title", a, b, `same title "${title}", years agree`);
+    },
+  );
+  const yearless = identified.filter((r) => !c.dated(r));
+  pairs(yearless, (a, b) => {
+    c.union(a, b);
+    decide("merged", "title", a, b, `same title "${title}", neither has a year`);
+  });
+  const dated = c.roots(identified.filter((r) => c.dated(r)));
+  for (const u of c.roots(yearless)) {
+    if (c.dated(u)) continue;
+    for (const d of dated) {
+      const conflict = c.conflict(d, u);
+      if (conflict) decide("kept-apart", "title-id-conflict", Math.min(d, u), Math.max(d, u), `same title "${title}" but different ${conflict}`);
+    }
+    const fits = dated.filter((d) => !c.conflict(d, u));
+    const [only] = fits;
+    if (only === undefined) continue;
+    // Another yearless cluster, whose identifiers differ from u's, could be that paper as well.
+    const rival = c.roots(yearless).some((v) => v !== c.find(u) && !c.dated(v) && c.conflict(v, u) && !c.conflict(v, only));
+    if (fits.length > 1 || rival) {
+      decide("kept-apart", "title-ambiguous", u, only, `"${title}" with no year fits ${fits.length > 1 ? `${fits.length} papers of this title (years ${fits.map((d) => c.yearText(d)).join(", ")})` : "a paper of this title that another one with no year fits too"}`);
+    } else {
+      c.union(only, u);
+      dated[dated.indexOf(only)] = c.find(only);
+      decide("merged", "title", only, u, `same title "${title}"; no year on one side, and it is the only paper of this title`);
+    }
   }
-  // b. title-only clusters join the identified paper whose year fits best.
-  const targets = dated().filter((r) => c.hasIds(r));
+}
+
+/** b. Dated title-only clusters join the identified paper whose year fits best, then one another. */
+function mergeDatedStubs(c: Clusters, title: string, members: readonly number[], decide: Decide): void {
+  const targets = c.roots(members).filter((r) => c.hasIds(r));
   const leftover: number[] = [];
-  for (const stub of dated().filter((r) => !c.hasIds(r))) {
+  for (const stub of c.roots(members).filter((r) => !c.hasIds(r) && c.dated(r))) {
     const fits = targets.filter((t) => c.yearsAgree(stub, t));
     if (fits.length === 0) {
       const t = targets[0];
@@ -73,7 +106,6 @@ function mergeDated(c: Clusters, title: string, members: readonly number[], deci
       leftover.push(stub);
     }
   }
-  // ... and the title-only ones left with one another, oldest first, while years agree.
   leftover.sort((a, b) => (c.minYear[c.find(a)] as number) - (c.minYear[c.find(b)] as number) || a - b);
   for (let i = 1; i < leftover.length; i++) {
     const [a, b] = [leftover[i - 1] as number, leftover[i] as number];
@@ -87,44 +119,27 @@ function mergeDated(c: Clusters, title: string, members: readonly number[], deci
   }
 }
 
-function mergeUndated(c: Clusters, title: string, members: readonly number[], decide: Decide): void {
-  // c. each cluster without a year joins the one dated cluster of its title it could be.
-  const rest: number[] = [];
-  for (const u of c.roots(members).filter((r) => !c.dated(r))) {
-    if (c.dated(u)) continue;
-    const dated = c.roots(members).filter((r) => r !== c.find(u) && c.dated(r) && !c.conflict(r, u));
-    const [only] = dated;
-    if (dated.length === 1 && only !== undefined) {
-      c.union(only, u);
-      decide("merged", "title", only, u, `same title "${title}"; no year on one side, and it is the only paper of this title`);
-    } else if (only !== undefined) {
-      decide("kept-apart", "title-ambiguous", u, only, `"${title}" with no year fits ${dated.length} papers of this title (years ${dated.map((d) => c.yearText(d)).join(", ")})`);
-    } else rest.push(u);
-  }
-  // ... with none, the yearless ones with one another: identified ones unless they conflict,
-  // then each title-only one when exactly one identified cluster (or none) is left to join.
-  const identified = rest.filter((r) => c.hasIds(r));
-  for (let i = 0; i < identified.length; i++) {
-    for (let j = i + 1; j < identified.length; j++) {
-      const [a, b] = [identified[i] as number, identified[j] as number];
-      if (c.find(a) === c.find(b)) continue;
-      const conflict = c.conflict(a, b);
-      if (conflict) decide("kept-apart", "title-id-conflict", a, b, `same title "${title}" but different ${conflict}`);
-      else {
-        c.union(a, b);
-        decide("merged", "title", a, b, `same title "${title}", neither has a year`);
-      }
+/** c. Title-only clusters with no year join the one cluster of their title they could be. */
+function mergeYearlessStubs(c: Clusters, title: string, members: readonly number[], decide: Decide): void {
+  const stubs = c.roots(members).filter((r) => !c.hasIds(r) && !c.dated(r));
+  if (stubs.length === 0) return;
+  const others = c.roots(members).filter((r) => c.hasIds(r) || c.dated(r));
+  const [only] = others;
+  const [first, ...rest] = stubs;
+  if (only === undefined) {
+    // Only yearless title-only mentions of this title: nothing tells them apart.
+    for (const s of rest) {
+      c.union(first as number, s);
+      decide("merged", "title", first as number, s, `same title "${title}", neither has a year`);
     }
+    return;
   }
-  const targets = c.roots(identified);
-  const stubs = rest.filter((r) => !c.hasIds(r));
-  for (const stub of stubs) {
-    const t = targets[0] ?? stubs[0];
-    if (t === undefined || c.find(t) === c.find(stub)) continue;
-    if (targets.length > 1) decide("kept-apart", "title-ambiguous", stub, t, `title-only "${title}" with no year fits ${targets.length} identified papers`);
-    else {
-      c.union(t, stub);
-      decide("merged", "title", t, stub, `same title "${title}", neither has a year`);
+  for (const s of stubs) {
+    if (others.length === 1) {
+      c.union(only, s);
+      decide("merged", "title", only, s, `same title "${title}"; no year on one side, and it is the only paper of this title`);
+    } else {
+      decide("kept-apart", "title-ambiguous", s, only, `"${title}" with no year fits ${others.length} papers of this title (years ${others.map((o) => c.yearText(o)).join(", ")})`);
     }
   }
 }
