@@ -1,6 +1,6 @@
 /**
  * `npm run eval -- pages` on pages written for the tests in the layout of the shared real pages
- * (test/fixtures/eval-pages: invented works), so that the evaluation cannot rot: what it reports
+ * (test/eval/pages-layout: invented works), so that the evaluation cannot rot: what it reports
  * per page and per work, and the targets, met; then on copies whose expectations were changed, so
  * that each check is seen to fail: a false merge, a split work, a wrong year, a title that is not
  * exact, a cited work the page must not make a paper of, a refusal whose reason is false.
@@ -11,7 +11,7 @@ import { join } from "node:path";
 import pagesEvaluation, { evaluatePages, pagesText, type PagesReport } from "../../eval/pages.ts";
 import { ROOT, tempDir } from "../helpers/cli.ts";
 
-const FIX = join(ROOT, "test/fixtures/eval-pages");
+const FIX = join(ROOT, "test/eval/pages-layout");
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
