@@ -74,6 +74,7 @@ export type Refusal = "true" | "false" | "unchecked";
 export function refusalTruth(reason: string, text: string | undefined, expected: PageExpectation): Refusal {
   const showsWork = expected.title !== null || Object.keys(expected.ids).length > 0;
   if (/no title, identifier or abstract-like prose|no identifier link and no title|no-identity/.test(reason)) return showsWork ? "false" : "true";
+  if (/^a listing of /.test(reason)) return expected.pageKind === "listing" ? "true" : showsWork ? "false" : "unchecked";
   if (text === undefined) return "unchecked";
   const parses = (() => {
     try {
