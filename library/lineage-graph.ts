@@ -25,8 +25,6 @@ export interface RefLookalike extends PaperBrief {
   why: string;
 }
 
-/** A title is contained in another when its words are a run of the other's words (normalised titles). */
-const containsWords = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `);
 /** A title too short to say on its own that another title holding it is the same work. */
 const tooShort = (normTitle: string) => normTitle.split(" ").length < 3 && normTitle.length < 15;
 
@@ -95,44 +93,36 @@ export class LineageGraph {
   /**
    * The other papers `ref` may mean, once it resolved to `paper`: so that `show 2211.…` and `show
    * "Its Title"` never answer with two papers silently. Papers with the same normalised title
-   * (kept apart by identity resolution, ingest/identity.ts); for a title typed by the user, papers
-   * whose title begins with it or holds it in a title inferred from a first sentence (a heading
-   * with an author line glued on); for an identifier, papers whose title holds the found paper's,
-   * or is held by it, when one of the two titles was inferred. Reads the search index.
+   * (kept apart by identity resolution, ingest/identity.ts); papers whose title begins with the
+   * title typed, or, for an identifier, with the found paper's title when theirs was inferred (a
+   * heading with an author line glued on); and, when the found paper's own title was inferred,
+   * papers whose whole title is a run of its words. Only indexed title lookups: no search index.
    */
   lookalikes(ref: string, paper: Paper, limit = 10): RefLookalike[] {
     const text = ref.trim();
     const out = new Map<string, RefLookalike>();
     const add = (p: Paper, why: string) => {
-      if (p.id !== paper.id && !out.has(p.id)) out.set(p.id, Object.assign(briefOf(p), { why }));
+      if (p.id !== paper.id && !out.has(p.id) && out.size < limit) out.set(p.id, Object.assign(briefOf(p), { why }));
     };
-    if (paper.normTitle) for (const p of this.db.queries.byTitle(paper.normTitle)) add(p, `the same title, kept apart${p.year !== paper.year ? ` (years ${paper.year ?? "unknown"} and ${p.year ?? "unknown"})` : ""}; see \`lineage explain\``);
+    const own = paper.normTitle ?? (paper.title ? normalizeTitle(paper.title) : "");
+    if (own) for (const p of this.db.queries.byTitle(own)) add(p, `the same title, kept apart${p.year !== paper.year ? ` (years ${paper.year ?? "unknown"} and ${p.year ?? "unknown"})` : ""}; see \`lineage explain\``);
     const byId = this.index.index(text) !== undefined || this.db.queries.paper(text) !== undefined || parseIdentifier(text) !== undefined;
-    const query = byId ? (paper.title ?? "") : text;
-    const normQuery = normalizeTitle(query);
-    if (!normQuery) return [...out.values()].slice(0, limit);
-    if (byId && paper.titleInferred) {
-      // Every run of words of an inferred title that is another paper's whole title (the search
-      // below wants most of the query's words, and a glued-on author line outnumbers a title's).
-      const words = normQuery.split(" ").slice(0, 24);
+    const typed = byId ? "" : normalizeTitle(text);
+    if (typed) for (const p of this.db.queries.byTitleBeginning(typed, limit)) add(p, `its title begins with "${text}"`);
+    if (byId && own && !tooShort(own)) {
+      for (const p of this.db.queries.byTitleBeginning(own, limit)) if (p.titleInferred) add(p, "its title, inferred from a first sentence, begins with this paper's title");
+    }
+    if (byId && paper.titleInferred && own) {
+      // Every run of words of an inferred title that is another paper's whole title.
+      const words = own.split(" ").slice(0, 24);
       for (let from = 0; from < words.length; from++) {
         for (let to = from + 1; to <= words.length; to++) {
           const run = words.slice(from, to).join(" ");
-          if (run === normQuery || tooShort(run)) continue;
-          for (const p of this.db.queries.byTitle(run)) add(p, "its title is part of this paper's title, which was inferred from a first sentence");
+          if (run !== own && !tooShort(run)) for (const p of this.db.queries.byTitle(run)) add(p, "its title is part of this paper's title, which was inferred from a first sentence");
         }
       }
     }
-    for (const hit of this.search(query, 20)) {
-      const other = this.paper(hit.index);
-      const t = other.normTitle ?? (other.title ? normalizeTitle(other.title) : "");
-      if (!t || t === normQuery) continue;
-      if (byId) {
-        if (other.titleInferred && !tooShort(normQuery) && containsWords(t, normQuery)) add(other, `its title, inferred from a first sentence, holds this paper's title`);
-      } else if (t.startsWith(`${normQuery} `)) add(other, `its title begins with "${query}"`);
-      else if (other.titleInferred && containsWords(t, normQuery)) add(other, `its title, inferred from a first sentence, holds "${query}"`);
-    }
-    return [...out.values()].slice(0, limit);
+    return [...out.values()];
   }
 
   /** With `limits.maxPapers`, one paper more than the limit is listed when there are more. */

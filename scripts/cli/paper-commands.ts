@@ -40,12 +40,13 @@ function warnSeveral(ctx: CommandContext, ref: string, papers: readonly (PaperBr
  */
 function namedPapers(db: LineageDb, graph: LineageGraph, query: string): { found?: PaperBrief; papers: (PaperBrief & { why?: string })[] } {
   const ref = graph.resolveRef(query);
-  if (ref.kind === "found") {
+  const asReference = parseIdentifier(query) !== undefined || graph.index.index(query.trim()) !== undefined;
+  if (ref.kind === "found" && (asReference || ref.paper.normTitle === normalizeTitle(query))) {
     const also = graph.lookalikes(query, ref.paper);
     const found = briefOf(ref.paper);
     return also.length > 0 ? { found, papers: [found, ...also] } : { papers: [] };
   }
-  const exact = parseIdentifier(query) !== undefined || db.queries.byTitle(normalizeTitle(query)).length > 1;
+  const exact = asReference || db.queries.byTitle(normalizeTitle(query)).length > 1;
   return ref.kind === "ambiguous" && exact ? { papers: ref.candidates } : { papers: [] };
 }
 
