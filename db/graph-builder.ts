@@ -21,7 +21,7 @@ export interface BuildSummary {
 const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
 
 // Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
-type PageRaw = [id: number, dataThrough: string | null, factsJson: string];
+type PageRaw = [id: number, dataThrough: string | null, factsJson: string, format: string];
 type MentionRaw = [
   id: number,
   pageId: number,
@@ -49,7 +49,7 @@ type MentionRaw = [
  * rank * 2^22 + role * 2^20 + position; ties by mention id.
  */
 function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
-  const pages = db.prepare("SELECT id, data_through, facts_json FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
+  const pages = db.prepare("SELECT id, data_through, facts_json, format FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
   const rankOf = new Map<number, number>();
   pages.forEach(([id], rank) => rankOf.set(id, rank));
   const select = db.prepare(
@@ -82,7 +82,8 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
     if (normTitle) row.normTitle = normTitle;
     if (year !== null) row.year = year;
     if (role === "self") {
-      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}" };
+      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}", format: page?.[3] ?? "" };
+      if (r[14]) row.titleInferred = true;
     }
     byId.push(row);
   }

@@ -1,7 +1,11 @@
 /**
  * Which facts a paper shows when several mentions describe it: a page about the paper beats a
- * list that mentions it; a newer capture beats an older one; among lists, the most common value
- * wins. Records which page asserted each chosen field (`field_sources_json`).
+ * list that mentions it; among lists, the most common value wins. Among the pages about it, its
+ * bibliographic facts (title, year, date, authors, venue, abstract) come first from a structured
+ * record (BibTeX, RIS, EndNote, CSL-JSON, JSON-LD, S2, OpenAlex, `citation_*` HTML), then from a
+ * page's own heading, and only last from a title inferred from a first sentence (issue 16); each
+ * rank, and the reported figures, newest capture first. Records which page asserted each chosen
+ * field (`field_sources_json`).
  */
 import type { Mention } from "../ingest/identity.ts";
 import type { Direction, PageFacts } from "../ingest/types.ts";
@@ -23,6 +27,8 @@ export interface SelfColumns {
   venue: string | null;
   date: string | null;
   facts_json: string;
+  /** The page's format (what read it: an adapter, or a structured source). */
+  format?: string;
   /** facts_json parsed, once. */
   facts?: PageFacts;
 }
@@ -37,9 +43,20 @@ function newestFirst(a: MentionRow, b: MentionRow): number {
 
 const yearOf = (m: MentionRow): number | null => m.year ?? null;
 
+/** Formats whose records state their fields, rather than a page a reader had to find them in. */
+const STRUCTURED_FORMATS = new Set(["s2", "openalex", "bibtex", "ris", "aan", "csl-json", "jsonld", "endnote", "scholarly-html"]);
+
+/** 0: a structured record; 1: a page with a title it shows as one; 2: a title inferred from a first sentence. */
+export function titleRank(m: MentionRow): number {
+  if (m.self?.title_inferred) return 2;
+  return STRUCTURED_FORMATS.has(m.self?.format ?? "") ? 0 : 1;
+}
+
 /** The facts of the paper whose mentions are `members`. */
 export function chooseFacts(members: MentionRow[]) {
   const selfs = members.filter((m) => m.role === "self").sort(newestFirst);
+  /** The pages about the paper, best source of bibliographic facts first. */
+  const ranked = [...selfs].sort((a, b) => titleRank(a) - titleRank(b) || newestFirst(a, b));
   const lists = members.filter((m) => m.role !== "self").sort(newestFirst);
   const sources: Record<string, number> = {};
   const pick = <T>(field: string, candidates: MentionRow[], get: (m: MentionRow) => T | null | undefined): T | null => {
@@ -53,11 +70,11 @@ export function chooseFacts(members: MentionRow[]) {
     return null;
   };
   const hasTitle = (ms: MentionRow[]) => ms.some((m) => m.title);
-  const realTitleSelf = selfs.filter((m) => !m.self?.title_inferred);
+  const realTitleSelf = ranked.filter((m) => !m.self?.title_inferred);
   const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
   const title = pick("title", titleCandidates, (m) => m.title);
   const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
-  const year = pick("year", selfs, yearOf) ?? pick("year", mostCommon(lists, yearOf), yearOf);
+  const year = pick("year", ranked, yearOf) ?? pick("year", mostCommon(lists, yearOf), yearOf);
   const factsOf = (m: MentionRow): PageFacts | undefined => (m.self ? (m.self.facts ??= JSON.parse(m.self.facts_json) as PageFacts) : undefined);
   const directions = pick<Direction[]>("directions", selfs, (m) => {
     const d = factsOf(m)?.directions;
@@ -76,12 +93,12 @@ export function chooseFacts(members: MentionRow[]) {
     acl: ids((m) => m.ids.acl),
     openreview: ids((m) => m.ids.openreview),
     s2: ids((m) => m.ids.s2),
-    abstract: pick("abstract", selfs, (m) => m.self?.abstract),
+    abstract: pick("abstract", ranked, (m) => m.self?.abstract),
     titleInferred: titleMention?.self?.title_inferred ? 1 : 0,
     stub: selfs.length === 0 ? 1 : 0,
-    venue: pick("venue", selfs, (m) => m.self?.venue),
-    date: pick("date", selfs, (m) => m.self?.date),
-    authors: pick("authors", selfs, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
+    venue: pick("venue", ranked, (m) => m.self?.venue),
+    date: pick("date", ranked, (m) => m.self?.date),
+    authors: pick("authors", ranked, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
     directions: JSON.stringify(directions ?? []),
     citedByCount,
     fieldSources: JSON.stringify(sources),

@@ -162,6 +162,7 @@ const ID_COLUMN: Record<IdScheme, string> = {
 export class PaperQueries {
   private readonly byId;
   private readonly byNormTitle;
+  private readonly byNormTitleRange;
   private readonly byIdColumn: Record<IdScheme, ReturnType<Db["prepare"]>>;
   private readonly pageSources: PageSources;
   private readonly edgeList;
@@ -172,6 +173,7 @@ export class PaperQueries {
   constructor(private readonly db: Db) {
     this.byId = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE id = ?");
     this.byNormTitle = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE norm_title = ? ORDER BY year, id");
+    this.byNormTitleRange = db.prepare<[string, string, number], PaperRow>("SELECT * FROM papers WHERE norm_title >= ? AND norm_title < ? ORDER BY norm_title, id LIMIT ?");
     this.byIdColumn = Object.fromEntries(
       Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)]),
     ) as Record<IdScheme, ReturnType<Db["prepare"]>>;
@@ -223,6 +225,11 @@ export class PaperQueries {
       )
       .all(limit)
       .map(paperOf);
+  }
+
+  /** Papers whose normalised title is `normTitle` and more words after it (by the title index). */
+  byTitleBeginning(normTitle: string, limit: number): Paper[] {
+    return this.byNormTitleRange.all(`${normTitle} `, `${normTitle}!`, limit).map(paperOf);
   }
 
   allPapers(): Paper[] {

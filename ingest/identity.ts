@@ -5,13 +5,17 @@
  * in: every step walks keys in sorted order, never in insertion order. Rules, in order:
  *   1. Mentions sharing any identifier are one paper, unless the union would join two different
  *      values of one scheme (two arXiv IDs, two DOIs): then they stay apart and the refusal is logged.
- *   2. Clusters with the same normalised title merge when their identifiers do not conflict and
- *      their years agree within one (or one is unknown). A title-only reference (a stub) joins the
- *      identified paper with the closest year; when two fit equally it stays apart (ambiguous).
+ *   2. Clusters with the same normalised read title merge when their identifiers do not conflict
+ *      and their years agree within one; a cluster with no year joins the one paper of its title
+ *      it could be, and stays apart when there are several (ingest/identity-titles.ts).
+ *   3. A cluster known only by a title inferred from a first sentence joins the one paper whose
+ *      read title it equals, when both years are known and agree.
  * Every merge and every refusal is returned as a `MergeDecision` for `lineage explain`.
  */
 import { createHash } from "node:crypto";
-import { ID_SCHEMES, type Identifiers, type IdScheme } from "./types.ts";
+import { ID_SCHEMES, type Identifiers } from "./types.ts";
+import { Clusters } from "./identity-clusters.ts";
+import { cmp, mergeByInferredTitle, mergeByReadTitle } from "./identity-titles.ts";
 
 export type MentionRole = "self" | "builds_on" | "built_by";
 
@@ -22,12 +26,14 @@ export interface Mention {
   role: MentionRole;
   ids: Identifiers;
   normTitle?: string;
+  /** The title was inferred from a first sentence (a page's `titleInferred`), not read as a title. */
+  titleInferred?: boolean;
   year?: number;
 }
 
 export interface MergeDecision {
   decision: "merged" | "kept-apart";
-  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict";
+  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred";
   /** Mention ids on either side. */
   a: number;
   b: number;
@@ -40,99 +46,6 @@ export interface Resolution {
   /** Mention id → stable paper id. */
   paperOf: Map<number, string>;
   decisions: MergeDecision[];
-}
-
-const YEAR_SLACK = 1;
-
-/**
- * Union-find over mention positions in sortKey order. A cluster's root is always its lowest
- * position, so "the first mention in sorted order" represents it whatever the arrival order.
- */
-class Clusters {
-  readonly parent: Int32Array;
-  /** Per root: merged identifiers (shared with the mention until a merge adds to them). */
-  readonly ids: Identifiers[];
-  /** Per root: year range; 0 = unknown. */
-  readonly minYear: Int32Array;
-  readonly maxYear: Int32Array;
-
-  constructor(sorted: readonly Mention[]) {
-    const n = sorted.length;
-    this.parent = new Int32Array(n);
-    this.minYear = new Int32Array(n);
-    this.maxYear = new Int32Array(n);
-    this.ids = sorted.map((m) => m.ids);
-    sorted.forEach((m, i) => {
-      this.parent[i] = i;
-      this.minYear[i] = m.year ?? 0;
-      this.maxYear[i] = m.year ?? 0;
-    });
-  }
-
-  find(x: number): number {
-    let root = x;
-    while (this.parent[root] !== root) root = this.parent[root] as number;
-    while (x !== root) {
-      const next = this.parent[x] as number;
-      this.parent[x] = root;
-      x = next;
-    }
-    return root;
-  }
-
-  union(a: number, b: number): void {
-    const [ra, rb] = [this.find(a), this.find(b)];
-    if (ra === rb) return;
-    const [keep, drop] = ra < rb ? [ra, rb] : [rb, ra];
-    const [ik, id] = [this.ids[keep] as Identifiers, this.ids[drop] as Identifiers];
-    if (ID_SCHEMES.some((s) => id[s] !== undefined && ik[s] === undefined)) {
-      const merged: Identifiers = Object.assign({}, ik);
-      for (const s of ID_SCHEMES) merged[s] ??= id[s];
-      this.ids[keep] = merged;
-    }
-    const [lo, hi] = [this.minYear[drop] as number, this.maxYear[drop] as number];
-    if (lo !== 0) {
-      const klo = this.minYear[keep] as number;
-      this.minYear[keep] = klo === 0 ? lo : Math.min(klo, lo);
-      this.maxYear[keep] = Math.max(this.maxYear[keep] as number, hi);
-    }
-    this.parent[drop] = keep;
-  }
-
-  /** The scheme on which two clusters carry different identifiers, if any. */
-  conflict(a: number, b: number): IdScheme | undefined {
-    const [x, y] = [this.ids[this.find(a)] as Identifiers, this.ids[this.find(b)] as Identifiers];
-    return ID_SCHEMES.find((s) => x[s] !== undefined && y[s] !== undefined && x[s] !== y[s]);
-  }
-
-  hasIds(a: number): boolean {
-    const ids = this.ids[this.find(a)] as Identifiers;
-    return ID_SCHEMES.some((s) => ids[s] !== undefined);
-  }
-
-  yearsAgree(a: number, b: number): boolean {
-    const [ra, rb] = [this.find(a), this.find(b)];
-    const [alo, ahi, blo, bhi] = [this.minYear[ra], this.maxYear[ra], this.minYear[rb], this.maxYear[rb]] as number[];
-    if (!alo || !blo) return true;
-    return Math.max(ahi as number, bhi as number) - Math.min(alo, blo) <= YEAR_SLACK;
-  }
-
-  yearText(a: number): string {
-    const r = this.find(a);
-    const [lo, hi] = [this.minYear[r], this.maxYear[r]];
-    if (!lo) return "unknown";
-    return lo === hi ? String(lo) : `${lo}-${hi}`;
-  }
-
-  /** Distance in years from a stub to a candidate (0.5 when the candidate's year is unknown). */
-  yearDistance(stub: number, candidate: number): number {
-    const [rs, rc] = [this.find(stub), this.find(candidate)];
-    const year = this.minYear[rs] as number;
-    const [lo, hi] = [this.minYear[rc] as number, this.maxYear[rc] as number];
-    if (!year) return 0;
-    if (!lo) return 0.5;
-    return Math.min(Math.abs(lo - year), Math.abs(hi - year));
-  }
 }
 
 export interface ResolveOptions {
@@ -176,67 +89,14 @@ export function resolveIdentities(mentions: readonly Mention[], options: Resolve
     }
   }
 
-  // 2. Same normalised title, walked title by title in sorted order.
-  const byTitle = new Map<string, number[]>();
+  // 2 and 3. Titles: read titles first, then titles inferred from a first sentence.
+  const readTitles = new Map<string, number[]>();
+  const inferredTitles = new Map<string, number[]>();
   sorted.forEach((m, pos) => {
-    if (m.normTitle) push(byTitle, m.normTitle, pos);
+    if (m.normTitle) push(m.titleInferred ? inferredTitles : readTitles, m.normTitle, pos);
   });
-  for (const title of [...byTitle.keys()].sort(cmp)) {
-    const members = byTitle.get(title) ?? [];
-    const roots = () => [...new Set(members.map((p) => c.find(p)))].sort((a, b) => a - b);
-    if (roots().length < 2) continue;
-    // 2a. identified clusters with one another (an arXiv preprint and its ACL Anthology version).
-    const identified = roots().filter((r) => c.hasIds(r));
-    for (let i = 0; i < identified.length; i++) {
-      for (let j = i + 1; j < identified.length; j++) {
-        const [a, b] = [identified[i] as number, identified[j] as number];
-        if (c.find(a) === c.find(b)) continue;
-        const conflict = c.conflict(a, b);
-        if (conflict) {
-          decide("kept-apart", "title-id-conflict", a, b, `same title "${title}" but different ${conflict}`);
-        } else if (!c.yearsAgree(a, b)) {
-          decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
-        } else {
-          c.union(a, b);
-          decide("merged", "title", a, b, `same title "${title}", years agree`);
-        }
-      }
-    }
-    // 2b. title-only stubs join the identified paper whose year fits best.
-    const targets = roots().filter((r) => c.hasIds(r));
-    const leftover: number[] = [];
-    for (const stub of roots().filter((r) => !c.hasIds(r))) {
-      const fits = targets.filter((t) => c.yearsAgree(stub, t));
-      if (fits.length === 0) {
-        const t = targets[0];
-        if (t !== undefined) decide("kept-apart", "title-year", stub, t, `same title "${title}" but years ${c.yearText(stub)} and ${c.yearText(t)}`);
-        leftover.push(stub);
-        continue;
-      }
-      const best = Math.min(...fits.map((t) => c.yearDistance(stub, t)));
-      const closest = fits.filter((t) => c.yearDistance(stub, t) === best);
-      const t = closest[0] as number;
-      if (closest.length === 1) {
-        c.union(t, stub);
-        decide("merged", "title", t, stub, `title-only reference "${title}" matches an identified paper, years agree`);
-      } else {
-        decide("kept-apart", "title-ambiguous", stub, t, `title-only reference "${title}" fits ${closest.length} identified papers equally`);
-        leftover.push(stub);
-      }
-    }
-    // 2c. remaining stubs with one another, oldest first, when years agree.
-    leftover.sort((a, b) => (c.minYear[c.find(a)] as number) - (c.minYear[c.find(b)] as number) || a - b);
-    for (let i = 1; i < leftover.length; i++) {
-      const [a, b] = [leftover[i - 1] as number, leftover[i] as number];
-      if (c.find(a) === c.find(b) || c.hasIds(a) || c.hasIds(b)) continue;
-      if (c.yearsAgree(a, b)) {
-        c.union(a, b);
-        decide("merged", "title", a, b, `same title "${title}", years agree`);
-      } else {
-        decide("kept-apart", "title-year", a, b, `same title "${title}" but years ${c.yearText(a)} and ${c.yearText(b)}`);
-      }
-    }
-  }
+  mergeByReadTitle(c, readTitles, decide);
+  mergeByInferredTitle(c, inferredTitles, readTitles, decide);
 
   // Roots are lowest positions, so walking positions in order visits clusters in key order.
   const clusters = new Map<number, number[]>();
@@ -276,18 +136,9 @@ export function paperIdFor(c: { ids: Identifiers; title: string; minYear?: numbe
   return `title:${hash}`;
 }
 
-
-
-
-
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
 }
 
-
-
-function cmp(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -4,7 +4,7 @@
  */
 
 /** The page formats Lineage reads, one adapter each (see ingest/adapters/). */
-export type PageFormat = PageAdapterFormat | SourceFormat;
+export type PageFormat = PageAdapterFormat | SourceFormat | FileRecordFormat;
 
 /** Formats detected from a page's bytes by `lineage ingest`. */
 export type PageAdapterFormat =
@@ -22,6 +22,12 @@ export type SourceFormat =
   | "bibtex"
   | "ris"
   | "aan";
+
+/**
+ * Structured files `lineage ingest` recognises by their content (ingest/file-kind.ts) besides the
+ * `lineage import` formats: CSL-JSON, schema.org JSON-LD and EndNote (refer) records.
+ */
+export type FileRecordFormat = "csl-json" | "jsonld" | "endnote";
 
 /** Identifiers a paper can carry. Values are canonical (see ingest/identifiers.ts). */
 export interface Identifiers {

@@ -25,6 +25,14 @@ export interface GraphSource {
   current(): LineageGraph;
 }
 
+/** Another paper a reference may also mean, and why (issue 16): a paper the graph kept apart. */
+export interface RefLookalike extends PaperBrief {
+  why: string;
+}
+
+/** A title too short to say on its own that another title holding it is the same work. */
+const tooShort = (normTitle: string) => normTitle.split(" ").length < 3 && normTitle.length < 15;
+
 export class LineageGraph implements GraphSource {
   readonly index: CitationIndex;
   private readonly papers: (Paper | undefined)[] = [];
@@ -90,6 +98,41 @@ export class LineageGraph implements GraphSource {
       return { kind: "found", paper: this.paper(top.index) };
     }
     return { kind: "ambiguous", candidates: hits.map((h) => this.brief(h.index)) };
+  }
+
+  /**
+   * The other papers `ref` may mean, once it resolved to `paper`: so that `show 2211.…` and `show
+   * "Its Title"` never answer with two papers silently. Papers with the same normalised title
+   * (kept apart by identity resolution, ingest/identity.ts); papers whose title begins with the
+   * title typed, or, for an identifier, with the found paper's title when theirs was inferred (a
+   * heading with an author line glued on); and, when the found paper's own title was inferred,
+   * papers whose whole title is a run of its words. Only indexed title lookups: no search index.
+   */
+  lookalikes(ref: string, paper: Paper, limit = 10): RefLookalike[] {
+    const text = ref.trim();
+    const out = new Map<string, RefLookalike>();
+    const add = (p: Paper, why: string) => {
+      if (p.id !== paper.id && !out.has(p.id) && out.size < limit) out.set(p.id, Object.assign(briefOf(p), { why }));
+    };
+    const own = paper.normTitle ?? (paper.title ? normalizeTitle(paper.title) : "");
+    if (own) for (const p of this.db.queries.byTitle(own)) add(p, `the same title, kept apart${p.year !== paper.year ? ` (years ${paper.year ?? "unknown"} and ${p.year ?? "unknown"})` : ""}; see \`lineage explain\``);
+    const byId = this.index.index(text) !== undefined || this.db.queries.paper(text) !== undefined || parseIdentifier(text) !== undefined;
+    const typed = byId ? "" : normalizeTitle(text);
+    if (typed) for (const p of this.db.queries.byTitleBeginning(typed, limit)) add(p, `its title begins with "${text}"`);
+    if (byId && own && !tooShort(own)) {
+      for (const p of this.db.queries.byTitleBeginning(own, limit)) if (p.titleInferred) add(p, "its title, inferred from a first sentence, begins with this paper's title");
+    }
+    if (byId && paper.titleInferred && own) {
+      // Every run of words of an inferred title that is another paper's whole title.
+      const words = own.split(" ").slice(0, 24);
+      for (let from = 0; from < words.length; from++) {
+        for (let to = from + 1; to <= words.length; to++) {
+          const run = words.slice(from, to).join(" ");
+          if (run !== own && !tooShort(run)) for (const p of this.db.queries.byTitle(run)) add(p, "its title is part of this paper's title, which was inferred from a first sentence");
+        }
+      }
+    }
+    return [...out.values()];
   }
 
   /** With `limits.maxPapers`, one paper more than the limit is listed when there are more. */

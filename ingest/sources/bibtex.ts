@@ -6,7 +6,7 @@
  */
 import { plugins } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
-import type { SourceProblem, SourceResult } from "./source-record.ts";
+import type { RecordNaming, SourceProblem, SourceResult } from "./source-record.ts";
 import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey } from "./source-record.ts";
 import { pageFromCsl, type CslItem } from "./csl.ts";
 
@@ -69,7 +69,7 @@ function rawKey(chunk: Chunk): string | undefined {
   return m?.[1];
 }
 
-export function parseBibtex(text: string, file: string): SourceResult {
+export function parseBibtex(text: string, file: string, name: RecordNaming = sourceName): SourceResult {
   const result = emptyResult();
   const chunks = splitBibtex(text.replace(/^\uFEFF/, ""));
   const strings = chunks.filter((c) => c.kind === "string").map((c) => c.text);
@@ -114,7 +114,7 @@ export function parseBibtex(text: string, file: string): SourceResult {
         continue;
       }
       const key = keys.take(entry.label || titleKey(made.page.paper.title ?? "", made.page.paper.year));
-      result.records.push(makeRecord(sourceName("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(chunk.text) }));
+      result.records.push(makeRecord(name("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(chunk.text) }));
     }
   }
   if (chunks.length === 0 && text.trim()) result.problems.push({ path: file, reason: "no BibTeX entries (no line starts with @type{)" });

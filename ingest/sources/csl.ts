@@ -3,10 +3,11 @@
  * RIS) to a `PaperPage`: title, authors, year and date, venue, and every identifier the record
  * states, in its DOI, URL, eprint, journal or note fields. The item is read by type (json-reader.ts).
  */
-import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type SourceFormat } from "../types.ts";
+import { emptyFacts, emptyPaper, type Identifiers, type PaperPage } from "../types.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
 import { cleanTitle } from "../titles.ts";
 import { found, issuesReason, JsonFields } from "./json-reader.ts";
+import type { RecordSourceFormat } from "./source-record.ts";
 
 export interface CslName {
   given?: string;
@@ -132,7 +133,7 @@ function yearAndDate(issued: CslFields["issued"]): { year?: number; date?: strin
 }
 
 /** The page a CSL item makes, or the reason it cannot be one paper. */
-export function pageFromCsl(format: SourceFormat, cslItem: CslItem | unknown, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
+export function pageFromCsl(format: RecordSourceFormat, cslItem: CslItem | unknown, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
   const r = JsonFields.record(cslItem);
   if ("reason" in r) return r;
   const item = readCsl(r);

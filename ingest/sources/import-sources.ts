@@ -4,12 +4,16 @@
  * that an S2 list finds its paper and an OpenAlex reference finds its work in another file.
  */
 import type { SourceFormat } from "../types.ts";
+import type { RecordFormat } from "../file-kind.ts";
 import { parseBibtex } from "./bibtex.ts";
 import { parseRis } from "./ris.ts";
 import { aanFileKind, aanRecords, type AanFile } from "./aan-import.ts";
 import { importOpenAlex } from "./openalex-import.ts";
 import { importS2 } from "./s2-import.ts";
-import { emptyResult, mergeResults, type SourceResult } from "./source-record.ts";
+import { importCslJson } from "./csl-json.ts";
+import { parseEndnote } from "./endnote.ts";
+import { importJsonLd } from "./jsonld.ts";
+import { emptyResult, mergeResults, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { fileText, type SourceFile } from "./structured-file.ts";
 
 export { openAlexRecords } from "./openalex-import.ts";
@@ -29,6 +33,31 @@ export function importSources(format: SourceFormat, files: readonly SourceFile[]
       return importS2(files);
     case "openalex":
       return importOpenAlex(files);
+  }
+}
+
+/**
+ * `lineage ingest`'s structured files (ingest/file-kind.ts names their format from their content):
+ * the files of one format read together by the importer `lineage import` uses for it, or by the
+ * readers only `ingest` knows (CSL-JSON, JSON-LD, EndNote), each record named by `name`.
+ */
+export function importRecordFiles(format: RecordFormat, files: readonly SourceFile[], name: RecordNaming = sourceName): SourceResult {
+  const each = (parse: (text: string, path: string) => SourceResult) => files.reduce((r, f) => mergeResults(r, parse(fileText(f), f.path)), emptyResult());
+  switch (format) {
+    case "bibtex":
+      return each((text, path) => parseBibtex(text, path, name));
+    case "ris":
+      return each((text, path) => parseRis(text, path, name));
+    case "endnote":
+      return each((text, path) => parseEndnote(text, path, name));
+    case "csl-json":
+      return importCslJson(files, name);
+    case "jsonld":
+      return importJsonLd(files, name);
+    case "s2":
+      return importS2(files, name);
+    case "openalex":
+      return importOpenAlex(files, name);
   }
 }
 

@@ -7,7 +7,7 @@
 import { recordsIn, type Located } from "./json-values.ts";
 import { openAlexId, openAlexPage, openAlexRef, type OpenAlexWork } from "./openalex.ts";
 import { openAlexWorkOf } from "./openalex-record.ts";
-import { emptyResult, KeyAllocator, makeRecord, mergeResults, problemAt, sourceName, type SourceResult } from "./source-record.ts";
+import { emptyResult, KeyAllocator, makeRecord, mergeResults, problemAt, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 
 /**
@@ -30,7 +30,7 @@ function worksOf(path: string, doc: Located, result: SourceResult, bodyOfExchang
   return { works, none: works.length === 0 && rejected.length === 0 && (foreign || notWorks.length === 0) };
 }
 
-export function importOpenAlex(files: readonly SourceFile[]): SourceResult {
+export function importOpenAlex(files: readonly SourceFile[], name: RecordNaming = sourceName): SourceResult {
   const result = emptyResult();
   const perFile: { path: string; works: OpenAlexWork[] }[] = [];
   for (const file of files) {
@@ -55,7 +55,7 @@ export function importOpenAlex(files: readonly SourceFile[]): SourceResult {
     }
     perFile.push({ path: file.path, works });
   }
-  return mergeResults(result, openAlexRecords(perFile));
+  return mergeResults(result, openAlexRecords(perFile, [], (path, key) => name("openalex", path, key)));
 }
 
 /** Pages for works, each reference resolved against every work of the import. */

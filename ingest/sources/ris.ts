@@ -6,7 +6,7 @@
  */
 import { plugins } from "@citation-js/core";
 import "@citation-js/plugin-ris";
-import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey, type SourceResult } from "./source-record.ts";
+import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { pageFromCsl, type CslItem } from "./csl.ts";
 
 const TAG = /^([A-Z][A-Z0-9]) {2}-(?: (.*))?$/;
@@ -50,7 +50,7 @@ function field(lines: string[], tag: string): string | undefined {
   return undefined;
 }
 
-export function parseRis(text: string, file: string): SourceResult {
+export function parseRis(text: string, file: string, name: RecordNaming = sourceName): SourceResult {
   const result = emptyResult();
   const { chunks, stray } = splitRis(text.replace(/^\uFEFF/, ""));
   if (chunks.length === 0) {
@@ -87,7 +87,7 @@ export function parseRis(text: string, file: string): SourceResult {
     if (!chunk.ended) made.page.warnings.push(`record at line ${chunk.line} has no ER line; it ends where the next record starts`);
     const { paper } = made.page;
     const key = keys.take(id ?? paper.ids.doi ?? paper.ids.arxiv ?? paper.ids.acl ?? titleKey(paper.title ?? "", paper.year));
-    result.records.push(makeRecord(sourceName("ris", file, key), made.page, { byteSize: Buffer.byteLength(chunk.lines.join("\n")) }));
+    result.records.push(makeRecord(name("ris", file, key), made.page, { byteSize: Buffer.byteLength(chunk.lines.join("\n")) }));
   }
   return result;
 }

@@ -9,7 +9,7 @@ import { atOf, isObject, recordsIn, type JsonValue, type Located } from "./json-
 import { isS2Edge, s2Key, s2Page, type S2Bundle, type S2Paper } from "./s2.ts";
 import { s2PaperOf } from "./s2-record.ts";
 import { isS2Exchange, s2Bundles } from "./s2-exchanges.ts";
-import { emptyResult, KeyAllocator, makeRecord, problemAt, sourceName, type SourceResult } from "./source-record.ts";
+import { emptyResult, KeyAllocator, makeRecord, problemAt, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 import type { Exchange } from "./cassette.ts";
 
@@ -56,7 +56,7 @@ function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bund
   return bundles;
 }
 
-export function importS2(files: readonly SourceFile[]): SourceResult {
+export function importS2(files: readonly SourceFile[], name: RecordNaming = sourceName): SourceResult {
   const result = emptyResult();
   const perFile: { path: string; bundles: S2Bundle[]; exchanges: Exchange[] }[] = [];
   const known: S2Paper[] = [];
@@ -83,7 +83,7 @@ export function importS2(files: readonly SourceFile[]): SourceResult {
         result.problems.push(Object.assign({ path: f.path }, bundle.line !== undefined ? { line: bundle.line } : {}, bundle.id ? { key: bundle.id } : {}, bundle.at ? { at: bundle.at } : {}, { reason: made.reason }));
         continue;
       }
-      result.records.push(makeRecord(sourceName("s2", f.path, keys.take(s2Key(bundle))), made.page));
+      result.records.push(makeRecord(name("s2", f.path, keys.take(s2Key(bundle))), made.page));
     }
     if (f.exchanges.length > 0 && bundles.length === 0 && problems.length === 0) {
       result.problems.push({ path: f.path, reason: "the recorded exchanges hold no usable Semantic Scholar response" });

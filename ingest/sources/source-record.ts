@@ -5,7 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import type { PaperPage, SourceFormat } from "../types.ts";
+import type { PageAdapterFormat, PageFormat, PaperPage } from "../types.ts";
 import { cleanPage } from "../clean-text.ts";
 import { atOf, positionOf, type Located } from "./json-values.ts";
 
@@ -58,8 +58,14 @@ export function mergeResults(into: SourceResult, from: SourceResult): SourceResu
   return into;
 }
 
+/** The formats whose files hold records: `lineage import`'s, and those `lineage ingest` recognises. */
+export type RecordSourceFormat = Exclude<PageFormat, PageAdapterFormat>;
+
+/** How a record is named as a page: its format, its file and its key within the file. */
+export type RecordNaming = (format: RecordSourceFormat, file: string, key: string) => string;
+
 /** `s2:Paper.json#2d56…`: the format, the file's name, and the record's key within it. */
-export function sourceName(format: SourceFormat, file: string, key: string): string {
+export function sourceName(format: RecordSourceFormat, file: string, key: string): string {
   return `${format}:${/^[a-z]+:\/\//i.test(file) ? file : basename(file)}#${key}`;
 }
 

@@ -1,5 +1,7 @@
 /**
- * Commands about papers: `show`, `builds-on`, `built-by`, `path`, `search` and `explain`.
+ * Commands about papers: `show`, `builds-on`, `built-by`, `path`, `search` and `explain`. `show`
+ * and `search` warn when the reference names several papers (issue 16): `show` on stderr and in
+ * --json (`alsoMatches`), `search` on stderr and on each such hit in --json.
  */
 import type { PaperBrief } from "../../api/types.ts";
 import { MAX_DEPTH } from "../../graph/closure.ts";
@@ -7,16 +9,55 @@ import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { paperView } from "../../library/paper-view.ts";
+import { briefOf } from "../../library/briefs.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageGraph, RefLookalike } from "../../library/lineage-graph.ts";
+import { parseIdentifier } from "../../ingest/identifiers.ts";
+import { normalizeTitle } from "../../ingest/titles.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
   return `${p.title ?? "(untitled)"}${p.year ? ` (${p.year})` : ""}  [${ids}]${p.stub ? " (reference only)" : ""}`;
 }
 
+function briefLine(p: PaperBrief & { why?: string }): string {
+  return `  ${p.id}  ${p.title ?? "(untitled)"}${p.year ? ` (${p.year})` : ""}${p.why ? `: ${p.why}` : ""}`;
+}
+
+/** One warning, on stderr: the reference names more papers than the one answered with. */
+function warnSeveral(ctx: CommandContext, ref: string, papers: readonly (PaperBrief & { why?: string })[], answered?: PaperBrief): void {
+  const others = papers.filter((p) => p.id !== answered?.id);
+  if (others.length === 0) return;
+  const head = answered
+    ? `"${ref}" may also mean ${others.length === 1 ? "another paper" : `${others.length} other papers`} than ${answered.id}:`
+    : `"${ref}" names ${others.length} papers the graph keeps apart:`;
+  ctx.err([`lineage: warning: ${head}`, ...others.map(briefLine)].join("\n"));
+}
+
+/**
+ * The papers a search query names as a reference (an identifier, or an exact title) when it names
+ * several: the one it resolves to and its look-alikes, or the candidates of an ambiguous one.
+ */
+function namedPapers(db: LineageDb, graph: LineageGraph, query: string): { found?: PaperBrief; papers: (PaperBrief & { why?: string })[] } {
+  const ref = graph.resolveRef(query);
+  const asReference = parseIdentifier(query) !== undefined || graph.index.index(query.trim()) !== undefined;
+  if (ref.kind === "found" && (asReference || ref.paper.normTitle === normalizeTitle(query))) {
+    const also = graph.lookalikes(query, ref.paper);
+    const found = briefOf(ref.paper);
+    return also.length > 0 ? { found, papers: [found, ...also] } : { papers: [] };
+  }
+  const exact = asReference || db.queries.byTitle(normalizeTitle(query)).length > 1;
+  return ref.kind === "ambiguous" && exact ? { papers: ref.candidates } : { papers: [] };
+}
+
 export function showCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
-    const view = paperView(db, graph, requirePaper(graph, ctx.positionals[0]));
-    if (ctx.json) return printJson(ctx, view), EXIT.ok;
+    const ref = ctx.positionals[0];
+    const paper = requirePaper(graph, ref);
+    const view = paperView(db, graph, paper);
+    const alsoMatches: RefLookalike[] = graph.lookalikes(ref ?? "", paper);
+    warnSeveral(ctx, ref ?? "", alsoMatches, briefOf(paper));
+    if (ctx.json) return printJson(ctx, alsoMatches.length > 0 ? { ...view, alsoMatches } : view), EXIT.ok;
     const lines = [
       `${view.title ?? "(untitled)"}${view.titleInferred ? " (title inferred from the abstract)" : ""}`,
       `  id: ${view.id}${view.year ? `   year: ${view.year}` : ""}`,
@@ -72,8 +113,14 @@ export function searchCommand(ctx: CommandContext): number {
   const query = ctx.positionals.join(" ");
   if (!query.trim()) throw new CliError("search: give some words, an identifier or an author", EXIT.usage);
   const limit = intOption(ctx, "limit", 20, 1, 500);
-  return withGraph(ctx, (_db, graph) => {
-    const hits = graph.search(query, limit).map((h) => Object.assign({}, graph.brief(h.index), { score: h.score }));
+  return withGraph(ctx, (db, graph) => {
+    const named = namedPapers(db, graph, query);
+    warnSeveral(ctx, query, named.papers, named.found);
+    const ids = named.papers.map((p) => p.id);
+    const hits = graph.search(query, limit).map((h) => {
+      const hit = Object.assign({}, graph.brief(h.index), { score: h.score });
+      return ids.includes(hit.id) ? Object.assign(hit, { alsoMatches: ids.filter((id) => id !== hit.id) }) : hit;
+    });
     if (ctx.json) printJson(ctx, hits);
     else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
     return EXIT.ok;

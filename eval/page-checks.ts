@@ -1,0 +1,145 @@
+/**
+ * What one real page should give and whether it did (eval/pages.ts): its hand-written
+ * `<slug>.expected.json` read leniently (the fields of real-pages/README.md), and the checks of
+ * what `lineage ingest` read from the page against it: the title exactly as shown, the year where
+ * shown (or one the expectation accepts), every author shown (a truncated list counts for what it
+ * shows), every identifier shown, no site chrome taken for a paper or a citation, and whether a
+ * refusal's reason says something true of the file. Pure.
+ */
+import type { Identifiers, PaperPage } from "../ingest/types.ts";
+import { normalizeTitle } from "../ingest/titles.ts";
+
+export const CHECKED_SCHEMES = ["arxiv", "doi", "acl", "openreview"] as const;
+type CheckedScheme = (typeof CHECKED_SCHEMES)[number];
+
+export interface PageExpectation {
+  slug: string;
+  site: string;
+  work: string;
+  pageKind?: string;
+  title: string | null;
+  year: number | null;
+  yearAcceptable: number[];
+  ids: Partial<Record<CheckedScheme, string>>;
+  authors: string[];
+  mustNotBecomePapers: string[];
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const texts = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+
+/** An expectation from its JSON, or why it cannot be read. */
+export function readExpectation(slug: string, json: unknown): PageExpectation | { reason: string } {
+  if (!isRecord(json) || !isRecord(json.expected)) return { reason: "no `expected` object" };
+  const e = json.expected;
+  const ids: PageExpectation["ids"] = {};
+  if (isRecord(e.ids)) for (const s of CHECKED_SCHEMES) if (typeof e.ids[s] === "string" && e.ids[s]) ids[s] = e.ids[s];
+  const out: PageExpectation = {
+    slug,
+    site: typeof json.site === "string" ? json.site : "(no site)",
+    work: typeof json.work === "string" ? json.work : slug,
+    title: typeof e.title === "string" && e.title.trim() ? e.title : null,
+    year: typeof e.year === "number" ? e.year : null,
+    yearAcceptable: Array.isArray(e.year_acceptable) ? e.year_acceptable.filter((y): y is number => typeof y === "number") : [],
+    ids,
+    authors: texts(e.authors),
+    mustNotBecomePapers: texts(e.must_not_become_papers),
+  };
+  if (typeof json.page_kind === "string") out.pageKind = json.page_kind;
+  return out;
+}
+
+/** Titles compare exactly, but for Unicode form and runs of white space. */
+export const sameText = (a: string, b: string) => a.normalize("NFC").replace(/\s+/g, " ").trim() === b.normalize("NFC").replace(/\s+/g, " ").trim();
+
+/** A name's surname and first initial, as "Surname, Given" or "Given Surname" writes it. */
+function nameParts(name: string): { surname: string; initial: string; words: string } {
+  const plain = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
+  const words = (s: string) => s.split(/[\s.]+/).map((w) => w.replace(/[^\p{L}\p{N}-]/gu, "")).filter(Boolean);
+  const comma = plain.indexOf(",");
+  const [given, family] = comma >= 0 ? [words(plain.slice(comma + 1)), words(plain.slice(0, comma))] : [words(plain).slice(0, -1), words(plain).slice(-1)];
+  return { surname: family.at(-1) ?? "", initial: given[0]?.[0] ?? "", words: [...given, ...family].join(" ") };
+}
+
+/** One shown author is found when a read name has the surname and a compatible first initial. */
+export function authorMatches(shown: string, read: string): boolean {
+  const [a, b] = [nameParts(shown), nameParts(read)];
+  if (!a.surname || a.surname !== b.surname) return a.words !== "" && a.words === b.words;
+  return !a.initial || !b.initial || a.initial === b.initial;
+}
+
+export type Refusal = "true" | "false" | "unchecked";
+
+/** Whether a refusal's reason says something true of the file (its text, and what it shows). */
+export function refusalTruth(reason: string, text: string | undefined, expected: PageExpectation): Refusal {
+  const showsWork = expected.title !== null || Object.keys(expected.ids).length > 0;
+  if (/no title, identifier or abstract-like prose|no identifier link and no title|no-identity/.test(reason)) return showsWork ? "false" : "true";
+  if (/^a listing of /.test(reason)) return expected.pageKind === "listing" ? "true" : showsWork ? "false" : "unchecked";
+  if (text === undefined) return "unchecked";
+  const parses = (() => {
+    try {
+      JSON.parse(text.replace(/^\uFEFF/, ""));
+      return true;
+    } catch {
+      return false;
+    }
+  })();
+  if (/^a JSON (document|list|value)|^a JSON-LD document/.test(reason)) return parses ? "true" : "false";
+  if (/^a CSV table/.test(reason)) return (text.split("\n")[0]?.split(",").length ?? 0) >= 3 ? "true" : "false";
+  if (/^empty file/.test(reason)) return text.trim() === "" ? "true" : "false";
+  return "unchecked";
+}
+
+export interface PageCheck {
+  title?: { read: string | null; exact: boolean; normalised: boolean };
+  year: { shown: boolean; read: number | null; found: boolean; wrong: boolean };
+  authors: { shown: number; found: number; read: number };
+  ids: { shown: number; found: number; missing: string[]; wrong: string[]; extra: string[] };
+  /** `must_not_become_papers` entries this page made a paper or a citation of. */
+  becamePapers: string[];
+}
+
+/** The record of a file that is the page's paper: the one whose title or identifiers match, else the first. */
+export function pickRecord(pages: readonly PaperPage[], e: PageExpectation): PaperPage | undefined {
+  const norm = e.title ? normalizeTitle(e.title) : undefined;
+  return (
+    pages.find((p) => norm !== undefined && p.paper.title !== undefined && normalizeTitle(p.paper.title) === norm) ??
+    pages.find((p) => CHECKED_SCHEMES.some((s) => e.ids[s] !== undefined && sameId(s, e.ids[s] as string, p.paper.ids[s]))) ??
+    pages[0]
+  );
+}
+
+function sameId(scheme: CheckedScheme, expected: string, read: string | undefined): boolean {
+  if (read === undefined) return false;
+  const canon = (v: string) => (scheme === "arxiv" ? v.replace(/^arxiv:/i, "").replace(/v\d+$/, "") : scheme === "doi" ? v.toLowerCase() : v);
+  return canon(expected) === canon(read);
+}
+
+/** What one accepted page gave, against what it should. */
+export function checkPage(records: readonly PaperPage[], e: PageExpectation): PageCheck {
+  const page = pickRecord(records, e);
+  const paper = page?.paper;
+  const readYear = paper?.year ?? null;
+  const acceptable = new Set([...e.yearAcceptable, ...(e.year !== null ? [e.year] : [])]);
+  const ids = paper?.ids ?? ({} as Identifiers);
+  const shownIds = CHECKED_SCHEMES.filter((s) => e.ids[s] !== undefined);
+  const check: PageCheck = {
+    year: { shown: e.year !== null, read: readYear, found: readYear !== null && acceptable.has(readYear), wrong: readYear !== null && acceptable.size > 0 && !acceptable.has(readYear) },
+    authors: { shown: e.authors.length, found: e.authors.filter((a) => (paper?.authors ?? []).some((r) => authorMatches(a, r))).length, read: paper?.authors.length ?? 0 },
+    ids: {
+      shown: shownIds.length,
+      found: shownIds.filter((s) => sameId(s, e.ids[s] as string, ids[s])).length,
+      missing: shownIds.filter((s) => ids[s] === undefined).map((s) => `${s}:${e.ids[s]}`),
+      wrong: shownIds.filter((s) => ids[s] !== undefined && !sameId(s, e.ids[s] as string, ids[s])).map((s) => `${s}:${ids[s]} (shown: ${e.ids[s]})`),
+      extra: CHECKED_SCHEMES.filter((s) => e.ids[s] === undefined && ids[s] !== undefined).map((s) => `${s}:${ids[s]}`),
+    },
+    becamePapers: [],
+  };
+  if (e.title !== null) {
+    const read = paper?.title ?? null;
+    check.title = { read, exact: read !== null && sameText(read, e.title), normalised: read !== null && normalizeTitle(read) === normalizeTitle(e.title) };
+  }
+  const named = new Set(records.flatMap((r) => [r.paper, ...r.buildsOn, ...r.builtBy]).map((p) => (p.title ? normalizeTitle(p.title) : "")));
+  check.becamePapers = e.mustNotBecomePapers.filter((m) => named.has(normalizeTitle(m)));
+  return check;
+}
