@@ -20,7 +20,7 @@ import { boundedLines } from "./adapters/page-text.ts";
 import { looksLikeTextPage, parseTextPage } from "./adapters/text-page.ts";
 import { looksLikeEditorialPage, parseEditorialPage } from "./adapters/editorial.ts";
 import { looksLikeAbstract, parseBareAbstract } from "./adapters/bare-abstract.ts";
-import { captureOf } from "./adapters/capture/captures.ts";
+import { captureOf, isHtmlDocument } from "./adapters/capture/captures.ts";
 import { listingReason } from "./adapters/capture/listings.ts";
 import type { Capture } from "./adapters/capture/capture-lines.ts";
 import { looksLikePageCapture, parsePageCapture } from "./adapters/sites/page-capture.ts";
@@ -81,13 +81,13 @@ function isMapMarkdown(text: string): boolean {
 
 /** The site layout of a capture, or undefined when it is none of them. */
 function siteLayout(text: string, capture: Capture): PageAdapterFormat | undefined {
-  if (looksLikeArxivHtml(text, capture)) return "arxiv-html";
-  return SITE_LAYOUTS.find(([, looks]) => looks(capture))?.[0];
+  const layout = SITE_LAYOUTS.find(([, looks]) => looks(capture))?.[0];
+  return layout ?? (looksLikeArxivHtml(text, capture) ? "arxiv-html" : undefined);
 }
 
 /** The format of a decoded page, or undefined when it looks like none of them. */
 export function detectFormat(text: string): PageAdapterFormat | undefined {
-  if (looksLikeHtml(text)) {
+  if (isHtmlDocument(text)) {
     if (looksLikeScholarlyHtml(text) && !LIST_HEADING.test(text)) return "scholarly-html";
     if (MAP_HEADING.test(text.slice(0, 4_000_000))) return "html-page";
     const capture = captureOf(text);

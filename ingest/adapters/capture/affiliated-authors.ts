@@ -52,6 +52,8 @@ function glued(t: string): boolean {
 export function namesAmongAffiliations(line: string): string[] | undefined {
   const tokens = line.replace(/\s+/g, " ").trim().split(" ");
   if (tokens.length < 4 || tokens.length > 600) return undefined;
+  // Sentences, labels, citations and comma-separated lists are other things.
+  if (/[?!]|\((?:19|20)\d\d\)|^\S{1,30}:\s/.test(line) || tokens.filter((t) => t.endsWith(",")).length * 4 > tokens.length) return undefined;
   const kinds = tokens.map(kindOf);
   const stray = kinds.filter((k) => k === "other").length;
   if (stray * 6 > tokens.length || !kinds.includes("org")) return undefined;

@@ -115,7 +115,7 @@ function placeholderCount(item: string): number | undefined {
 /** Split "Surname, I., Surname, I." items back into pairs when most items are initials. */
 function pairInitials(parts: string[]): string[] | undefined {
   const initials = parts.filter((p) => INITIALS.test(p)).length;
-  if (initials < 2 || initials * 2 < parts.length - 1) return undefined;
+  if (initials === 0 || initials * 2 < parts.length - 1) return undefined;
   const out: string[] = [];
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i] ?? "";

@@ -57,8 +57,14 @@ function phraseDate(lines: readonly string[], from: number, to: number): PaperDa
     if (line.length > 300) continue;
     const m = /\b(?:first )?(?:submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
     if (!m?.[1] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
+    // A post's byline ("Posted on 12 January 2026 by …") dates the post, not the paper.
+    if (/^(?:posted|published) on .{6,40}\bby\b/i.test(line)) continue;
     const found = findDate(m[1]);
     if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+    // "Published in Journal of X · 14 March 2022": the date after the venue.
+    const after = /\bpublished in .{2,160}?\s[·|]\s(.{6,40})$/i.exec(line)?.[1];
+    const dated = after ? findDate(after) : undefined;
+    if (dated && dated.at === 0) return { date: dated.iso, year: yearOf(dated.iso) ?? 0, source: "labelled" };
   }
   return undefined;
 }
@@ -107,9 +113,10 @@ export function paperDate(clues: DateClues): PaperDate | undefined {
   const submission = arxivSubmission(clues.lines);
   if (submission) return { date: submission, year: yearOf(submission) ?? 0, source: "arxiv-submission" };
   const top = clues.titleLine ?? 0;
-  const labelled = labelledDate(clues.labels) ?? phraseDate(clues.lines, 0, clues.headerEnd);
+  const labelled = labelledDate(clues.labels);
   if (labelled) return labelled;
   if (clues.venueYear !== undefined) return { year: clues.venueYear, source: "venue" };
+  // The page's own citation or record beats a date in a line of text (a blog's "Posted on …").
   if (clues.recordYear !== undefined) return { year: clues.recordYear, source: "record" };
-  return nearTitleDate(clues.lines, top - 4, clues.headerEnd);
+  return phraseDate(clues.lines, 0, clues.headerEnd) ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd);
 }

@@ -96,14 +96,18 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
 }
 
-/** A site's name rather than a title: one or two words, no colon, with a longer title-like line just after. */
+/**
+ * A site's name rather than a title: one or two words, no colon, with a longer title-like line
+ * after it before any prose (the site's menus may stand between them).
+ */
 function looksLikeSiteName(lines: readonly string[], i: number, chrome: (k: number) => boolean): boolean {
   const s = lines[i] ?? "";
   if (s.split(/\s+/).length > 2 || s.includes(":") || s.length > 30) return false;
-  for (let j = i + 1, seen = 0; j < lines.length && seen < 4; j++) {
+  for (let j = i + 1, seen = 0; j < lines.length && seen < 12; j++) {
     const next = lines[j] ?? "";
     if (!next || chrome(j)) continue;
     seen++;
+    if (isProse(next)) return false;
     if (titleLike(next) && next.split(/\s+/).length >= 3) return true;
   }
   return false;
@@ -241,6 +245,19 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   }
   const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
 
+  // "Notes on X" over the page's citation of X: the title is X, as the page heads it.
+  if (title) {
+    const cited = findSelfCitation(lines, labels, undefined, excluded, title);
+    const tail = cited ? titleTail(title, cited.title) : undefined;
+    if (tail) title = reading.title = tail;
+  }
+
+  // A list never holds the page's own paper ("Cite this paper" under the references).
+  if (title) {
+    reading.buildsOn = reading.buildsOn.filter((r) => !sameTitle(r.title, title));
+    reading.builtBy = reading.builtBy.filter((r) => !sameTitle(r.title, title));
+  }
+
   // The page's own citation and records: those naming its title (or, with no title, the first).
   const selfCitation = topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
@@ -249,7 +266,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   const labelledAuthors = firstOf(labels, "authors");
   const authorList =
     site.authors ??
-    (labelledAuthors ? parseAuthorList(labelledAuthors.value, { labelled: true }) : undefined) ??
+    (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
     (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
     recordAuthors(ownRecords) ??
@@ -265,7 +282,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   const statement = lines.slice(0, Math.min(lines.length, 12)).map(venueStatementLine).find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
-  const abstractLabel = firstOf(labels, "abstract");
+  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
+  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
   const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
   const date = site.date || site.year ? undefined : paperDate({
@@ -333,9 +351,9 @@ function findAuthorLine(lines: readonly string[], chrome: (i: number) => boolean
 /** The author list on one of the few lines under the title (metadata lines in between skipped). */
 function authorsUnderTitle(lines: readonly string[], titleLine: number | undefined, chrome: (i: number) => boolean): AuthorList | undefined {
   if (titleLine === undefined) return undefined;
-  for (let j = titleLine + 1, seen = 0; j < lines.length && seen < 3; j++) {
+  for (let j = titleLine + 1, seen = 0; j < lines.length && seen < 4; j++) {
     const l = lines[j] ?? "";
-    if (!l) continue;
+    if (!l || chrome(j)) continue;
     seen++;
     const parts = l.split(/\s+·\s+/);
     // "29 Mar 2023 · A, B, C ·": the authors between the dots.
@@ -344,26 +362,71 @@ function authorsUnderTitle(lines: readonly string[], titleLine: number | undefin
       if (list) return list;
     }
     if (chrome(j) || isMetaLine(l)) continue;
-    if (isProse(l) || isSectionLabel(l)) break;
+    if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }
   return undefined;
 }
 
-/** The page's citation of itself: a labelled one ("Cite (ACL):", "Citation:") or any naming its title. */
-function findSelfCitation(lines: readonly string[], labels: readonly LabelledValue[], title: string | undefined, excluded: (i: number) => boolean): FormattedCitation | undefined {
+/**
+ * The page's citation of itself: a labelled one ("Cite (ACL):", "Citation:") or any naming its
+ * title; with `endingTitle`, one whose title ends the page's heading ("Notes on X" citing X).
+ */
+function findSelfCitation(
+  lines: readonly string[],
+  labels: readonly LabelledValue[],
+  title: string | undefined,
+  excluded: (i: number) => boolean,
+  endingTitle?: string,
+): FormattedCitation | undefined {
+  const fits = (c: FormattedCitation): boolean => (endingTitle ? titleTail(endingTitle, c.title) !== undefined : !title || sameTitle(c.title, title));
   for (const v of labels) {
     if (v.kind !== "self-citation") continue;
     const c = parseFormattedCitation(v.value);
-    if (c && (!title || sameTitle(c.title, title))) return c;
+    if (c && fits(c)) return c;
   }
-  if (!title) return undefined;
+  if (!title && !endingTitle) return undefined;
   for (let i = 0; i < lines.length && i < 4000; i++) {
     const l = (lines[i] ?? "").replace(/^>\s*/, "");
     if (excluded(i) || l.length < 40 || !/(?:19|20)\d\d/.test(l)) continue;
     const c = parseFormattedCitation(l);
-    if (c && sameTitle(c.title, title)) return c;
+    if (c && fits(c)) return c;
   }
   return undefined;
+}
+
+/** The end of a heading that is a cited title ("Notes on Brambles: …" citing "Brambles: …"), as the heading prints it. */
+function titleTail(heading: string, cited: string): string | undefined {
+  const h = normalizeTitle(heading);
+  const c = normalizeTitle(cited);
+  if (c.length < 12 || h === c || !h.endsWith(` ${c}`)) return undefined;
+  const words = heading.trim().split(/\s+/);
+  const count = c.split(" ").length;
+  const tail = words.slice(words.length - count).join(" ");
+  return normalizeTitle(tail) === c ? tail : undefined;
+}
+
+/**
+ * The list an "Authors" label introduces: on its line, or one name (or list) per line below it with
+ * affiliations and lone commas between ("Authors:" / "Ada Lovelace" / "Invented University" / …),
+ * and a "Show all 5 authors" line that says how many there are.
+ */
+function labelledAuthorList(lines: readonly string[], label: LabelledValue): AuthorList | undefined {
+  const whole = parseAuthorList(label.value, { labelled: true });
+  if (whole || label.valueLines.length < 2) return whole;
+  const names: string[] = [];
+  let total: number | undefined;
+  const last = label.valueLines[label.valueLines.length - 1] ?? label.at;
+  const after = lines.slice(last + 1, last + 3).find((l) => l !== "");
+  for (const at of [...label.valueLines, ...(after !== undefined ? [-1] : [])]) {
+    const l = (at < 0 ? after ?? "" : lines[at] ?? "").trim();
+    const shown = /^(?:show|view|see) all (\d+) authors?$/i.exec(l);
+    if (shown?.[1]) total = Number(shown[1]);
+    if (!l || /^[,;&]$/.test(l) || at < 0) continue;
+    const list = parseAuthorList(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""), { labelled: true });
+    if (list) names.push(...list.names);
+  }
+  if (names.length === 0) return undefined;
+  return total !== undefined && total > names.length ? { names, truncated: { total } } : { names };
 }
 
 function recordAuthors(records: readonly EmbeddedRecord[]): AuthorList | undefined {

@@ -39,6 +39,8 @@ const CHROME_LINES = new RegExp(
       String.raw`cite|cite this(?: (?:paper|article|work|page))?|how to cite(?: this (?:paper|article))?|export (?:citation|bibtex|ris|bib)|export bibtex citation|copy (?:citation|bibtex)|bibtex|ris|endnote|mods xml|bib export formats|bibtex mods xml endnote|download (?:citation|bibtex|ris)|citation tools?`,
       String.raw`(?:view|download|open|get|read) (?:the )?(?:pdf|html|paper|full text|article|on arxiv|in app|source)(?: \(experimental\))?(?: [a-z]+)?|pdf|pdf abstract|html|html \(experimental\)|tex source|other formats|view pdf html \(experimental\)|full text|full-text links|view license|license|access paper|access paper:`,
       String.raw`view a pdf of the paper titled .*`,
+      String.raw`(?:download|view|get|read|buy|rent|access|open|print|purchase)(?: the| this)? (?:book |chapter |article |conference paper |paper |full[- ]text )?(?:pdf|epub|html|full text|article|chapter|book|paper|citation|options|now|conference paper)(?: certificate)?`,
+      String.raw`cite this (?:conference )?(?:paper|chapter|article|work|book|entry)|access this (?:chapter|article|paper|book)|log in via an? .{1,40}|subscribe and save|get shareable link|download citation|rights and permissions|reprints and permissions|copyright information|about this (?:paper|article|chapter|book)|share this (?:paper|article|chapter)|publish with us|policies and ethics|tax calculation will be finalised at checkout|purchases are for personal use only|instant access to the full article pdf\.?|conference paper|research article|journal article|original article|open access article`,
       String.raw`(?:download pdf|pdf)(?:,? show revisions)?|show revisions|show bibtex|revisions|everyone|readers: everyone`,
       String.raw`(?:comments|discussion|reviews?) on this (?:paper|article)|leave a comment|add a comment|write a review|report (?:issue|an issue|a problem)(?: for preceding element)?|report issue for preceding element|suggest an edit|edit this page|improve this page|edit social preview`,
       String.raw`submit results from this paper.*|results from the paper|results in papers with code|\(?↓ ?scroll down to see all results\)?|ranked #\d+ on .{1,80}|no code implementations yet.*|add a new (?:code|evaluation) (?:entry|result).*|mark the official implementation.*|be the first to reproduce this paper.*|code available — .*`,
@@ -54,6 +56,7 @@ const CHROME_LINES = new RegExp(
       // running heads of a paper's PDF
       String.raw`(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|under review (?:as a .{1,30} paper )?at|preprint\. under review|workshop track\s*[-–]?|accepted (?:at|to|for publication (?:in|at))) .{2,80}`,
       String.raw`preprint\. under review|under review|preprint\. work in progress|work in progress|draft|camera[- ]ready`,
+      String.raw`(?:pp?\.?|pages?)\s*\d+\s*[–-]\s*\d+`,
       // badges
       String.raw`code available|open access|gold oa|green oa|free access|full access|get rights and content|under a creative commons license|indexed in ?\S{0,20}|peer[- ]reviewed|preprint|open in (?:app|colab)`,
     ].join("|") +
@@ -82,6 +85,8 @@ const SECTION_LABELS = new RegExp(
       "code & models|code and models|peer reviews|figures|figures and tables(?: from this paper)?|tables|videos?|slides|poster|posters|talk|oral|spotlight|spotlight poster|highlight poster|peer reviews|reviews|comments|replies|discussion|taxonomy|reproductions?|reproduce|notes?|memo|annotations",
       "bibtex|citation impact|submission history|subjects|categories|comments|journal reference|report number|cite as|related dois?|keywords|topics (?:&|and) keywords|un sustainable development goals",
       "\\d{1,2}(?:\\.\\d{1,2})*\\.? [A-Z][^.]{0,80}",
+      "(?:[IVX]{1,5}|[A-H])\\. [A-Z][^.]{0,80}",
+      "document sections|authors info & claims|publication history|author information|author notes|article information|cited by|metrics|full text views|citations? alerts?",
     ].join("|") +
     ")(?:\\s*\\(\\d[\\d,]*\\))?[:.]?$",
   "i",

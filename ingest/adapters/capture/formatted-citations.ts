@@ -32,6 +32,8 @@ const APA = new RegExp(String.raw`(${APA_AUTHORS.source})\s*\((${YEAR})[a-z]?(?:
 const ACL_STYLE = new RegExp(String.raw`^(.{3,3000}?)\.\s(${YEAR})[a-z]?\.\s(.+)$`, "u");
 /** A catalogue entry: "Title. Surname, I., …, & Surname, I. Venue, Month, Year." */
 const TITLE_FIRST = new RegExp(String.raw`^(.{8,400}?[.?!])\s(${APA_AUTHORS.source})\s(.+)$`, "u");
+/** Lecture-notes style: "Surname, I., Surname, I.: Title. In: Venue, pp. 1–9 (2018)". */
+const COLON_STYLE = new RegExp(String.raw`^(.{3,2000}?):\s(.{5,400}?[.?!])\s(.*?)\((${YEAR})\)\.?$`, "u");
 /** Quoted titles: A, B, "Title," Venue, 2020. */
 const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
 
@@ -54,12 +56,16 @@ function venueOf(after: string): string | undefined {
     .replace(/\bhttps?:\/\/\S+/g, "")
     .split(/\.\s|,\s(?:pages|pp\.)|\s\(/)[0]
     ?.trim()
+    .replace(/(?:,\s*(?:[A-Z][a-z]+\.?|\d{1,2}))*,\s*(?:19|20)\d\d$/, "")
     .replace(/[.,]$/, "");
+  // A preprint's "venue" is its repository: "arXiv:2312.97460 [cs]", "In arXiv [cs.AI]".
+  if (v && /^arXiv\b/i.test(v)) return "arXiv";
   return v && v.length >= 2 && v.length <= 200 ? v : undefined;
 }
 
 function citation(authorsText: string, title: string, year: number | undefined, after: string, whole: string): FormattedCitation | undefined {
-  const list = parseAuthorList(authorsText);
+  // A citation's structure already says where its authors are: one author is a list too.
+  const list = parseAuthorList(authorsText, { labelled: true });
   if (!list) return undefined;
   const c: FormattedCitation = { title, authors: list.names, truncated: list.truncated !== undefined, ids: identifiersFromText(whole) };
   if (year !== undefined) c.year = year;
@@ -87,6 +93,11 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
   if (acl?.[1] && acl[2] && acl[3]) {
     const t = leadingTitle(acl[3]);
     const c = t ? citation(acl[1], t.title, Number(acl[2]), t.after, s) : undefined;
+    if (c) return c;
+  }
+  const colon = COLON_STYLE.exec(s);
+  if (colon?.[1] && colon[2]) {
+    const c = citation(colon[1], colon[2].replace(/\.$/, "").trim(), Number(colon[4]), colon[3] ?? "", s);
     if (c) return c;
   }
   const quoted = QUOTED.exec(s);

@@ -59,6 +59,9 @@ const VOCABULARY: Record<string, LabelKind> = {
   "release date": "date",
   "issue date": "date",
   "available online": "date",
+  "first online": "date",
+  "published online": "date",
+  "online publication date": "date",
   "online": "date",
   "arxiv preprint": "date",
   preprint: "date",
@@ -194,10 +197,21 @@ function labelKey(raw: string): string | undefined {
 
 const INLINE = /^((?:[-*•]\s+)?(?:\*\*|__)?[A-Za-z][A-Za-z0-9 ()/&?;._'-]{0,40}?(?:\*\*|__)?)\s*:\s*(?:\*\*|__)?\s*(.*)$/;
 
+/**
+ * Labels a page prints alone on a line without a colon: others need their colon ("Proceedings"
+ * alone is a menu entry, "Proceedings:" a label).
+ */
+const ALONE = new Set(
+  "title|paper title|authors|author|author(s)|abstract|year|published|publication date|date|venue|doi|keywords|categories|subjects|editors|editor|citations|references|pagerank|name|order|doctype|issn|volume|edition|recognition|impact factor|certificate id|arxiv id|paper id|affiliations|affiliation|tl;dr|tldr|topics|index terms|publication year".split("|"),
+);
+
 /** The label a line holds alone ("Year", "Anthology ID:", "**Authors:**"), if any. */
 export function labelAlone(line: string): string | undefined {
-  const s = line.trim().replace(/[:.](?:\*\*|__)?$/, "").replace(/\*\*|__/g, "").trim();
-  return s.length <= 40 ? labelKey(s) : undefined;
+  const t = line.trim();
+  const colon = /[:](?:\*\*|__)?$/.test(t);
+  const s = t.replace(/[:.](?:\*\*|__)?$/, "").replace(/\*\*|__/g, "").trim();
+  const key = s.length <= 40 ? labelKey(s) : undefined;
+  return key !== undefined && (colon || ALONE.has(key)) ? key : undefined;
 }
 
 export function kindOf(label: string): LabelKind {
@@ -247,7 +261,11 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           continue;
         }
         if (labelAlone(v) !== undefined || inlineLabel(v) !== undefined) break;
-        if (valueLines.length > 0 && !/^(?:[,;&]|and)$/.test(v) && (isChrome(v) || isSectionLabel(v))) break;
+        if (!/^(?:[,;&]|and|[\d.,\s–-]+)$/.test(v) && (isChrome(v) || isSectionLabel(v))) {
+          // Chrome between a label and its value (a viewer's "Report issue" line) is passed over.
+          if (valueLines.length > 0) break;
+          continue;
+        }
         valueLines.push(j);
         if (!multiLine(kindOf(alone)) || valueLines.length >= 400) break;
       }

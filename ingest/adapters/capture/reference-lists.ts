@@ -117,9 +117,21 @@ export function citationLists(lines: readonly string[]): CitationLists {
     // An S2-style entry: a title line with attribute bullets under it.
     const titled = (ATTRIBUTE.test(next) || (styled && !numbered)) && !attribute;
     if (titled && ATTRIBUTE.test(next)) styled = true;
-    const ref = titled ? (titleLike(line) ? { ids: identifiersIn(line), title: line } : undefined) : numbered || attribute ? entryOf(attribute?.[1] ?? line) : undefined;
+    // Unnumbered formatted citations ("Surname, I.: Title. In: Venue (2018)") are entries too.
+    const cited = !titled && !numbered && !attribute ? parseFormattedCitation(line) : undefined;
+    const ref = titled
+      ? titleLike(line)
+        ? { ids: identifiersIn(line), title: line }
+        : undefined
+      : numbered || attribute
+        ? entryOf(attribute?.[1] ?? line)
+        : cited
+          ? entryOf(line)
+          : undefined;
     if (!ref) {
       current = undefined;
+      // In a list of formatted citations, a line that is none starts the next section.
+      if (!styled && (out.buildsOn.length + out.builtBy.length > 0 || !titleLike(line))) list = undefined;
       continue;
     }
     if (out.buildsOn.length + out.builtBy.length >= MAX_ENTRIES) break;
@@ -127,5 +139,7 @@ export function citationLists(lines: readonly string[]): CitationLists {
     out.lines.add(i);
     current = ref;
   }
+  // A heading's count with no entry under it is a tab's figure ("References (41)"), not a short list.
+  for (const list of ["buildsOn", "builtBy"] as const) if (out[list].length === 0) delete out.declared[list];
   return out;
 }

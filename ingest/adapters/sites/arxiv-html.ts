@@ -10,13 +10,14 @@
 import type { PageAdapter } from "../../types.ts";
 import { canonicalArxiv } from "../../identifiers.ts";
 import { isElement, parseHtml, textOf, type DomIndex } from "../html-dom.ts";
-import { cleanName, isPersonName } from "../capture/author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { isAuthorLine, isProse, readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { isAuthorLine, isProse, readCapture, titleLike, type SiteReading } from "../capture/capture-reader.ts";
+import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 
-const WATERMARK = /\barXiv:(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?\s+\[([a-z-]+(?:\.[A-Z]{2})?)\]/;
+const WATERMARK = /\barXiv:(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?\s+\[([a-z-]+(?:\.[A-Z]{2})?)\]\s+\d{1,2}\s+[A-Z][a-z]{2}\s+\d{4}/;
 
 /** Cheap check for the format detector: LaTeXML's marks, in HTML or in the captured text. */
 export function looksLikeArxivHtml(text: string, capture: Capture): boolean {
@@ -57,9 +58,33 @@ function htmlReading(text: string): SiteReading {
   return site;
 }
 
+/** Authors one per line under the title (arXiv HTML as text), with affiliations and chrome between. */
+function authorLines(capture: Capture, titleLine: number): string[] {
+  const names: string[] = [];
+  for (let j = titleLine + 1; j < capture.lines.length && j <= titleLine + 60; j++) {
+    const l = capture.lines[j] ?? "";
+    if (!l || isChrome(l)) continue;
+    if (/^abstract\b/i.test(l) || isProse(l)) break;
+    const list = parseAuthorList(l);
+    const one = cleanName(l);
+    if (list) names.push(...list.names);
+    else if (isPersonName(one)) names.push(one);
+  }
+  return names;
+}
+
 export const parseArxivHtml: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const site: SiteReading = capture.html ? htmlReading(text) : {};
+  if (!capture.html) {
+    const titleLine = capture.lines.findIndex((l) => l !== "" && !isChrome(l) && !WATERMARK.test(l) && titleLike(l, { long: true }));
+    if (titleLine >= 0) {
+      site.title = capture.lines[titleLine] ?? "";
+      site.titleLine = titleLine;
+      const names = authorLines(capture, titleLine);
+      if (names.length > 0 && !isAuthorLine(capture.lines[titleLine + 1] ?? "") && !isAuthorLine(capture.lines[titleLine + 2] ?? "")) site.authors = { names };
+    }
+  }
   const stamp = capture.lines.slice(0, 3000).map((l) => WATERMARK.exec(l)).find((m) => m !== null);
   const id = stamp?.[1] ? canonicalArxiv(stamp[1]) : undefined;
   if (id) site.ids = { arxiv: id };

@@ -15,7 +15,7 @@ import type { Capture, CaptureLink } from "../capture/capture-lines.ts";
 import { textCapture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
-import { cleanCapturedTitle } from "../../titles.ts";
+import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
 import { hasIdentifier } from "../../identifiers.ts";
 
 const LINK = /\[((?:\\.|[^\]\\]){1,500})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
@@ -52,9 +52,19 @@ export const parseMarkdownNote: PageAdapter = (text) => {
   const capture = noteCapture(text);
   const site: SiteReading = {};
   const h1 = capture.lines.findIndex((l) => /^#\s+\S/.test(l));
-  if (h1 < 0) {
+  const paperLinks = capture.links.filter((k) => hasIdentifier(k.ids));
+  if (h1 >= 0) {
+    // A note titled after its paper's short name ("Reading notes: Thermocline") links the paper
+    // under its whole title: the link's text is the title.
+    const heading = normalizeTitle(cleanCapturedTitle((capture.lines[h1] ?? "").replace(/^#\s+/, "")));
+    const whole = paperLinks.find((k) => heading.length >= 3 && normalizeTitle(cleanCapturedTitle(k.text)).startsWith(heading) && k.line <= h1 + 6);
+    if (whole) {
+      site.title = cleanCapturedTitle(whole.text);
+      site.titleLine = h1;
+    }
+  } else {
     // No title heading: the text of the first link to a paper names it.
-    const link = capture.links.find((k) => hasIdentifier(k.ids));
+    const link = paperLinks[0];
     if (link) {
       site.title = cleanCapturedTitle(link.text);
       site.titleLine = link.line;

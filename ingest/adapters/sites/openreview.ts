@@ -25,7 +25,12 @@ export function looksLikeOpenReview(capture: Capture): boolean {
 export const parseOpenReview: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
-  const site: SiteReading = {};
+  // Links to other forums (an earlier submission) and the venue's own rows are not the paper's.
+  const chrome = new Set<number>();
+  lines.forEach((l, i) => {
+    if (/^(?:Previous .{0,60}(?:Url|Link|Submission)|Changes Since Last Submission|Assigned Action Editor|Submission Length|Code Of Ethics|Go to .{1,60} homepage)/i.test(l)) chrome.add(i);
+  });
+  const site: SiteReading = { chrome };
   const end = lines.findIndex((l) => /^(?:Official Review|Meta Review|Paper Decision|Decision|Official Comment|Public Comment|Author Response|Reply Type:|Add:?\s*(?:Public )?Comment)/.test(l));
   if (end > 0) site.contentEnd = end;
   const venue = lines.slice(0, end > 0 ? end : 60).map((l) => VENUE_LINE.exec(l)?.[1]).find((v) => v !== undefined && YEAR.test(v));

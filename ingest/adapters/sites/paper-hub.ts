@@ -10,10 +10,10 @@
 import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { isProse, readCapture, type SiteReading } from "../capture/capture-reader.ts";
 import { captureOf } from "../capture/captures.ts";
 
-const PWC = /^(?:PDF Abstract|Results from the Paper|Submit results from this paper.*|Edit social preview|Add a new code entry.*|Mark the official implementation.*|Ranked #\d+ on .*|No code implementations yet.*|Code Available.*|Reproduce|Reproductions|Results in Papers With Code)$/i;
+const PWC = /^(?:PDF Abstract|Results from the Paper|Submit results from this paper.*|Edit social preview|Add a new code entry.*|Mark the official implementation.*|Ranked #\d+ on .*|No code implementations yet.*|Code Available.*|Reproduce|Reproductions|Results in Papers With Code|\(↓ scroll down to see all results\)|Browse State-of-the-Art|No methods listed for this paper.*)$/i;
 const HF = /^(?:Upvote|\d+ upvotes?|Models citing this paper.*|Datasets citing this paper.*|Spaces citing this paper.*|Collections including this paper.*|Submitted by .{1,60}|Daily Papers|View arXiv page|Add to collection|Paper page|Published on [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?)$/i;
 
 /** Cheap check for the format detector: two of either hub's marks. */
@@ -30,7 +30,9 @@ export const parsePaperHub: PageAdapter = (text, origin) => {
     if (PWC.test(l) || HF.test(l)) chrome.add(i);
   });
   const site: SiteReading = { chrome };
-  const end = lines.findIndex((l) => /^(?:Models|Datasets|Spaces) citing this paper|^Collections including this paper|^Community$|^Results from the Paper$|^Tasks$|^Methods$/i.test(l));
-  if (end > 0) site.contentEnd = end;
+  // The hub's own sections follow the abstract; the menus before the title bear the same names.
+  const prose = lines.findIndex((l) => isProse(l));
+  const end = lines.findIndex((l, i) => i > prose && /^(?:(?:Models|Datasets|Spaces) citing this paper.*|Collections including this paper.*|Community|Results from the Paper|Tasks|Methods)$/i.test(l));
+  if (prose >= 0 && end > 0) site.contentEnd = end;
   return capturePage("paper-hub", readCapture(capture, site), "paper hub page");
 };

@@ -15,12 +15,16 @@ import { readCapture, titleLike, type SiteReading } from "../capture/capture-rea
 import { captureOf } from "../capture/captures.ts";
 
 const KIND = /^(?:(?:Spotlight|Highlight|Oral|Datasets and Benchmarks|Journal)\s+)?(?:Poster|Oral|Spotlight|Talk|Demonstration|Position Paper)(?: Session.{0,40})?$/i;
-const CONFERENCE = /\b(NeurIPS|ICML|ICLR|CVPR|ICCV|ECCV|COLM|AISTATS|UAI|CoRL|MLSys|AAAI)\s?((?:19|20)\d\d)\b/;
+const NAMES = "NeurIPS|ICML|ICLR|CVPR|ICCV|ECCV|COLM|AISTATS|UAI|CoRL|MLSys|AAAI";
+const CONFERENCE = new RegExp(`\\b(${NAMES})\\s?((?:19|20)\\d\\d)\\b`);
+const NAME = new RegExp(`\\b(${NAMES})\\b`);
+/** The site's year selector, "Select Year: (2024)". */
+const SELECTED_YEAR = /^Select Year:\s*\(?((?:19|20)\d\d)\)?/i;
 
 /** Cheap check for the format detector. */
 export function looksLikePosterPage(capture: Capture): boolean {
   const lines = capture.lines.slice(0, 400);
-  const marks = lines.filter((l) => /^Skip to yearly menu bar$|^Chat is not available\.?$|^\[ ?(?:Abstract|OpenReview|Project Page|Paper|Poster|Slides) ?\]|^(?:Main Navigation|Conference Navigation)$|\(level \d\)|^Poster Session \d|^#\d{2,5}$/i.test(l)).length;
+  const marks = lines.filter((l) => /^Skip to yearly menu bar$|^Chat is not available\.?$|^\[ ?(?:Abstract|OpenReview|Project Page|Paper|Poster|Slides) ?\]|^(?:Main Navigation|Conference Navigation)$|\(level \d\)|^Poster Session \d|(?:^|\s)#\d{1,5}$|^Select Year:/i.test(l)).length;
   return marks >= 2 && lines.some((l) => KIND.test(l));
 }
 
@@ -28,8 +32,13 @@ export const parsePosterPage: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
+  // The title stands above the authors' line ("A · B · C"), under the kind and session lines.
   const kindAt = lines.findIndex((l) => KIND.test(l));
-  for (let j = kindAt + 1; kindAt >= 0 && j < lines.length && j <= kindAt + 4; j++) {
+  const authorsAt = lines.findIndex((l, i) => i > kindAt && l.includes("·") && (parseAuthorList(l)?.names.length ?? 0) >= 1);
+  const authors = authorsAt >= 0 ? parseAuthorList(lines[authorsAt] ?? "") : undefined;
+  if (authors) site.authors = authors;
+  const from = authorsAt >= 0 ? authorsAt - 1 : kindAt + 4;
+  for (let j = from; kindAt >= 0 && j > kindAt; j--) {
     const l = lines[j] ?? "";
     if (l && titleLike(l, { long: true })) {
       site.title = l;
@@ -37,13 +46,15 @@ export const parsePosterPage: PageAdapter = (text, origin) => {
       break;
     }
   }
-  const authorsLine = site.titleLine !== undefined ? lines.slice(site.titleLine + 1, site.titleLine + 4).find((l) => l.includes("·")) : undefined;
-  const authors = authorsLine ? parseAuthorList(authorsLine) : undefined;
-  if (authors) site.authors = authors;
-  const conference = lines.slice(0, 200).map((l) => CONFERENCE.exec(l)).find((m) => m !== null);
-  if (conference?.[1] && conference[2]) {
-    site.venue = `${conference[1]} ${conference[2]}`;
-    site.year = Number(conference[2]);
+  // The conference and its year: "NeurIPS 2024" in the page or its head, or the year selector.
+  const texts = [...lines.slice(0, 200), ...[...capture.meta.values()].flat()];
+  const conference = texts.map((l) => CONFERENCE.exec(l)).find((m) => m !== null);
+  const selected = lines.slice(0, 200).map((l) => SELECTED_YEAR.exec(l)?.[1]).find((y) => y !== undefined);
+  const name = conference?.[1] ?? texts.map((l) => NAME.exec(l)?.[1]).find((n) => n !== undefined);
+  const year = conference?.[2] ?? selected;
+  if (year) {
+    site.year = Number(year);
+    if (name) site.venue = `${name} ${year}`;
   }
   const end = lines.findIndex((l) => /^Chat is not available\.?$/i.test(l));
   if (end > 0) site.contentEnd = end;

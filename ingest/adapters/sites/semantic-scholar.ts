@@ -26,6 +26,8 @@ export const parseSemanticScholar: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
+  const published = lines.slice(0, 200).map((l) => /^Published in (.{2,160}?)(?:\s[·|]\s.{4,40})?$/.exec(l)?.[1]).find((v) => v !== undefined);
+  if (published) site.venue = published;
   // The abstract: the first prose paragraph, up to "… CONTINUE READING" or "Expand".
   const abstractAt = lines.findIndex((l) => /(?:CONTINUE READING|Expand)$/.test(l) && l.split(/\s+/).length > 20);
   if (abstractAt >= 0) site.abstract = cleanAbstract((lines[abstractAt] ?? "").replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Expand)$/, "…"));
