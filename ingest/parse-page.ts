@@ -13,7 +13,6 @@ import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage, Refusal 
 import { AdapterCrash } from "./adapter-crash.ts";
 import { hasIdentifier } from "./identifiers.ts";
 import { looksLikeScholarlyHtml, parseScholarlyHtml } from "./adapters/scholarly-html.ts";
-import { looksLikeHtml } from "./adapters/html-dom.ts";
 import { parseHtmlPage } from "./adapters/html-page.ts";
 import { looksLikeMarkdownPage, parseMarkdownPage } from "./adapters/markdown-page.ts";
 import { boundedLines } from "./adapters/page-text.ts";

@@ -76,6 +76,17 @@ export function venueStatementLine(line: string): { venue: string; year: number 
   return m?.[1] && year?.[1] ? { venue: m[1].trim(), year: Number(year[1]) } : undefined;
 }
 
+const VENUES =
+  "ACL|EMNLP|NAACL|EACL|AACL|COLING|LREC|TACL|CoNLL|NeurIPS|NIPS|ICML|ICLR|AAAI|IJCAI|CVPR|ICCV|ECCV|WACV|KDD|WWW|SIGIR|CHI|UIST|UAI|AISTATS|COLT|COLM|TMLR|JMLR|FAccT|ICRA|IROS|CoRL|RSS|MLSys|Interspeech|ICASSP|WSDM|CIKM|RecSys|ICSE|FSE|ASE|OSDI|SOSP|NSDI|USENIX Security";
+/** A line that is only a venue's name and year, with a track ("ICLR 2024 Oral", "Findings of EMNLP 2023"). */
+const VENUE_LINE = new RegExp(`^(?:Findings of (?:the )?)?(?:${VENUES})\\s?((?:19|20)\\d\\d)(?:\\s+(?:Oral|Poster|Spotlight|Main|Findings|Workshop|Long|Short|Demo|Track|Conference|Papers?|Highlight)){0,3}$`);
+
+/** "ICLR 2024 Oral" alone on a line near the title: the venue, and its year. */
+export function venueLine(line: string): { venue: string; year: number } | undefined {
+  const m = VENUE_LINE.exec(line.trim());
+  return m?.[1] ? { venue: line.trim(), year: Number(m[1]) } : undefined;
+}
+
 /** A date or year that opens a short line near the title (or a date inside a short token run). */
 function nearTitleDate(lines: readonly string[], from: number, to: number): PaperDate | undefined {
   for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {

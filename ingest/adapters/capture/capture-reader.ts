@@ -16,7 +16,7 @@ import { identifiersIn } from "../page-text.ts";
 import type { ListName } from "../page-sections.ts";
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
-import { paperDate, venueStatementLine } from "./capture-dates.ts";
+import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { findDate } from "../../dates.ts";
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome, isSectionLabel } from "./chrome.ts";
@@ -198,14 +198,19 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     title = labelledTitle.value;
     titleLine = labelledTitle.at;
   }
-  title ??= metaTitle(capture.meta);
-  if (!title) {
-    const h = [...capture.headings.entries()].filter(([i, level]) => level === 1 && !excluded(i)).map(([i]) => i).sort((a, b) => a - b);
-    const heading = h.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
-    if (heading !== undefined) {
-      title = stripHeading(lines[heading] ?? "");
-      titleLine = heading;
-    }
+  const h1s = [...capture.headings.entries()].filter(([i, level]) => level === 1 && !excluded(i)).map(([i]) => i).sort((a, b) => a - b);
+  const h1 = h1s.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
+  const meta = metaTitle(capture.meta);
+  if (!title && meta) {
+    // og:title is often the heading with the site's name after it: the heading is the title then.
+    const heading = h1 !== undefined ? stripHeading(lines[h1] ?? "") : undefined;
+    const within = heading && normalizeTitle(meta).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
+    title = within ? heading : meta;
+    if (within) titleLine = h1;
+  }
+  if (!title && h1 !== undefined) {
+    title = stripHeading(lines[h1] ?? "");
+    titleLine = h1;
   }
   const topAuthorLine = findAuthorLine(lines, chrome, excluded);
   if (!title && topAuthorLine !== undefined) {
@@ -214,7 +219,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
       if (!l || chrome(j)) continue;
       seen++;
       if (titleLike(l)) {
-        title = l;
+        title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
         break;
       }
@@ -279,7 +284,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
 
   // Venue and date.
   const venueLabel = firstOf(labels, "venue");
-  const statement = lines.slice(0, Math.min(lines.length, 12)).map(venueStatementLine).find((v) => v !== undefined);
+  const statement =
+    lines.slice(0, Math.min(lines.length, 12)).map(venueStatementLine).find((v) => v !== undefined) ??
+    lines.slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8).map(venueLine).find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
   // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
@@ -321,6 +328,22 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
   return reading;
+}
+
+/** Words a title line wrapped after does not end on ("Probes for", "Learning in the"). */
+const OPEN_ENDING = /\b(?:of|for|and|or|with|the|a|an|in|on|to|from|by|via|under|over|at|as|into|without|between|through)$/i;
+
+/**
+ * A title wrapped over two lines (PDF text): the line above the title's last line, with no blank
+ * between, that ends open ("… for", "…:") or has its continuation start in lower case.
+ */
+function wrappedTitle(lines: readonly string[], at: number, chrome: (i: number) => boolean): string | undefined {
+  const above = lines[at - 1] ?? "";
+  const here = lines[at] ?? "";
+  if (!above || chrome(at - 1) || !titleLike(above) || looksLikeSiteName(lines, at - 1, chrome)) return undefined;
+  if (!(OPEN_ENDING.test(above) || /[:–—-]$/.test(above) || /^\p{Ll}/u.test(here))) return undefined;
+  const joined = `${above} ${here}`;
+  return joined.length <= 300 ? joined : undefined;
 }
 
 function stripHeading(line: string): string {
