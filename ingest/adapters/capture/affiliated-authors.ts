@@ -52,8 +52,8 @@ function glued(t: string): boolean {
 export function namesAmongAffiliations(line: string): string[] | undefined {
   const tokens = line.replace(/\s+/g, " ").trim().split(" ");
   if (tokens.length < 4 || tokens.length > 600) return undefined;
-  // Sentences, labels, citations and comma-separated lists are other things.
-  if (/[?!]|\((?:19|20)\d\d\)|^\S{1,30}:\s/.test(line) || tokens.filter((t) => t.endsWith(",")).length * 4 > tokens.length) return undefined;
+  // Sentences, titles, labels, citations and comma-separated lists are other things.
+  if (tokens.length < 6 || /[?!]|\((?:19|20)\d\d\)|:\s/.test(line) || tokens.filter((t) => t.endsWith(",")).length * 4 > tokens.length) return undefined;
   const kinds = tokens.map(kindOf);
   const stray = kinds.filter((k) => k === "other").length;
   if (stray * 6 > tokens.length || !kinds.includes("org")) return undefined;
@@ -84,5 +84,7 @@ export function namesAmongAffiliations(line: string): string[] | undefined {
     afterConnective = kind === "connective" || token === "–" || token === "-" || token === "/";
   }
   flush();
-  return names.length >= 2 ? names : undefined;
+  // Every name has its organisation after it: fewer organisation words than names is a title.
+  const orgs = kinds.filter((k) => k === "org").length;
+  return names.length >= 2 && orgs >= names.length ? names : undefined;
 }

@@ -126,8 +126,12 @@ export function paperDate(clues: DateClues): PaperDate | undefined {
   const top = clues.titleLine ?? 0;
   const labelled = labelledDate(clues.labels);
   if (labelled) return labelled;
-  if (clues.venueYear !== undefined) return { year: clues.venueYear, source: "venue" };
+  const phrase = phraseDate(clues.lines, 0, clues.headerEnd);
+  // A venue's or record's year, given as a full date by a line of the page, is that date.
+  for (const year of [clues.venueYear, clues.recordYear]) {
+    if (year === undefined) continue;
+    return phrase?.year === year ? phrase : { year, source: year === clues.venueYear ? "venue" : "record" };
+  }
   // The page's own citation or record beats a date in a line of text (a blog's "Posted on …").
-  if (clues.recordYear !== undefined) return { year: clues.recordYear, source: "record" };
-  return phraseDate(clues.lines, 0, clues.headerEnd) ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd);
+  return phrase ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd);
 }

@@ -181,9 +181,9 @@ function authorTable(lines: readonly string[]): string[] {
 /** The capture's paper, its lists and what the reader noticed. */
 export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
   const { lines } = capture;
-  const lists = citationLists(lines);
+  const lists = citationLists(lines, capture.cutAtEnd);
   const end = site.contentEnd ?? otherPapersStart(lines);
-  const labels = labelledValues(lines, capture.framed).filter((v) => v.at < end && !lists.lines.has(v.at));
+  const labels = labelledValues(lines.slice(0, end), capture.framed).filter((v) => !lists.lines.has(v.at));
   const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
@@ -204,7 +204,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (!title && meta) {
     // og:title is often the heading with the site's name after it: the heading is the title then.
     const heading = h1 !== undefined ? stripHeading(lines[h1] ?? "") : undefined;
-    const within = heading && normalizeTitle(meta).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
+    const within = heading && normalizeTitle(cleanCapturedTitle(meta)).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
     title = within ? heading : meta;
     if (within) titleLine = h1;
   }
@@ -218,7 +218,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
       const l = lines[j] ?? "";
       if (!l || chrome(j)) continue;
       seen++;
-      if (titleLike(l)) {
+      // The line right over the authors is the title, however long; further up, title-sized ones.
+      if (titleLike(l, { long: seen === 1 })) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
         break;
@@ -247,6 +248,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     const short = trailingShortCitation(title);
     if (short) title = short.title;
     reading.title = title;
+    // A title from a tag or a record: the line that prints it, for what is read near the title.
+    if (titleLine === undefined) {
+      const key = normalizeTitle(title);
+      const at = lines.findIndex((l, i) => i < end && l.length <= 400 && normalizeTitle(cleanCapturedTitle(stripHeading(l))) === key);
+      if (at >= 0) titleLine = at;
+    }
   }
   const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
 
@@ -285,7 +292,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   // Venue and date.
   const venueLabel = firstOf(labels, "venue");
   const statement =
-    lines.slice(0, Math.min(lines.length, 12)).map(venueStatementLine).find((v) => v !== undefined) ??
+    lines.slice(0, Math.max(40, (titleLine ?? 0) + 8)).map(venueStatementLine).find((v) => v !== undefined) ??
     lines.slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8).map(venueLine).find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
@@ -486,6 +493,8 @@ function lastFilled(lines: readonly string[]): number {
 /** An abstract without the capture's expanders ("… CONTINUE READING", "more »"). */
 export function cleanAbstract(text: string): string {
   return text
+    .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
+    .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
     .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
     .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
     .replace(/^abstract\s*[:.]\s*/i, "")

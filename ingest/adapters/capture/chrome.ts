@@ -26,6 +26,7 @@ const CHROME_LINES = new RegExp(
       "current browse context.{0,40}|change to browse by.{0,40}",
       // accounts and banners
       String.raw`(?:join|sign up for|create an? (?:free )?account (?:on|at|with)) .{0,60}(?:to|and) (?:unlock|get|access|save|read).*`,
+      String.raw`chat is not available|successful page load|discover the world's (?:research|scientific knowledge)|\d+\+? million (?:members|researchers|publications|papers)|create (?:an? )?(?:free )?account|create profile|my (?:library|stuff|lists|profile)|join (?:for free|now|us)|get started|start free trial|register now`,
       String.raw`(?:sign|log) in (?:to|with) .{1,60}`,
       String.raw`.{0,80}[.·|]\s*sign in(?: to hype)?`,
       String.raw`we gratefully acknowledge support from.*`,
@@ -36,7 +37,7 @@ const CHROME_LINES = new RegExp(
       // share, save, cite, export
       String.raw`share(?: (?:this|on|to|via) .{1,40})?|tweet|share this (?:paper|article|page)|copy link|link copied|email|print|bookmark|save|saved|save to (?:library|list|collection)|add to (?:library|collection|list|reading list)|follow|upvote|\d{1,6} upvotes?|like|star|watch|fork`,
       String.raw`(?:facebook|twitter|linkedin|reddit|mastodon|bluesky|whatsapp|weibo|wechat|x \(twitter\))`,
-      String.raw`cite|cite this(?: (?:paper|article|work|page))?|how to cite(?: this (?:paper|article))?|export (?:citation|bibtex|ris|bib)|export bibtex citation|copy (?:citation|bibtex)|bibtex|ris|endnote|mods xml|bib export formats|bibtex mods xml endnote|download (?:citation|bibtex|ris)|citation tools?`,
+      String.raw`apa|mla|chicago|harvard|vancouver|bibtex citation|plain text|copy to clipboard|copied!?|cite|cite this(?: (?:paper|article|work|page))?|how to cite(?: this (?:paper|article))?|export (?:citation|bibtex|ris|bib)|export bibtex citation|copy (?:citation|bibtex)|bibtex|ris|endnote|mods xml|bib export formats|bibtex mods xml endnote|download (?:citation|bibtex|ris)|citation tools?`,
       String.raw`(?:view|download|open|get|read) (?:the )?(?:pdf|html|paper|full text|article|on arxiv|in app|source)(?: \(experimental\))?(?: [a-z]+)?|pdf|pdf abstract|html|html \(experimental\)|tex source|other formats|view pdf html \(experimental\)|full text|full-text links|view license|license|access paper|access paper:`,
       String.raw`view a pdf of the paper titled .*`,
       String.raw`(?:download|view|get|read|buy|rent|access|open|print|purchase)(?: the| this)? (?:book |chapter |article |conference paper |paper |full[- ]text )?(?:pdf|epub|html|full text|article|chapter|book|paper|citation|options|now|conference paper)(?: certificate)?`,
@@ -98,16 +99,30 @@ export function isBreadcrumb(line: string): boolean {
   return s.length <= 200 && BREADCRUMB.test(s) && !/[.?!]\s/.test(s);
 }
 
+/** One entry of a menu or bar: chrome on its own. */
+function isChromeEntry(entry: string): boolean {
+  const bare = entry.replace(/[\s.:!?»›→↗↘⇢▸▾▼▲⌄✓✔×✕]+$/u, "").replace(/^[\s•·▸▶►→↗]+/u, "");
+  return bare.length > 0 && bare.length <= 160 && (COUNTER.test(bare) || CHROME_LINES.test(bare));
+}
+
+/** A menu or bar on one line: entries between separators ("Home | About | Blog", "Share · Tweet"), each chrome. */
+function isMenuLine(s: string): boolean {
+  if (s.length > 300) return false;
+  const parts = s.split(/\s*[|·•]\s*|\s{2,}/).filter((p) => p !== "");
+  if (parts.length >= 2) return parts.every(isChromeEntry);
+  const words = s.split(/\s+/);
+  return words.length >= 3 && words.length <= 12 && words.every(isChromeEntry);
+}
+
 /** True for a line of site chrome: never a title, an author or a citation. */
 export function isChrome(line: string): boolean {
   const s = line.trim();
   if (!s) return false;
   if (COUNTER.test(s)) return true;
   if (/^[\p{P}\p{S}\s]+$/u.test(s)) return true;
-  const bare = s.replace(/[\s.:!?»›→↗↘⇢▸▾▼▲⌄✓✔×✕]+$/u, "").replace(/^[\s•·▸▶►→↗]+/u, "");
-  if (bare.length <= 160 && CHROME_LINES.test(bare)) return true;
+  if (isChromeEntry(s)) return true;
   if (s.length <= 600 && CHROME_PHRASES.test(s)) return true;
-  return isBreadcrumb(s);
+  return isBreadcrumb(s) || isMenuLine(s);
 }
 
 /** True for a line that only names a section ("Abstract", "TL;DR", "1 Introduction", "Datasets"). */

@@ -266,6 +266,9 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           if (valueLines.length > 0) break;
           continue;
         }
+        // After a sentence's end, a short line with none of its own is a link or heading, not prose.
+        const previous = lines[valueLines[valueLines.length - 1] ?? -1] ?? "";
+        if (kindOf(alone) === "abstract" && /[.!?…]["”’)]?$/.test(previous) && v.length < 50 && !/[.!?…:]$/.test(v)) break;
         valueLines.push(j);
         if (!multiLine(kindOf(alone)) || valueLines.length >= 400) break;
       }

@@ -75,14 +75,15 @@ function entryOf(line: string): PaperRef | undefined {
   return ref;
 }
 
-/** The citation lists of a capture's lines. */
-export function citationLists(lines: readonly string[]): CitationLists {
+/** The citation lists of a capture's lines; `cut`: the capture stops mid-line, its last entry may be bare. */
+export function citationLists(lines: readonly string[], cut = false): CitationLists {
   const out: CitationLists = { buildsOn: [], builtBy: [], declared: {}, lines: new Set() };
   let list: ListName | undefined;
   let current: PaperRef | undefined;
-  // Once a list's entries carry attribute bullets, a title line without any (the last one of a
-  // cut capture) is an entry too.
+  // Once a list's entries carry attribute bullets, a title line without any is an entry too when
+  // it is the capture's last line and the capture stops there (its bullets were cut off).
   let styled = false;
+  const lastLine = lines.reduce((at, l, k) => (l !== "" ? k : at), -1);
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     if (!line) continue;
@@ -115,7 +116,7 @@ export function citationLists(lines: readonly string[]): CitationLists {
     const next = lines.slice(i + 1, i + 3).find((l) => l !== "") ?? "";
     const numbered = /^(?:\[\d{1,4}\]|\d{1,4}[.)])\s/.test(line);
     // An S2-style entry: a title line with attribute bullets under it.
-    const titled = (ATTRIBUTE.test(next) || (styled && !numbered)) && !attribute;
+    const titled = (ATTRIBUTE.test(next) || (styled && !numbered && cut && i === lastLine)) && !attribute;
     if (titled && ATTRIBUTE.test(next)) styled = true;
     // Unnumbered formatted citations ("Surname, I.: Title. In: Venue (2018)") are entries too.
     const cited = !titled && !numbered && !attribute ? parseFormattedCitation(line) : undefined;

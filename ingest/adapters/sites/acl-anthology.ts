@@ -3,14 +3,15 @@
  * captured as text: title, author line, "Abstract", then one label per line with its value on the
  * next ("Anthology ID:" / "2020.acl-main.442", "Volume:", "Year:", "Editors:", "DOI:" …; an empty
  * label is followed directly by the next), and the "Cite (ACL):" citation of the page's own paper.
- * Editors are never authors; a DOI the capture cut short ("10.18653/v1/2020.findings-emnlp.") is no
- * DOI; the Anthology ID is the page's identifier. HTML Anthology pages carry citation_* tags and go
+ * The title is the line over the author line, as on every page; editors are never authors; a DOI the
+ * capture cut short ("10.18653/v1/2020.findings-emnlp.") is no DOI; the Anthology ID is the page's
+ * identifier. HTML Anthology pages carry citation_* tags and go
  * to scholarly-html.ts.
  */
 import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { readCapture, titleLike, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
 import { captureOf } from "../capture/captures.ts";
 
 /** Cheap check for the format detector: an "Anthology ID:" label near the top. */
@@ -22,12 +23,7 @@ export const parseAclAnthology: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
-  const titleAt = lines.findIndex((l) => l !== "" && titleLike(l, { long: true }));
   const labelsAt = lines.findIndex((l) => /^Anthology ID\s*:/.test(l));
-  if (titleAt >= 0 && (labelsAt < 0 || titleAt < labelsAt)) {
-    site.title = lines[titleAt] ?? "";
-    site.titleLine = titleAt;
-  }
   // The "Cite (ACL)" and "Copy Citation" rows end the page's own metadata.
   const end = lines.findIndex((l, i) => i > labelsAt && /^(?:Copy Citation|PDF|Video|Software|Dataset|Presentation)\s*:?$/.test(l));
   if (end > 0) site.contentEnd = end;

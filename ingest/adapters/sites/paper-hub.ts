@@ -11,6 +11,7 @@ import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { isProse, readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 
 const PWC = /^(?:PDF Abstract|Results from the Paper|Submit results from this paper.*|Edit social preview|Add a new code entry.*|Mark the official implementation.*|Ranked #\d+ on .*|No code implementations yet.*|Code Available.*|Reproduce|Reproductions|Results in Papers With Code|\(↓ scroll down to see all results\)|Browse State-of-the-Art|No methods listed for this paper.*)$/i;
@@ -31,7 +32,7 @@ export const parsePaperHub: PageAdapter = (text, origin) => {
   });
   const site: SiteReading = { chrome };
   // The hub's own sections follow the abstract; the menus before the title bear the same names.
-  const prose = lines.findIndex((l) => isProse(l));
+  const prose = lines.findIndex((l) => isProse(l) && !isChrome(l));
   const end = lines.findIndex((l, i) => i > prose && /^(?:(?:Models|Datasets|Spaces) citing this paper.*|Collections including this paper.*|Community|Results from the Paper|Tasks|Methods)$/i.test(l));
   if (prose >= 0 && end > 0) site.contentEnd = end;
   return capturePage("paper-hub", readCapture(capture, site), "paper hub page");
