@@ -92,7 +92,9 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
   const acl = ACL_STYLE.exec(s);
   if (acl?.[1] && acl[2] && acl[3]) {
     const t = leadingTitle(acl[3]);
-    const c = t ? citation(acl[1], t.title, Number(acl[2]), t.after, s) : undefined;
+    // "Quill, A. 2020.": the initial's period was taken for the one ending the authors.
+    const authors = /(?:^|[\s,])\p{Lu}$/u.test(acl[1]) ? `${acl[1]}.` : acl[1];
+    const c = t ? citation(authors, t.title, Number(acl[2]), t.after, s) : undefined;
     if (c) return c;
   }
   const colon = COLON_STYLE.exec(s);

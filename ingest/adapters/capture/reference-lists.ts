@@ -43,6 +43,8 @@ function withTotal(list: ListName, count: string | undefined): { list: ListName;
 }
 
 const ATTRIBUTE = /^[-•*]\s+(.{1,120})$/;
+/** Sections that follow a reference list: they end it (chrome between entries does not). */
+const AFTER_LIST = /^(?:rights and permissions|reprints and permissions|about this (?:paper|article|chapter|book)|copyright information|author information|authors? and affiliations|acknowledge?ments?|appendix|additional information|ethics declarations|funding|footnotes|supplementary (?:information|material)|related (?:papers|articles|works)|similar papers|recommended (?:papers|articles)|cite this (?:paper|article|chapter))$/i;
 
 /** A line that can be an entry's title: words, not chrome, not a label, not a bare figure. */
 function titleLike(line: string): boolean {
@@ -104,6 +106,11 @@ export function citationLists(lines: readonly string[], cut = false): CitationLi
     if (attribute?.[1] && current) {
       readAttribute(current, attribute[1]);
       out.lines.add(i);
+      continue;
+    }
+    if (AFTER_LIST.test(line)) {
+      list = undefined;
+      current = undefined;
       continue;
     }
     if (isSectionLabel(line) || (isChrome(line) && !attribute)) {
