@@ -104,6 +104,22 @@ export function detectFormat(text: string): PageAdapterFormat | undefined {
   return undefined;
 }
 
+/**
+ * A file that is a record format rather than a page (BibTeX, RIS, JSON), which `lineage ingest`
+ * routes to the importers before pages are parsed: if one reaches here it is refused, saying what
+ * it looks like, never read as a page titled "@ARTICLE{…" or "{"@context":…".
+ */
+function recordFormatReason(text: string): string | undefined {
+  const head = text.slice(0, 200_000);
+  if (/^\s*(?:%[^\n]*\n\s*)*@[A-Za-z]+\s*[{(]/.test(head)) {
+    const entries = head.match(/(?:^|\n)\s*@(?!comment|string|preamble)[A-Za-z]+\s*[{(]/gi)?.length ?? 0;
+    return `looks like a BibTeX file (${entries} entr${entries === 1 ? "y" : "ies"}), not a page`;
+  }
+  if (/^\s*TY {2}- /.test(head)) return "looks like an RIS file, not a page";
+  if (/^\s*[{[]\s*["{[\]]/.test(head)) return "looks like a JSON document, not a page";
+  return undefined;
+}
+
 export interface ParsedPage {
   page: PaperPage;
   contentHash: string;
@@ -123,6 +139,8 @@ export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptio
   const decoded = decodePage(bytes, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (!decoded.ok) return decoded;
   const format = detectFormat(decoded.text);
+  const recordFormat = format === undefined || format === "page-capture" || format === "bare-abstract" ? recordFormatReason(decoded.text) : undefined;
+  if (recordFormat) return { ok: false, refusal: "not-a-page", reason: recordFormat };
   if (!format) return { ok: false, refusal: "not-a-page", reason: "not a paper page: no title, identifier or abstract-like prose" };
   if (format === "page-capture" || format === "bare-abstract" || format === "markdown-note") {
     const listing = listingReason(captureOf(decoded.text));

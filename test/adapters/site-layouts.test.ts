@@ -70,6 +70,16 @@ describe("site layouts", () => {
     expect(read.ok && read.page.paper).toMatchObject({ title: "Hedgerow: An Invented Benchmark", authors: ["Ada Quill", "Bram Okoye"], year: 2024, abstract: "An invented abstract with a link at this https URL." });
   });
 
+  it("refuses record files that reach the page parser, saying what they look like", () => {
+    const refused = (text: string) => {
+      const r = parsePage(encode(text), "file");
+      return r.ok ? `read as ${r.page.format}: ${r.page.paper.title ?? ""}` : `${r.refusal}: ${r.reason}`;
+    };
+    expect(refused("% exported\n@ARTICLE{quill2024,\n title = {An Invented Title},\n booktitle = ACL,\n}\n@misc{b, title={B}}")).toBe("not-a-page: looks like a BibTeX file (2 entries), not a page");
+    expect(refused("TY  - JOUR\nTI  - An Invented Title\nER  - \n")).toBe("not-a-page: looks like an RIS file, not a page");
+    expect(refused('{"@context": "https://schema.org", "@type": "ScholarlyArticle", "name": "An Invented Title"}')).toBe("not-a-page: looks like a JSON document, not a page");
+  });
+
   it("cleans what sites add around a captured title", () => {
     expect(cleanCapturedTitle("Cartographer: Mapping APIs \\| OpenReview")).toBe("Cartographer: Mapping APIs");
     expect(cleanCapturedTitle("Weathervane: Topic Drift [article]")).toBe("Weathervane: Topic Drift");

@@ -60,6 +60,8 @@ export interface SiteReading {
 
 /** How far from the top a title or an author line is looked for. */
 const TOP_LINES = 60;
+/** How many lines are searched for the page's citation of itself. */
+const SELF_CITATION_LINES = 600;
 /** Sections about other papers: nothing in them is the page's own paper. */
 const OTHER_PAPERS = /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 const ARXIV_CODE = /^(?:cs|math|stat|physics|q-bio|q-fin|eess|econ|astro-ph|cond-mat|nlin|quant-ph|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|math-ph)\.[A-Z]{2}$/;
@@ -91,7 +93,7 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
   if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || /\S+@\S+\.\S+/.test(s)) return false;
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
-  if (/^[A-Za-z]+\s*=\s*[{"]/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
+  if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
   return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
 }
@@ -415,9 +417,10 @@ function findSelfCitation(
     if (c && fits(c)) return c;
   }
   if (!title && !endingTitle) return undefined;
-  for (let i = 0; i < lines.length && i < 4000; i++) {
+  // Near the top, or in a "Cite this" block: the first lines of a page, each a paragraph at most.
+  for (let i = 0; i < lines.length && i < SELF_CITATION_LINES; i++) {
     const l = (lines[i] ?? "").replace(/^>\s*/, "");
-    if (excluded(i) || l.length < 40 || !/(?:19|20)\d\d/.test(l)) continue;
+    if (excluded(i) || l.length < 40 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
     const c = parseFormattedCitation(l);
     if (c && fits(c)) return c;
   }
