@@ -132,6 +132,7 @@ export function paperDate(clues: DateClues): PaperDate | undefined {
     if (year === undefined) continue;
     return phrase?.year === year ? phrase : { year, source: year === clues.venueYear ? "venue" : "record" };
   }
-  // The page's own citation or record beats a date in a line of text (a blog's "Posted on …").
-  return phrase ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd);
+  // The page's own citation or record beats a date in a line of text (a blog's "Posted on …");
+  // a short "Posted May 14, 2023." further down the page comes last.
+  return phrase ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd) ?? phraseDate(clues.lines.map((l) => (l.length <= 80 ? l : "")), clues.headerEnd + 1, clues.lines.length - 1);
 }

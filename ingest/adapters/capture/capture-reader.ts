@@ -15,7 +15,7 @@ import type { Identifiers, PaperRef } from "../../types.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { ListName } from "../page-sections.ts";
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
-import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { findDate } from "../../dates.ts";
 import type { Capture } from "./capture-lines.ts";
@@ -92,6 +92,8 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
   if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || /\S+@\S+\.\S+/.test(s)) return false;
+  // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
+  if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
@@ -148,7 +150,8 @@ function lineIds(line: string, cut: boolean): Identifiers {
 function labelledIds(labels: readonly LabelledValue[], excluded: (i: number) => boolean, cutLine: number): Identifiers {
   const ids: Identifiers = {};
   for (const v of labels) {
-    if (excluded(v.at) || v.kind === "editors" || v.kind === "abstract" || v.kind === "keywords" || isProse(v.value)) continue;
+    // The page's citation of itself is prose and holds the page's identifiers; other prose does not.
+    if (excluded(v.at) || v.kind === "editors" || v.kind === "abstract" || v.kind === "keywords" || (isProse(v.value) && v.kind !== "self-citation")) continue;
     const cut = v.valueLines.includes(cutLine);
     const value = v.value.slice(0, 2000);
     if (v.kind === "arxiv") {
@@ -215,13 +218,26 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     titleLine = h1;
   }
   const topAuthorLine = findAuthorLine(lines, chrome, excluded);
+  // "A, B, C:" over "Title. Venue 2024: 112-125" (a bibliography's entry): the title follows.
+  let entryVenue: { venue: string; year: number } | undefined;
+  if (!title && topAuthorLine !== undefined && /:\s*$/.test(lines[topAuthorLine.at] ?? "")) {
+    const at = lines.findIndex((l, i) => i > topAuthorLine.at && l !== "");
+    const entry = /^(.{8,300}?[.?!])\s+(\S.{0,80}?)\s((?:19|20)\d\d)(?::\s*[\d–-]+)?\s*$/.exec(lines[at] ?? "");
+    if (entry?.[1] && entry[2] && entry[3]) {
+      title = entry[1].replace(/\.$/, "");
+      titleLine = at;
+      entryVenue = { venue: `${entry[2]} ${entry[3]}`, year: Number(entry[3]) };
+    }
+  }
   if (!title && topAuthorLine !== undefined) {
     for (let j = topAuthorLine.at - 1, seen = 0; j >= 0 && seen < 4; j--) {
       const l = lines[j] ?? "";
       if (!l || chrome(j)) continue;
       seen++;
-      // The line right over the authors is the title, however long; further up, title-sized ones.
-      if (titleLike(l, { long: seen === 1 })) {
+      // The line right over the authors is the title, however long; further up, title-sized ones
+      // of two words or more (three over an "Authors" label, which may sit lower on the page).
+      const words = l.split(/\s+/).length;
+      if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
         break;
@@ -259,6 +275,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   }
   const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
 
+  // "a review of the paper "X" by A, B and C, … in 2024": the page names its paper in a sentence.
+  const named = namedPaper(lines, end);
+  if (named && (!title || sameLetters(named.title, title))) title = reading.title = named.title;
+
   // "Notes on X" over the page's citation of X: the title is X, as the page heads it.
   if (title) {
     const cited = findSelfCitation(lines, labels, undefined, excluded, title);
@@ -273,13 +293,17 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   }
 
   // The page's own citation and records: those naming its title (or, with no title, the first).
-  const selfCitation = topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded);
+  const selfCitation =
+    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
   // Authors.
   const labelledAuthors = firstOf(labels, "authors");
+  // A bibliography's entry ("A, B, C:" over "Title. Venue 2024: 1-9") has its authors over its title.
+  const entryAuthors = entryVenue && topAuthorLine ? parseAuthorList((lines[topAuthorLine.at] ?? "").replace(/:\s*$/, "")) : undefined;
   const authorList =
     site.authors ??
+    entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
     (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
@@ -294,6 +318,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   // Venue and date.
   const venueLabel = firstOf(labels, "venue");
   const statement =
+    entryVenue ??
     lines.slice(0, Math.max(40, (titleLine ?? 0) + 8)).map(venueStatementLine).find((v) => v !== undefined) ??
     lines.slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8).map(venueLine).find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
@@ -367,17 +392,42 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
   return undefined;
 }
 
-/** The first line near the top holding an author list (plain, or names among affiliations). */
-function findAuthorLine(lines: readonly string[], chrome: (i: number) => boolean, excluded: (i: number) => boolean): { at: number; list: AuthorList } | undefined {
+/**
+ * The first line near the top that opens the authors: an author list (plain, or names among
+ * affiliations), the first of names printed one per line, or an "Authors" label alone.
+ */
+function findAuthorLine(lines: readonly string[], chrome: (i: number) => boolean, excluded: (i: number) => boolean): { at: number; label?: boolean } | undefined {
   for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
     const l = lines[i] ?? "";
     if (!l || chrome(i) || excluded(i)) continue;
     seen++;
     if (i === 0 || isProse(l)) continue;
+    // An "Authors" label counts with names under it (a menu's "Authors" entry has none).
+    const next = lines.findIndex((x, k) => k > i && x !== "" && !/^[,;&]$/.test(x) && !chrome(k));
+    if ((labelAlone(l) === "authors" || labelAlone(l) === "author(s)") && next > 0 && (nameLines(lines, next, chrome).length >= 1 || authorsOn(lines[next] ?? ""))) return { at: i, label: true };
     const list = authorsOn(l);
-    if (list && (list.names.length >= 2 || list.truncated)) return { at: i, list };
+    if (list && (list.names.length >= 2 || list.truncated)) return { at: i };
+    if (nameLines(lines, i, chrome).length >= 2) return { at: i };
   }
   return undefined;
+}
+
+/**
+ * Authors printed one per line from line `from` on (a viewer's "Ada Quill" / "Invented University"
+ * / "Bram Okoye" / …), affiliations and lone commas between them passed over; empty unless the
+ * first line is a name.
+ */
+function nameLines(lines: readonly string[], from: number, chrome: (i: number) => boolean): string[] {
+  const names: string[] = [];
+  for (let j = from, seen = 0; j < lines.length && seen < 30; j++) {
+    const l = lines[j] ?? "";
+    if (!l || /^[,;&]$/.test(l) || chrome(j)) continue;
+    seen++;
+    const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
+    if (isPersonName(name)) names.push(name);
+    else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80) break;
+  }
+  return names;
 }
 
 /** The author list on one of the few lines under the title (metadata lines in between skipped). */
@@ -393,6 +443,8 @@ function authorsUnderTitle(lines: readonly string[], titleLine: number | undefin
       const list = authorsOn(part.replace(/\s*·\s*$/, ""));
       if (list) return list;
     }
+    const oneEach = nameLines(lines, j, chrome);
+    if (oneEach.length >= 2) return { names: oneEach };
     if (chrome(j) || isMetaLine(l)) continue;
     if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }
@@ -423,6 +475,29 @@ function findSelfCitation(
     if (excluded(i) || l.length < 40 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
     const c = parseFormattedCitation(l);
     if (c && fits(c)) return c;
+  }
+  return undefined;
+}
+
+/** Two titles with the same letters and digits, whatever their punctuation ("X — Y" and "X: Y"). */
+function sameLetters(a: string, b: string): boolean {
+  const key = (t: string) => t.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return key(a).length >= 12 && key(a) === key(b);
+}
+
+/** "the paper "Glimmer: …" by Ines Wong, Tobias Keller and Farah Nasser, published … in 2024". */
+function namedPaper(lines: readonly string[], end: number): FormattedCitation | undefined {
+  for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
+    if (l.length > 3000) continue;
+    const m = /\bpaper,?\s(?:titled\s|entitled\s|called\s|named\s)?[“"]([^”"]{8,300}?)[,.]?[”"],?\sby\s([^.()]{3,400})/u.exec(l);
+    if (!m?.[1] || !m[2]) continue;
+    const authorsText = m[2].split(/,?\s(?:published|presented|which|that|in|at|from|accepted|appeared|and published)\b/)[0] ?? "";
+    const list = parseAuthorList(authorsText, { labelled: true });
+    const rest = l.slice((m.index ?? 0) + m[0].length - m[2].length).split(/[.!?](?:\s|$)/)[0] ?? "";
+    const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(rest)?.[1];
+    const c: FormattedCitation = { title: m[1].trim(), authors: list?.names ?? [], truncated: list?.truncated !== undefined, ids: {} };
+    if (year) c.year = Number(year);
+    return c;
   }
   return undefined;
 }

@@ -13,7 +13,8 @@ const CHROME_LINES = new RegExp(
     [
       // skip links, navigation and menus
       String.raw`skip to (?:the )?(?:main )?(?:content|navigation|search|article|menu|yearly menu bar|footer)`,
-      String.raw`jump to (?:content|navigation|main content)`,
+      String.raw`jump to (?:content|navigation|main content|search)`,
+      String.raw`submitted by(?: .{1,40})?|posted by .{1,40}|uploaded by .{1,40}`,
       "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top",
       String.raw`(?:home|about|contact|help|faq|blog|news|search|browse|explore|pricing|docs|login|log ?in|log ?out|sign ?in|sign ?up|sign ?out|register|subscribe|donate|support us|my account|account|profile|settings|dashboard|notifications)`,
       String.raw`help ?\| ?advanced search|advanced search|search(?: (?:papers|arxiv|the site|\.\.\.|…))?`,
@@ -26,6 +27,7 @@ const CHROME_LINES = new RegExp(
       "current browse context.{0,40}|change to browse by.{0,40}",
       // accounts and banners
       String.raw`(?:join|sign up for|create an? (?:free )?account (?:on|at|with)) .{0,60}(?:to|and) (?:unlock|get|access|save|read).*`,
+      String.raw`.{1,40}\shome(?:page)?|research-article|free access|share on|submit a paper|rankings|permalink|copy url|copy doi|using these links will ensure access to this page indefinitely|from wikipedia, the free encyclopedia|new results|follow this preprint|this article is a preprint and has not been certified by peer review.*|competing interest statement|info/history|preview pdf|follow|listen|write|\d{1,3} min read|be the first to comment|request (?:full-text|pdf)|download citation|copy link link copied|`,
       String.raw`chat is not available|successful page load|discover the world's (?:research|scientific knowledge)|\d+\+? million (?:members|researchers|publications|papers)|create (?:an? )?(?:free )?account|create profile|my (?:library|stuff|lists|profile)|join (?:for free|now|us)|get started|start free trial|register now`,
       String.raw`(?:sign|log) in (?:to|with) .{1,60}`,
       String.raw`.{0,80}[.·|]\s*sign in(?: to hype)?`,
@@ -85,8 +87,8 @@ const SECTION_LABELS = new RegExp(
       "authors?|author\\(s\\)|affiliations?|venue|year|date|citation|citations?|references|bibliography|cited by|related|similar|similar papers|related works?|recommended|recommendations|more like this",
       "code & models|code and models|peer reviews|figures|figures and tables(?: from this paper)?|tables|videos?|slides|poster|posters|talk|oral|spotlight|spotlight poster|highlight poster|peer reviews|reviews|comments|replies|discussion|taxonomy|reproductions?|reproduce|notes?|memo|annotations",
       "bibtex|citation impact|submission history|subjects|categories|comments|journal reference|report number|cite as|related dois?|keywords|topics (?:&|and) keywords|un sustainable development goals",
-      "\\d{1,2}(?:\\.\\d{1,2})*\\.? [A-Z][^.]{0,80}",
-      "(?:[IVX]{1,5}|[A-H])\\. [A-Z][^.]{0,80}",
+      "\\d{1,2}(?:\\.\\d{1,2})*\\.? [A-Z][^.:\\d]{0,60}",
+      "(?:[IVX]{1,5}|[A-H])\\. [A-Z][^.:\\d]{0,60}",
       "document sections|authors info & claims|publication history|author information|author notes|article information|cited by|metrics|full text views|citations? alerts?",
     ].join("|") +
     ")(?:\\s*\\(\\d[\\d,]*\\))?[:.]?$",

@@ -39,9 +39,9 @@ const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
 
 /** The title at the start of `rest` ("Title. Venue …", "Title? Venue …") and what follows it. */
 function leadingTitle(rest: string): { title: string; after: string } | undefined {
-  const m = /^(.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
+  const m = /^([“"][^”"]{3,400}[”"]\.?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
   if (!m?.[1]) return undefined;
-  const title = m[1].replace(/\.$/, "").trim();
+  const title = m[1].replace(/\.$/, "").trim().replace(/^[“"](.*?)[.,]?[”"]$/u, "$1");
   return title.split(/\s+/).length >= 2 ? { title, after: m[2] ?? "" } : undefined;
 }
 
