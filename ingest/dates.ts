@@ -78,6 +78,10 @@ const DAY_MONTH_YEAR = new RegExp(String.raw`(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s+
 const MONTH_DAY_YEAR = new RegExp(String.raw`(${MONTH_WORD})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)`, "i");
 /** "2019-04-21", "2019/04/21"; glued on the right ("2019-04-21ICLR"). */
 const ISO_DAY = /(?<![\d.])((?:19|20)\d\d)[-/](0[1-9]|1[0-2])[-/](0[1-9]|[12]\d|3[01])(?!\d)/;
+/** "2020 Dec 11" (PubMed's order). */
+const YEAR_MONTH_DAY = new RegExp(String.raw`(?<!\d)((?:19|20)\d\d)\s+(${MONTH_WORD})\.?\s+(\d{1,2})(?!\d)`, "i");
+/** "2021 Mar". */
+const YEAR_MONTH = new RegExp(String.raw`(?<!\d)((?:19|20)\d\d)\s+(${MONTH_WORD})\b`, "i");
 /** "August 2023", "Aug. 2023". */
 const MONTH_YEAR = new RegExp(String.raw`(?<![\p{L}])(${MONTH_WORD})\.?,?\s+((?:19|20)\d\d)(?!\d)`, "iu");
 
@@ -102,11 +106,16 @@ export function findDate(text: string): { iso: string; at: number } | undefined 
   if (mdy?.[1] && mdy[2] && mdy[3]) pushValid(found, Number(mdy[3]), monthNumber(mdy[1]), Number(mdy[2]), mdy.index);
   const iso = ISO_DAY.exec(s);
   if (iso?.[1] && iso[2] && iso[3]) pushValid(found, Number(iso[1]), Number(iso[2]), Number(iso[3]), iso.index);
+  const ymd = YEAR_MONTH_DAY.exec(s);
+  if (ymd?.[1] && ymd[2] && ymd[3]) pushValid(found, Number(ymd[1]), monthNumber(ymd[2]), Number(ymd[3]), ymd.index);
   found.sort((a, b) => a.at - b.at);
   if (found[0]) return found[0];
   const my = MONTH_YEAR.exec(s);
   const iso2 = my ? parseMonthYear(my[0]) : undefined;
-  return my && iso2 ? { iso: iso2, at: my.index } : undefined;
+  if (my && iso2) return { iso: iso2, at: my.index };
+  const ym = YEAR_MONTH.exec(s);
+  const month = ym?.[2] ? monthNumber(ym[2]) : undefined;
+  return ym?.[1] && month ? { iso: `${ym[1]}-${pad(month)}`, at: ym.index } : undefined;
 }
 
 function pushValid(into: { iso: string; at: number }[], y: number, m: number | undefined, d: number, at: number): void {

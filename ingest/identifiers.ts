@@ -34,6 +34,8 @@ const RE = {
   arxivMirrorUrl: new RegExp(`(?:ar5iv\\.org/(?:abs|html)|arxiv-vanity\\.com/papers|huggingface\\.co/papers|hf\\.co/papers|alphaxiv\\.org/(?:abs|overview)|semanticscholar\\.org/arxiv)/(${ARXIV_ID})(?:v\\d+)?(?![\\d.])`, "i"),
   arxivVersioned: new RegExp(`(?<![\\w./-])(${ARXIV_NEW_DATED})v\\d{1,2}(?![\\w.])`),
   arxivLabelled: new RegExp(`\\b(?:paper|arxiv|article|preprint|e-?print)[ _-]?id\\s*[:=#]?\\s*(${ARXIV_NEW_DATED})(?:v\\d{1,2})?(?![\\d.])`, "i"),
+  /** A new-style ID alone (in parentheses or brackets or not): "(2410.95581)". */
+  arxivAlone: new RegExp(`^\\s*[([]?(${ARXIV_NEW_DATED})(?:v\\d{1,2})?[)\\]]?\\s*$`),
   arxivOldBare: new RegExp(`(?<![\\w./-])((?:${ARXIV_ARCHIVES})(?:\\.[A-Z]{2})?/\\d{7})(?:v\\d{1,2})?(?!\\d)`),
   paperPageUrl: new RegExp(`/paper/(${ARXIV_ID})(?:v\\d+)?(?:/|$|[?#])`),
   arxivDoi: new RegExp(`^10\\.48550/arxiv\\.(${ARXIV_ID})(?:v\\d+)?$`, "i"),
@@ -95,7 +97,7 @@ export function identifiersFromText(text: string): Identifiers {
     if (or?.[1]) ids.openreview = or[1];
   }
   if (!ids.arxiv) {
-    const arxiv = RE.arxivPrefixed.exec(text) ?? RE.arxivLabelled.exec(text) ?? RE.arxivVersioned.exec(text) ?? RE.arxivOldBare.exec(text);
+    const arxiv = RE.arxivPrefixed.exec(text) ?? RE.arxivLabelled.exec(text) ?? RE.arxivVersioned.exec(text) ?? RE.arxivAlone.exec(text) ?? RE.arxivOldBare.exec(text);
     if (arxiv?.[1]) ids.arxiv = arxiv[1];
   }
   if (!ids.acl) {

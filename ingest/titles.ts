@@ -53,7 +53,7 @@ const SITE_NAMES =
 const SITE_SUFFIX = new RegExp(`\\s+(?:\\\\?[|·–—-]|::)\\s+(?:${SITE_NAMES})(?:\\s*[|·–—-]\\s*[\\w .]{1,30})?\\s*$`, "i");
 const SITE_PREFIX = new RegExp(`^(?:paper page|papers with code|(?:${SITE_NAMES}))\\s+(?:[|·–—-]|::)\\s+`, "i");
 /** A work type a catalogue appends in brackets: "… [article]", "… [PDF]". */
-const TYPE_TAG = /\s*\[(?:article|preprint|paper|paper-conference|book|chapter|thesis|dataset|report|pdf|html|citation|journal-article|proceedings-article|post|stub|conference paper)\]\s*$/i;
+const TYPE_TAG = /\s*\[(?:article|preprint|paper|paper-conference|book|chapter|thesis|dataset|report|pdf|html|citation|journal-article|proceedings-article|post|stub|conference paper|kimi|code|arxiv|bibtex|supp|video|slides|poster|project|abs)\]\s*$/i;
 
 /**
  * A title as a captured page prints it, without what the site adds around it: "Title:" glued on,
@@ -65,8 +65,9 @@ export function cleanCapturedTitle(raw: string): string {
   let t = cleanLine(raw)
     .replace(/^(?:paper\s+)?title\s*:\s*/i, "")
     .replace(/^\[\s*(?:arxiv:)?\d{4}\.\d{4,5}(?:v\d+)?\s*\]\s*/i, "")
+    .replace(/^#\d{1,4}\s+/, "")
     .replace(/^(?:paper (?:summary|review|notes?|reading|explained)|summary|review|notes? on|reading notes?)\s*[:—–-]\s+/i, "");
-  for (let k = 0; k < 2; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
+  for (let k = 0; k < 6; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
   if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }

@@ -31,7 +31,10 @@ const NOT_NAMES = new Set(
     "authors author citations citation references reference published publication submitted year venue online edition volume pages " +
     "january february march july september october november december " +
     "monday tuesday wednesday thursday friday saturday sunday tldr summary keywords topics tasks methods results home search sign share cite " +
-    "best overall award oral poster spotlight accepted findings main demo student track"
+    "best overall award oral poster spotlight accepted findings main demo student track " +
+    "advanced clipboard guide user users save email send display options format full links menu login logout help settings view " +
+    "download upload print export import copy paste edit delete open close next previous more less show hide filter sort page pages " +
+    "account profile dashboard library collection collections notifications subscribe follow followers following reply replies comment comments"
   ).split(" "),
 );
 
@@ -49,7 +52,7 @@ export function cleanName(raw: string): string {
     .replace(/\s*\((?:[^()]{0,80})\)\s*$/, "")
     .replace(/\s*\[[^\]]{0,20}\]\s*$/, "")
     .replace(/\S+@\S+/g, " ")
-    .replace(/(\p{L})\d+(?:,\d+)*$/u, "$1")
+    .replace(/(\p{L})\s?\d+(?:,\s?\d+)*$/u, "$1")
     .replace(/^(?:dr|prof|professor)\.?\s+/i, "")
     .replace(/\s+/g, " ")
     .replace(/^[\s,;:.·-]+|[\s,;:·-]+$/g, "")
@@ -108,6 +111,7 @@ function takeTruncation(line: string): Truncation {
 
 /** "50 Authors", "+3 authors", "3 more": a placeholder a list prints where it hides names. */
 function placeholderCount(item: string): number | undefined {
+  if (/^(?:…|\.\.\.)$/.test(item.trim())) return 0;
   const m = /^\+?\s?(\d[\d,]*)\s+(?:more\s+)?(?:authors?|more|others?)$/i.exec(item.trim());
   return m?.[1] ? Number(m[1].replace(/,/g, "")) : undefined;
 }
@@ -138,6 +142,8 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   s = s.replace(/^(?:by|written by|authors?(?:\(s\))?\s*:)\s+/i, "").replace(/\s*\(\s*[*∗†‡]\s*[^()]{0,60}\)\s*$/u, "");
   const cut = takeTruncation(s);
   s = cut.rest
+    // "A, B, … Z": the ellipsis stands for the hidden names.
+    .replace(/,?\s*(?:…|\.\.\.)\s*(?=\p{Lu})/gu, ", …, ")
     .replace(/\s*\band\s*,\s*/gi, ", ")
     .replace(/\s*,?\s+(?:and|&)\s+/gi, ", ")
     .replace(/^\s*(?:and|&)\s+/i, "")
@@ -155,13 +161,16 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   }
   let hidden = cut.truncated?.more;
   let placeholder = false;
+  let unknownTotal = false;
   const names: string[] = [];
   let bad = 0;
   for (const raw of items) {
     if (!raw.trim()) continue;
     const count = placeholderCount(raw);
     if (count !== undefined) {
-      hidden = (hidden ?? 0) + count;
+      // An ellipsis hides names without saying how many: the total is then unknown.
+      if (count === 0) unknownTotal = true;
+      else hidden = (hidden ?? 0) + count;
       placeholder = true;
       continue;
     }
@@ -173,6 +182,6 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   const truncated = cut.truncated !== undefined || placeholder;
   if (names.length < 2 && !truncated && !opts.labelled) return undefined;
   const list: AuthorList = { names };
-  if (truncated) list.truncated = hidden === undefined ? {} : { total: names.length + hidden };
+  if (truncated) list.truncated = hidden === undefined || unknownTotal ? {} : { total: names.length + hidden };
   return list;
 }

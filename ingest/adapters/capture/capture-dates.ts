@@ -71,6 +71,11 @@ function phraseDate(lines: readonly string[], from: number, to: number): PaperDa
 
 /** "Published as a conference paper at ICLR 2020", "Accepted at NeurIPS 2023": venue and year. */
 export function venueStatementLine(line: string): { venue: string; year: number } | undefined {
+  // "Proceedings of the … (CVPR), 2023, pp. 1-10", "Advances in … 33 (NeurIPS 2020)".
+  const proceedings = /^(?:.{0,600}?;\s*)?(?:In:?\s+|Part of\s+)?((?:Proceedings of|Advances in) .{5,200}?)(?:,\s*|\s+)(?:\(?[A-Za-z]{2,12}\)?,?\s*)?\(?((?:19|20)\d\d)\)?(?:[,.)]|\s|$)/.exec(line.trim());
+  if (proceedings?.[1] && proceedings[2]) {
+    return { venue: proceedings[1].replace(/,\s*(?:PMLR|pp\.|pages|vol\.|volume)\b.*$/i, "").replace(/[\s,(]+$/, ""), year: Number(proceedings[2]) };
+  }
   const m = /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published in)\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(line.trim());
   const year = m?.[1] ? YEAR.exec(m[1]) : null;
   return m?.[1] && year?.[1] ? { venue: m[1].trim(), year: Number(year[1]) } : undefined;
@@ -94,10 +99,12 @@ function nearTitleDate(lines: readonly string[], from: number, to: number): Pape
     if (!line || line.length > 160 || NOT_PAPER_DATE.test(line)) continue;
     // Template dates: several dates in one parenthesis.
     if (/\([^)]*(?:19|20)\d\d[^)]*;[^)]*(?:19|20)\d\d[^)]*\)/.test(line)) continue;
-    const found = findDate(line);
+    const found = findDate(line.replace(/^[.\s]+/, ""));
     if (found && (found.at === 0 || (found.at <= 12 && !/\s/.test(line.slice(0, found.at))))) {
       return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "near-title" };
     }
+    const typed = /^(?:preprint|article|journal article|conference paper|proceedings paper|book chapter|thesis|report|dataset)\s*[,·|]\s*((?:19|20)\d\d)$/i.exec(line);
+    if (typed?.[1]) return { year: Number(typed[1]), source: "near-title" };
     const year = /^((?:19|20)\d\d)(?:\s*[·|•,;:–—-]\s*|\s+(?=\p{L}))/u.exec(line);
     if (year?.[1] && !/^\d{4}\s+(?:papers?|results?|citations?|views?|downloads?|questions?|problems?|tasks?)\b/i.test(line)) {
       return { year: Number(year[1]), source: "near-title" };

@@ -30,7 +30,7 @@ export function capturePage(format: PageAdapterFormat, reading: CaptureReading, 
   if (reading.authorsTruncated) {
     const { total } = reading.authorsTruncated;
     const shown = reading.authors.length;
-    page.warnings.push(total !== undefined ? `the page shows ${shown} of ${total} authors` : `the page shows the first ${shown === 1 ? "author" : `${shown} authors`} only ("et al.")`);
+    page.warnings.push(total !== undefined ? `the page shows ${shown} of ${total} authors` : `the page shows ${shown === 1 ? "one author" : `${shown} authors`} and hides the others`);
   }
   warnShortLists(page, reading.declared, new Set(Object.keys(reading.declared)));
   return { ok: true, page: cleanPage(page) };

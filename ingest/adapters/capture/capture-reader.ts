@@ -124,7 +124,9 @@ export function isAuthorLine(line: string): boolean {
 
 function authorsOn(line: string): AuthorList | undefined {
   if (line.length > 6000 || isChrome(line)) return undefined;
-  const list = parseAuthorList(line);
+  // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
+  const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
+  const list = parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
   return among ? { names: among } : undefined;

@@ -28,6 +28,7 @@ const CHROME_LINES = new RegExp(
       // accounts and banners
       String.raw`(?:join|sign up for|create an? (?:free )?account (?:on|at|with)) .{0,60}(?:to|and) (?:unlock|get|access|save|read).*`,
       String.raw`.{1,40}\shome(?:page)?|research-article|free access|share on|submit a paper|rankings|permalink|copy url|copy doi|using these links will ensure access to this page indefinitely|from wikipedia, the free encyclopedia|new results|follow this preprint|this article is a preprint and has not been certified by peer review.*|competing interest statement|info/history|preview pdf|follow|listen|write|\d{1,3} min read|be the first to comment|request (?:full-text|pdf)|download citation|copy link link copied|`,
+      String.raw`search:\s?.{0,30}|an official website of .{1,60}|here's how you know|.{1,30} logo|article|advertisement|thank you for visiting .{1,80}|display options|full text links|send to|save email|advanced clipboard|user guide|metrics details|\d+(?:\.\d+)?k accesses|\d+ altmetric|`,
       String.raw`chat is not available|successful page load|discover the world's (?:research|scientific knowledge)|\d+\+? million (?:members|researchers|publications|papers)|create (?:an? )?(?:free )?account|create profile|my (?:library|stuff|lists|profile)|join (?:for free|now|us)|get started|start free trial|register now`,
       String.raw`(?:sign|log) in (?:to|with) .{1,60}`,
       String.raw`.{0,80}[.·|]\s*sign in(?: to hype)?`,
@@ -69,7 +70,7 @@ const CHROME_LINES = new RegExp(
 
 /** Phrases no title contains: a line holding one is a banner, whatever else it says. */
 const CHROME_PHRASES =
-  /\b(?:we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
+  /\b(?:you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
 
 /** A breadcrumb trail: "Computer Science > Machine Learning", "cs > arXiv:2107.03374", "Home / Papers / …". */
 const BREADCRUMB = /^(?:[^>›»/|]{1,40}\s(?:>|›|»)\s){1,5}[^>›»]{1,60}$|^(?:home|papers?|browse|all papers)\s*(?:\/|›|»|>)\s.{1,120}$/i;

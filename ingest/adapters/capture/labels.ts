@@ -61,6 +61,8 @@ const VOCABULARY: Record<string, LabelKind> = {
   "available online": "date",
   "first online": "date",
   "date written": "date",
+  publish: "date",
+  "edited by": "editors",
   "suggested citation": "self-citation",
   "how to cite": "self-citation",
   "published online": "date",
