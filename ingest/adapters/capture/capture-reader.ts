@@ -7,23 +7,27 @@
  * metadata lines, breadcrumbs and links near the title, in the page's own citation; never from
  * prose about other works, reference lists or "Similar papers"), the abstract (after its label)
  * and the citation lists (reference-lists.ts). A site adapter passes what its layout says for sure
- * (`SiteReading`); the reader fills in the rest the same way for every site. Pure.
+ * (`SiteReading`); the reader fills in the rest the same way for every site. What a line is
+ * (line-kinds.ts), where authors are printed (capture-authors.ts), the page's citation of itself
+ * (self-citations.ts) and the fields read from lines (capture-fields.ts) have their own modules.
+ * Pure.
  */
-import { canonicalArxiv, hasIdentifier, merge } from "../../identifiers.ts";
+import { hasIdentifier, merge } from "../../identifiers.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
 import type { Identifiers, PaperRef } from "../../types.ts";
-import { identifiersIn } from "../page-text.ts";
 import type { ListName } from "../page-sections.ts";
-import { namesAmongAffiliations } from "./affiliated-authors.ts";
-import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
-import { findDate } from "../../dates.ts";
+import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
-import { isBreadcrumb, isChrome, isSectionLabel } from "./chrome.ts";
+import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, type EmbeddedRecord } from "./embedded-records.ts";
-import { parseFormattedCitation, trailingShortCitation, type FormattedCitation } from "./formatted-citations.ts";
-import { firstOf, inlineLabel, labelAlone, labelledValues, type LabelledValue } from "./labels.ts";
+import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
+import { firstOf, labelledValues } from "./labels.ts";
+import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
+import { findSelfCitation, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -58,132 +62,9 @@ export interface SiteReading {
   contentEnd?: number;
 }
 
-/** How far from the top a title or an author line is looked for. */
-const TOP_LINES = 60;
-/** How many lines are searched for the page's citation of itself. */
-const SELF_CITATION_LINES = 600;
+
 /** Sections about other papers: nothing in them is the page's own paper. */
 const OTHER_PAPERS = /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
-const ARXIV_CODE = /^(?:cs|math|stat|physics|q-bio|q-fin|eess|econ|astro-ph|cond-mat|nlin|quant-ph|hep-[a-z]{2,3}|nucl-[a-z]{2}|gr-qc|math-ph)\.[A-Z]{2}$/;
-
-/** Prose: a sentence of a dozen words or more, or a long line. */
-export function isProse(line: string): boolean {
-  const words = line.split(/\s+/).length;
-  const sentences = line.match(/[\p{Ll}\d)\]"”’][.!?;]["”’]?\s+["“]?\p{Lu}\p{Ll}/gu)?.length ?? 0;
-  const periods = line.match(/[\p{Ll}\d)\]"”’][.;]["”’]?\s+["“]?\p{Lu}\p{Ll}/gu)?.length ?? 0;
-  return (words >= 12 && (periods > 0 || sentences > 1)) || (words >= 20 && /[.!?]["”’)]?$/.test(line)) || words > 45;
-}
-
-/** A date, year, id or figure line ("2021 · ArXiv: 2107.03374", "arXiv.org · 8,712 Citations"). */
-function isMetaLine(line: string): boolean {
-  if (/^(?:\[?submitted on|\d{1,2} [A-Z][a-z]{2,8}\.? (?:19|20)\d\d|[A-Z][a-z]{2,8}\.? \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d(?:[-/]\d{1,2}){0,2}(?![\d.]))/i.test(line)) return true;
-  if (/^(?:arxiv|doi|isbn|issn|pmid|pmcid|corpus id)\s*:?\s*\S/i.test(line)) return true;
-  return /^[\d.,\s]+\s*(?:citations?|views?|downloads?|reads?|likes?|stars?|upvotes?|comments?|references?)\b/i.test(line) || /·\s*[\d,]+\s+citations?\b/i.test(line);
-}
-
-/**
- * A line that can be the title: words, not chrome, a label, a date, an id line or prose. `long`
- * lifts the bounds on length for a line the layout says is the title (a labelled "Title:", the
- * page's heading): a title however long is kept, and cut by the one cleaning (clean-text.ts).
- */
-export function titleLike(line: string, opts: { long?: boolean } = {}): boolean {
-  const s = line.trim();
-  if (s.length < 3 || (s.length > 300 && !opts.long) || !/\p{L}\p{L}/u.test(s)) return false;
-  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
-  const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
-  if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || /\S+@\S+\.\S+/.test(s)) return false;
-  // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
-  if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
-  // A BibTeX field, a file name, a venue statement, a short line holding a full date.
-  if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
-  if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
-  return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
-}
-
-/**
- * A site's name rather than a title: one or two words, no colon, with a longer title-like line
- * after it before any prose (the site's menus may stand between them).
- */
-function looksLikeSiteName(lines: readonly string[], i: number, chrome: (k: number) => boolean): boolean {
-  const s = lines[i] ?? "";
-  if (s.split(/\s+/).length > 2 || s.includes(":") || s.length > 30) return false;
-  for (let j = i + 1, seen = 0; j < lines.length && seen < 12; j++) {
-    const next = lines[j] ?? "";
-    if (!next || chrome(j)) continue;
-    seen++;
-    if (isProse(next)) return false;
-    if (titleLike(next) && next.split(/\s+/).length >= 3) return true;
-  }
-  return false;
-}
-
-/** True for a line holding an author list (with or without affiliations between the names). */
-export function isAuthorLine(line: string): boolean {
-  return authorsOn(line) !== undefined;
-}
-
-function authorsOn(line: string): AuthorList | undefined {
-  if (line.length > 6000 || isChrome(line)) return undefined;
-  // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
-  const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
-  const list = parseAuthorList(beforeVenue ?? line);
-  if (list) return list;
-  const among = namesAmongAffiliations(line);
-  return among ? { names: among } : undefined;
-}
-
-function sameTitle(a: string | undefined, b: string | undefined): boolean {
-  if (!a || !b) return false;
-  const x = normalizeTitle(a);
-  const y = normalizeTitle(b);
-  return x === y || (Math.min(x.length, y.length) >= 20 && (x.startsWith(y) || y.startsWith(x)));
-}
-
-/** Identifiers of a line, leaving out the last word of a capture that stops mid-word. */
-function lineIds(line: string, cut: boolean): Identifiers {
-  if (!cut) return identifiersIn(line);
-  const words = line.split(/\s+/);
-  const last = words[words.length - 1] ?? "";
-  const whole = /(?:^|\D)(?:(?:0[7-9]|1[0-4])(?:0[1-9]|1[0-2])\.\d{4}|(?:1[5-9]|[2-9]\d)(?:0[1-9]|1[0-2])\.\d{5})(?:v\d+)?$/.test(last);
-  return identifiersIn(whole ? line : words.slice(0, -1).join(" "));
-}
-
-/** The values of labels of one kind read as identifiers ("Paper ID: 1905.07830", "DOI:" / "10.…"). */
-function labelledIds(labels: readonly LabelledValue[], excluded: (i: number) => boolean, cutLine: number): Identifiers {
-  const ids: Identifiers = {};
-  for (const v of labels) {
-    // The page's citation of itself is prose and holds the page's identifiers; other prose does not.
-    if (excluded(v.at) || v.kind === "editors" || v.kind === "abstract" || v.kind === "keywords" || (isProse(v.value) && v.kind !== "self-citation")) continue;
-    const cut = v.valueLines.includes(cutLine);
-    const value = v.value.slice(0, 2000);
-    if (v.kind === "arxiv") {
-      const bare = canonicalArxiv(value.split(/[\s,·]/)[0] ?? "");
-      if (bare && !cut) merge(ids, { arxiv: bare });
-      merge(ids, lineIds(value, cut));
-    } else if (v.kind === "doi") merge(ids, lineIds(/^10\./.test(value) ? `doi:${value}` : value, cut));
-    else if (v.kind === "acl") {
-      merge(ids, lineIds(/^[A-Z]\d{2}-\d{4}$/.test(value.trim()) ? `ACL ${value.trim()}` : value, cut));
-    } else merge(ids, lineIds(value, cut));
-  }
-  return ids;
-}
-
-/** "Name" / "Order" / … table headers, then rows of a name glued to its figures ("Ada Lovelace154621.68"). */
-function authorTable(lines: readonly string[]): string[] {
-  const at = lines.findIndex((l) => /^name$/i.test(l));
-  if (at < 0) return [];
-  const names: string[] = [];
-  for (let i = at + 1; i < lines.length && i < at + 200; i++) {
-    const l = lines[i] ?? "";
-    if (!l) continue;
-    if (labelAlone(l) !== undefined && names.length === 0) continue;
-    const m = /^(\p{Lu}[\p{L}\p{M}'’. -]{2,60}?)\d[\d.,]*$/u.exec(l);
-    if (!m?.[1]) break;
-    const list = parseAuthorList(m[1].trim(), { labelled: true });
-    if (list?.names.length === 1 && list.names[0]) names.push(list.names[0]);
-  }
-  return names;
-}
 
 /** The capture's paper, its lists and what the reader noticed. */
 export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
@@ -366,195 +247,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   return reading;
 }
 
-/** Words a title line wrapped after does not end on ("Probes for", "Learning in the"). */
-const OPEN_ENDING = /\b(?:of|for|and|or|with|the|a|an|in|on|to|from|by|via|under|over|at|as|into|without|between|through)$/i;
-
-/**
- * A title wrapped over two lines (PDF text): the line above the title's last line, with no blank
- * between, that ends open ("… for", "…:") or has its continuation start in lower case.
- */
-function wrappedTitle(lines: readonly string[], at: number, chrome: (i: number) => boolean): string | undefined {
-  const above = lines[at - 1] ?? "";
-  const here = lines[at] ?? "";
-  if (!above || chrome(at - 1) || !titleLike(above) || looksLikeSiteName(lines, at - 1, chrome)) return undefined;
-  if (!(OPEN_ENDING.test(above) || /[:–—-]$/.test(above) || /^\p{Ll}/u.test(here))) return undefined;
-  const joined = `${above} ${here}`;
-  return joined.length <= 300 ? joined : undefined;
-}
-
-function stripHeading(line: string): string {
-  return line.replace(/^#{1,6}\s+/, "").replace(/\s+#+\s*$/, "").trim();
-}
-
 function metaTitle(meta: Map<string, string[]>): string | undefined {
   for (const key of ["citation_title", "dc.title", "og:title", "twitter:title"]) {
     const v = meta.get(key)?.find((x) => x.trim() !== "");
     if (v) return v;
-  }
-  return undefined;
-}
-
-/**
- * The first line near the top that opens the authors: an author list (plain, or names among
- * affiliations), the first of names printed one per line, or an "Authors" label alone.
- */
-function findAuthorLine(lines: readonly string[], chrome: (i: number) => boolean, excluded: (i: number) => boolean): { at: number; label?: boolean } | undefined {
-  for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
-    const l = lines[i] ?? "";
-    if (!l || chrome(i) || excluded(i)) continue;
-    seen++;
-    if (i === 0 || isProse(l)) continue;
-    // An "Authors" label counts with names under it (a menu's "Authors" entry has none).
-    const next = lines.findIndex((x, k) => k > i && x !== "" && !/^[,;&]$/.test(x) && !chrome(k));
-    if ((labelAlone(l) === "authors" || labelAlone(l) === "author(s)") && next > 0 && (nameLines(lines, next, chrome).length >= 1 || authorsOn(lines[next] ?? ""))) return { at: i, label: true };
-    const list = authorsOn(l);
-    if (list && (list.names.length >= 2 || list.truncated)) return { at: i };
-    if (nameLines(lines, i, chrome).length >= 2) return { at: i };
-  }
-  return undefined;
-}
-
-/**
- * Authors printed one per line from line `from` on (a viewer's "Ada Quill" / "Invented University"
- * / "Bram Okoye" / …), affiliations and lone commas between them passed over; empty unless the
- * first line is a name.
- */
-function nameLines(lines: readonly string[], from: number, chrome: (i: number) => boolean): string[] {
-  const names: string[] = [];
-  for (let j = from, seen = 0; j < lines.length && seen < 30; j++) {
-    const l = lines[j] ?? "";
-    if (!l || /^[,;&]$/.test(l) || chrome(j)) continue;
-    seen++;
-    const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
-    if (isPersonName(name)) names.push(name);
-    else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80) break;
-  }
-  return names;
-}
-
-/** The author list on one of the few lines under the title (metadata lines in between skipped). */
-function authorsUnderTitle(lines: readonly string[], titleLine: number | undefined, chrome: (i: number) => boolean): AuthorList | undefined {
-  if (titleLine === undefined) return undefined;
-  for (let j = titleLine + 1, seen = 0; j < lines.length && seen < 4; j++) {
-    const l = lines[j] ?? "";
-    if (!l || chrome(j)) continue;
-    seen++;
-    const parts = l.split(/\s+·\s+/);
-    // "29 Mar 2023 · A, B, C ·": the authors between the dots.
-    for (const part of parts.length > 1 ? parts : [l]) {
-      const list = authorsOn(part.replace(/\s*·\s*$/, ""));
-      if (list) return list;
-    }
-    const oneEach = nameLines(lines, j, chrome);
-    if (oneEach.length >= 2) return { names: oneEach };
-    if (chrome(j) || isMetaLine(l)) continue;
-    if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
-  }
-  return undefined;
-}
-
-/**
- * The page's citation of itself: a labelled one ("Cite (ACL):", "Citation:") or any naming its
- * title; with `endingTitle`, one whose title ends the page's heading ("Notes on X" citing X).
- */
-function findSelfCitation(
-  lines: readonly string[],
-  labels: readonly LabelledValue[],
-  title: string | undefined,
-  excluded: (i: number) => boolean,
-  endingTitle?: string,
-): FormattedCitation | undefined {
-  const fits = (c: FormattedCitation): boolean => (endingTitle ? titleTail(endingTitle, c.title) !== undefined : !title || sameTitle(c.title, title));
-  for (const v of labels) {
-    if (v.kind !== "self-citation") continue;
-    const c = parseFormattedCitation(v.value);
-    if (c && fits(c)) return c;
-  }
-  if (!title && !endingTitle) return undefined;
-  // Near the top, or in a "Cite this" block: the first lines of a page, each a paragraph at most.
-  for (let i = 0; i < lines.length && i < SELF_CITATION_LINES; i++) {
-    const l = (lines[i] ?? "").replace(/^>\s*/, "");
-    if (excluded(i) || l.length < 40 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
-    const c = parseFormattedCitation(l);
-    if (c && fits(c)) return c;
-  }
-  return undefined;
-}
-
-/** Two titles with the same letters and digits, whatever their punctuation ("X — Y" and "X: Y"). */
-function sameLetters(a: string, b: string): boolean {
-  const key = (t: string) => t.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
-  return key(a).length >= 12 && key(a) === key(b);
-}
-
-/** "the paper "Glimmer: …" by Ines Wong, Tobias Keller and Farah Nasser, published … in 2024". */
-function namedPaper(lines: readonly string[], end: number): FormattedCitation | undefined {
-  for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
-    if (l.length > 3000) continue;
-    const m = /\bpaper,?\s(?:titled\s|entitled\s|called\s|named\s)?[“"]([^”"]{8,300}?)[,.]?[”"],?\sby\s([^.()]{3,400})/u.exec(l);
-    if (!m?.[1] || !m[2]) continue;
-    const authorsText = m[2].split(/,?\s(?:published|presented|which|that|in|at|from|accepted|appeared|and published)\b/)[0] ?? "";
-    const list = parseAuthorList(authorsText, { labelled: true });
-    const rest = l.slice((m.index ?? 0) + m[0].length - m[2].length).split(/[.!?](?:\s|$)/)[0] ?? "";
-    const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(rest)?.[1];
-    const c: FormattedCitation = { title: m[1].trim(), authors: list?.names ?? [], truncated: list?.truncated !== undefined, ids: {} };
-    if (year) c.year = Number(year);
-    return c;
-  }
-  return undefined;
-}
-
-/** The end of a heading that is a cited title ("Notes on Brambles: …" citing "Brambles: …"), as the heading prints it. */
-function titleTail(heading: string, cited: string): string | undefined {
-  const h = normalizeTitle(heading);
-  const c = normalizeTitle(cited);
-  if (c.length < 12 || h === c || !h.endsWith(` ${c}`)) return undefined;
-  const words = heading.trim().split(/\s+/);
-  const count = c.split(" ").length;
-  const tail = words.slice(words.length - count).join(" ");
-  return normalizeTitle(tail) === c ? tail : undefined;
-}
-
-/**
- * The list an "Authors" label introduces: on its line, or one name (or list) per line below it with
- * affiliations and lone commas between ("Authors:" / "Ada Lovelace" / "Invented University" / …),
- * and a "Show all 5 authors" line that says how many there are.
- */
-function labelledAuthorList(lines: readonly string[], label: LabelledValue): AuthorList | undefined {
-  const whole = parseAuthorList(label.value, { labelled: true });
-  if (whole || label.valueLines.length < 2) return whole;
-  const names: string[] = [];
-  let total: number | undefined;
-  const last = label.valueLines[label.valueLines.length - 1] ?? label.at;
-  const after = lines.slice(last + 1, last + 3).find((l) => l !== "");
-  for (const at of [...label.valueLines, ...(after !== undefined ? [-1] : [])]) {
-    const l = (at < 0 ? after ?? "" : lines[at] ?? "").trim();
-    const shown = /^(?:show|view|see) all (\d+) authors?$/i.exec(l);
-    if (shown?.[1]) total = Number(shown[1]);
-    if (!l || /^[,;&]$/.test(l) || at < 0) continue;
-    const list = parseAuthorList(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""), { labelled: true });
-    if (list) names.push(...list.names);
-  }
-  if (names.length === 0) return undefined;
-  return total !== undefined && total > names.length ? { names, truncated: { total } } : { names };
-}
-
-function recordAuthors(records: readonly EmbeddedRecord[]): AuthorList | undefined {
-  const r = records.find((x) => x.authors.length > 0);
-  return r ? { names: r.authors } : undefined;
-}
-
-function tableAuthors(lines: readonly string[]): AuthorList | undefined {
-  const names = authorTable(lines);
-  return names.length > 0 ? { names } : undefined;
-}
-
-/** "By Hsieh et al. (NVIDIA Research)." in the page's text: one named author of more. */
-function byLine(lines: readonly string[], end: number): AuthorList | undefined {
-  for (const l of lines.slice(0, end)) {
-    const m = /(?:^|[.!?]\s+)By (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){0,2}) et al\./u.exec(l);
-    const list = m?.[1] ? parseAuthorList(`${m[1]} et al.`) : undefined;
-    if (list) return list;
   }
   return undefined;
 }
@@ -568,30 +264,6 @@ function otherPapersStart(lines: readonly string[]): number {
 function lastFilled(lines: readonly string[]): number {
   for (let i = lines.length - 1; i >= 0; i--) if (lines[i]) return i;
   return -1;
-}
-
-/** An abstract without the capture's expanders ("… CONTINUE READING", "more »"). */
-export function cleanAbstract(text: string): string {
-  return text
-    .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
-    .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
-    .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
-    .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
-    .replace(/^abstract\s*[:.]\s*/i, "")
-    .trim();
-}
-
-function categoriesOf(labels: readonly LabelledValue[], lines: readonly string[], headerEnd: number): string[] {
-  const out: string[] = [];
-  const add = (code: string): void => {
-    if (ARXIV_CODE.test(code) && !out.includes(code)) out.push(code);
-  };
-  for (const v of labels) if (v.kind === "categories") for (const m of v.value.matchAll(/\b[a-z][a-z-]{1,12}\.[A-Z]{2}\b/g)) add(m[0]);
-  for (const l of lines.slice(0, Math.max(0, headerEnd) + 1)) {
-    if (l.length > 200) continue;
-    for (const m of l.matchAll(/(?<![\w.])([a-z][a-z-]{1,12}\.[A-Z]{2})(?![\w.])/g)) if (m[1]) add(m[1]);
-  }
-  return out;
 }
 
 /** True when the capture has a page's identity: a title or an identifier. */

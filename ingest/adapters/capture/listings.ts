@@ -9,7 +9,7 @@ import { hasIdentifier } from "../../identifiers.ts";
 import { findDate } from "../../dates.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { Capture } from "./capture-lines.ts";
-import { isProse, titleLike } from "./capture-reader.ts";
+import { isProse, titleLike } from "./line-kinds.ts";
 import { isChrome } from "./chrome.ts";
 import { labelledValues } from "./labels.ts";
 import { citationLists } from "./reference-lists.ts";

@@ -15,7 +15,8 @@ import type { Identifiers, PageAdapter } from "../../types.ts";
 import { parseAuthorList, type AuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { cleanAbstract, readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { cleanAbstract } from "../capture/capture-fields.ts";
 import { captureOf } from "../capture/captures.ts";
 import { categoryOfBreadcrumb } from "./arxiv-categories.ts";
 

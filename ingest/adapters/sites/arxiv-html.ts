@@ -13,7 +13,8 @@ import { isElement, parseHtml, textOf, type DomIndex } from "../html-dom.ts";
 import { cleanName, isPersonName, parseAuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { isAuthorLine, isProse, readCapture, titleLike, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { isAuthorLine, isProse, titleLike } from "../capture/line-kinds.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 

@@ -6,7 +6,8 @@
  */
 import type { PageAdapter } from "../../types.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { isProse, readCapture, titleLike } from "../capture/capture-reader.ts";
+import { readCapture } from "../capture/capture-reader.ts";
+import { isProse, titleLike } from "../capture/line-kinds.ts";
 import { captureOf } from "../capture/captures.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { parseFormattedCitation } from "../capture/formatted-citations.ts";

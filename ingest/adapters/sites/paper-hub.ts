@@ -10,7 +10,8 @@
 import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { isProse, readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { isProse } from "../capture/line-kinds.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 

@@ -11,7 +11,8 @@ import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { parseAuthorList } from "../capture/author-lists.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { readCapture, titleLike, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { titleLike } from "../capture/line-kinds.ts";
 import { captureOf } from "../capture/captures.ts";
 
 const KIND = /^(?:(?:Spotlight|Highlight|Oral|Datasets and Benchmarks|Journal)\s+)?(?:Poster|Oral|Spotlight|Talk|Demonstration|Position Paper)(?: Session.{0,40})?$/i;

@@ -10,7 +10,8 @@
 import type { PageAdapter } from "../../types.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
-import { cleanAbstract, readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { cleanAbstract } from "../capture/capture-fields.ts";
 import { captureOf } from "../capture/captures.ts";
 
 /** Cheap check for the format detector. */
