@@ -58,6 +58,15 @@ describe("site layouts", () => {
     expect(read.ok && read.page.paper).toMatchObject({ title: "First Invented Paper on Things", ids: { arxiv: "2405.90001" } });
   });
 
+  it("takes no identifier that lines of the page disagree on, so a page about two papers is not one of them", () => {
+    const page = ["An Invented Survey of Benchmarks", "Ada Quill, Bram Okoye", "arXiv 2405.90001v1 · cs.CL", "Companion: arXiv 2405.90002v1", "DOI: 10.5555/survey.1", ""].join("\n");
+    const read = parsePage(encode(page), "page.txt");
+    expect(read.ok && read.page.paper.ids).toEqual({ doi: "10.5555/survey.1" });
+    const one = ["An Invented Survey of Benchmarks", "Ada Quill, Bram Okoye", "arXiv 2405.90001v1 · cs.CL", "https://arxiv.org/abs/2405.90001"].join("\n");
+    const alone = parsePage(encode(one), "page.txt");
+    expect(alone.ok && alone.page.paper.ids).toEqual({ arxiv: "2405.90001" });
+  });
+
   it("keeps the mlsanity Markdown page and sends any other Markdown note to the note adapter", () => {
     expect(detectFormat("# A Title\n\narXiv: https://arxiv.org/abs/2306.90100 · HTML: https://mlsanity.com/paper/2306.90100/\n")).toBe("markdown-page");
     expect(detectFormat("# A Title\n\n**Authors:** Ada Quill, Bram Okoye\n\n## Links\n\n- arXiv: https://arxiv.org/abs/2306.90100\n")).toBe("markdown-note");

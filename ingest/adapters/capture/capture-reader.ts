@@ -14,7 +14,7 @@
  */
 import { hasIdentifier, merge } from "../../identifiers.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
-import type { Identifiers, PaperRef } from "../../types.ts";
+import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../types.ts";
 import type { ListName } from "../page-sections.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
@@ -230,14 +230,16 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (selfCitation) merge(reading.ids, selfCitation.ids);
   for (const r of ownRecords) merge(reading.ids, r.ids);
   const labelLines = new Set(labels.flatMap((v) => [v.at, ...v.valueLines]));
+  const metaIds: Identifiers[] = [];
   for (let i = 0; i < end; i++) {
     const l = lines[i] ?? "";
     if (!l || excluded(i) || labelLines.has(i) || isProse(l) || l.length > 400) continue;
     if (chrome(i) && !isBreadcrumb(l)) continue;
-    merge(reading.ids, lineIds(l, i === cutLine));
+    metaIds.push(lineIds(l, i === cutLine));
   }
+  merge(reading.ids, unambiguous(metaIds));
   const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40);
-  for (const link of headerLinks) merge(reading.ids, link.ids);
+  merge(reading.ids, unambiguous(headerLinks.map((k) => k.ids)));
 
   // Abstract and categories.
   const abstract = cleanAbstract(site.abstract ?? abstractLabel?.value ?? "");
@@ -245,6 +247,21 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
   return reading;
+}
+
+/**
+ * The identifiers of a scheme that all these lines (or links) agree on. Lines naming two arXiv IDs
+ * are a list of papers (a README's table, "Further reading"): neither is the page's, and taking the
+ * first would make one paper of two.
+ */
+function unambiguous(found: readonly Identifiers[]): Identifiers {
+  const out: Identifiers = {};
+  for (const scheme of ID_SCHEMES) {
+    const values = new Set(found.map((ids) => ids[scheme]).filter((v): v is string => v !== undefined));
+    const only = [...values][0];
+    if (values.size === 1 && only !== undefined) out[scheme] = only;
+  }
+  return out;
 }
 
 function metaTitle(meta: Map<string, string[]>): string | undefined {
