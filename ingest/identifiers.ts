@@ -2,6 +2,15 @@
  * Paper identifiers found in links and text: arXiv (new and old style), DOI, ACL Anthology,
  * OpenReview, Semantic Scholar, and the paper-page links (`/paper/2306.03100/`).
  * Every value is returned in one canonical form so that equal identifiers compare equal.
+ * In text, every common spelling is read (issue 16): `arXiv:2306.03100v2`, `arXiv 2306.03100`,
+ * a bare ID with its version (`(2306.03100v2)`), a labelled bare ID (`Paper ID: 2306.03100`),
+ * old-style IDs of a known archive (`hep-th/9901001`), arXiv DOIs (`10.48550/arXiv.2306.03100`,
+ * read as the arXiv ID), DOIs glued to the next word of the page (`…101151Get rights`), bare
+ * new-style ACL Anthology IDs (`2020.acl-main.442`) and labelled old-style ones
+ * (`Anthology ID: P19-1472`), OpenReview forum links with or without their scheme. A DOI of the
+ * ACL Anthology (10.18653/v1/…) must end in a whole Anthology ID: a cut one is no identifier.
+ * OpenAlex work IDs (`W4389519254`) are recognised (`openAlexWorkId`) but have no scheme of their
+ * own to be stored under.
  */
 import { ID_SCHEMES, type Identifiers, type IdScheme } from "./types.ts";
 
@@ -10,19 +19,34 @@ const ARXIV_OLD = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7}`;
 const ARXIV_ID = `(?:${ARXIV_NEW}|${ARXIV_OLD})`;
 const ACL_OLD = String.raw`[A-Z]\d{2}-\d{4}`;
 const ACL_NEW = String.raw`\d{4}\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*\.\d+`;
+/** The archives of old-style arXiv IDs, so that a bare `hep-th/9901001` can be trusted. */
+const ARXIV_ARCHIVES =
+  "acc-phys|adap-org|alg-geom|ao-sci|astro-ph|atom-ph|bayes-an|chao-dyn|chem-ph|cmp-lg|comp-gas|cond-mat|cs|dg-ga|funct-an|gr-qc|" +
+  "hep-ex|hep-lat|hep-ph|hep-th|math|math-ph|mtrl-th|nlin|nucl-ex|nucl-th|patt-sol|physics|plasm-ph|q-alg|q-bio|q-fin|quant-ph|solv-int|stat|supr-con";
+/** A new-style ID whose month is a month: bare numbers (`2021.12345`) are not taken for one. */
+const ARXIV_NEW_DATED = String.raw`\d{2}(?:0[1-9]|1[0-2])\.\d{4,5}`;
 
 const RE = {
   arxivBare: new RegExp(`^(${ARXIV_ID})(?:v\\d+)?$`),
   arxivPrefixed: new RegExp(`\\barxiv ?:? ?(${ARXIV_ID})(?:v\\d+)?`, "i"),
   arxivUrl: new RegExp(`arxiv\\.org/(?:abs|pdf|html|format)/(${ARXIV_ID})(?:v\\d+)?`, "i"),
+  /** Sites that mirror arXiv under the arXiv ID: ar5iv, arXiv Vanity, Hugging Face papers, alphaXiv. */
+  arxivMirrorUrl: new RegExp(`(?:ar5iv\\.org/(?:abs|html)|arxiv-vanity\\.com/papers|huggingface\\.co/papers|hf\\.co/papers|alphaxiv\\.org/(?:abs|overview)|semanticscholar\\.org/arxiv)/(${ARXIV_ID})(?:v\\d+)?(?![\\d.])`, "i"),
+  arxivVersioned: new RegExp(`(?<![\\w./-])(${ARXIV_NEW_DATED})v\\d{1,2}(?![\\w.])`),
+  arxivLabelled: new RegExp(`\\b(?:paper|arxiv|article|preprint|e-?print)[ _-]?id\\s*[:=#]?\\s*(${ARXIV_NEW_DATED})(?:v\\d{1,2})?(?![\\d.])`, "i"),
+  /** A new-style ID alone (in parentheses or brackets or not): "(2410.95581)". */
+  arxivAlone: new RegExp(`^\\s*[([]?(${ARXIV_NEW_DATED})(?:v\\d{1,2})?[)\\]]?\\s*$`),
+  arxivOldBare: new RegExp(`(?<![\\w./-])((?:${ARXIV_ARCHIVES})(?:\\.[A-Z]{2})?/\\d{7})(?:v\\d{1,2})?(?!\\d)`),
   paperPageUrl: new RegExp(`/paper/(${ARXIV_ID})(?:v\\d+)?(?:/|$|[?#])`),
   arxivDoi: new RegExp(`^10\\.48550/arxiv\\.(${ARXIV_ID})(?:v\\d+)?$`, "i"),
   doi: /\b(10\.\d{4,9}\/[^\s"'<>]+)/i,
   aclBare: new RegExp(`^(${ACL_OLD}|${ACL_NEW})$`),
   aclUrl: new RegExp(`(?:aclanthology\\.org|aclweb\\.org/anthology)/(?:[A-Z]/[A-Z]\\d{2}/)?(${ACL_OLD}|${ACL_NEW})(?:\\.pdf|/|$|[?#])`),
   aclDoi: new RegExp(`^10\\.18653/v1/(${ACL_OLD}|${ACL_NEW})$`, "i"),
-  aclLabelled: new RegExp(`\\bACL(?: Anthology)?(?: ID)?:? ?(${ACL_OLD}|${ACL_NEW})\\b`),
+  aclLabelled: new RegExp(`\\b(?:ACL(?: Anthology)?(?: ID)?|(?:ACL )?Anthology ID):? ?(${ACL_OLD}|${ACL_NEW})\\b`),
+  aclNewBare: new RegExp(`(?<![\\w./-])((?:19|20)\\d\\d\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*\\.\\d+)(?![\\w-]|\\.\\d)`),
   openreview: /openreview\.net\/(?:forum|pdf)\?(?:[^#\s]*&)?id=([A-Za-z0-9_-]+)/,
+  openAlexWork: /(?:openalex\.org\/(?:works\/)?|\bOpenAlex(?: ID)?:?\s*)(W\d{4,12})\b/i,
   s2Url: /semanticscholar\.org\/paper\/(?:[^/?#\s]+\/)?([0-9a-f]{40})\b/i,
   s2Bare: /^[0-9a-f]{40}$/i,
 };
@@ -42,6 +66,8 @@ export function canonicalDoi(raw: string): string | undefined {
     // keep the raw form: a malformed escape is not worth losing the DOI over
   }
   doi = doi.replace(/[.,;:)\]}>]+$/, "");
+  // A DOI glued to the next word of a rendered page ("…101151Get rights and content").
+  doi = doi.replace(/(\d)[A-Z][a-z]{2,}$/, "$1");
   if (!/^10\.\d{4,9}\/\S+$/.test(doi)) return undefined;
   return doi.toLowerCase();
 }
@@ -49,7 +75,7 @@ export function canonicalDoi(raw: string): string | undefined {
 /** The identifiers in one link (absolute or relative URL). */
 export function identifiersFromUrl(url: string): Identifiers {
   const ids: Identifiers = {};
-  const arxiv = RE.arxivUrl.exec(url) ?? RE.paperPageUrl.exec(url);
+  const arxiv = RE.arxivUrl.exec(url) ?? RE.arxivMirrorUrl.exec(url) ?? RE.paperPageUrl.exec(url);
   if (arxiv?.[1]) ids.arxiv = arxiv[1];
   const acl = RE.aclUrl.exec(url);
   if (acl?.[1]) ids.acl = acl[1];
@@ -66,15 +92,28 @@ export function identifiersFromUrl(url: string): Identifiers {
 export function identifiersFromText(text: string): Identifiers {
   const ids: Identifiers = {};
   for (const url of text.match(/https?:\/\/[^\s"'<>)\]]+/g) ?? []) merge(ids, identifiersFromUrl(url));
-  const arxiv = RE.arxivPrefixed.exec(text);
-  if (arxiv?.[1] && !ids.arxiv) ids.arxiv = arxiv[1];
-  const acl = RE.aclLabelled.exec(text);
-  if (acl?.[1] && !ids.acl) ids.acl = acl[1];
+  if (!ids.openreview) {
+    const or = RE.openreview.exec(text);
+    if (or?.[1]) ids.openreview = or[1];
+  }
+  if (!ids.arxiv) {
+    const arxiv = RE.arxivPrefixed.exec(text) ?? RE.arxivLabelled.exec(text) ?? RE.arxivVersioned.exec(text) ?? RE.arxivAlone.exec(text) ?? RE.arxivOldBare.exec(text);
+    if (arxiv?.[1]) ids.arxiv = arxiv[1];
+  }
+  if (!ids.acl) {
+    const acl = RE.aclLabelled.exec(text) ?? RE.aclNewBare.exec(text);
+    if (acl?.[1]) ids.acl = acl[1];
+  }
   if (!ids.doi) {
     const doi = RE.doi.exec(text);
     if (doi?.[1]) addDoi(ids, doi[1]);
   }
   return ids;
+}
+
+/** An OpenAlex work ID (`W4389519254`) in an openalex.org link or after an "OpenAlex" label. */
+export function openAlexWorkId(text: string): string | undefined {
+  return RE.openAlexWork.exec(text)?.[1]?.toUpperCase();
 }
 
 /**
@@ -114,8 +153,10 @@ function addDoi(ids: Identifiers, raw: string): void {
     ids.arxiv ??= canonicalArxiv(arxiv[1]) ?? arxiv[1];
     return;
   }
+  const acl = RE.aclDoi.exec(raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "").replace(/^doi:\s*/i, "").replace(/[.,;:)\]}>]+$/, ""));
+  // An Anthology DOI names a whole Anthology ID; one that does not was cut short.
+  if (doi.startsWith("10.18653/v1/") && !acl?.[1]) return;
   ids.doi ??= doi;
-  const acl = RE.aclDoi.exec(raw.replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, ""));
   if (acl?.[1]) ids.acl ??= acl[1];
 }
 

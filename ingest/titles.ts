@@ -44,3 +44,30 @@ function computeNormalizedTitle(title: string): string {
 export function cleanTitle(title: string): string {
   return cleanLine(decodeHTML(title).normalize("NFKC"));
 }
+
+/** Sites whose name a page title carries as a prefix or suffix ("… | OpenReview", "Paper page - …"). */
+const SITE_NAMES =
+  "openreview|arxiv(?:\\.org)?|semantic scholar|papers with code|hugging face|alphaxiv|acl anthology|aclanthology|researchgate|google scholar|" +
+  "dblp|sciencedirect|springerlink|springer|ieee xplore|acm digital library|pubmed|europe pmc|ssrn|biorxiv|medrxiv|scilit|connected papers|" +
+  "emergent mind|paperswithcode|huggingface|ar5iv|arxiv vanity|paper digest|scholar archive|internet archive scholar|openalex|zotero|github";
+const SITE_SUFFIX = new RegExp(`\\s+(?:\\\\?[|·–—-]|::)\\s+(?:${SITE_NAMES})(?:\\s*[|·–—-]\\s*[\\w .]{1,30})?\\s*$`, "i");
+const SITE_PREFIX = new RegExp(`^(?:paper page|papers with code|(?:${SITE_NAMES}))\\s+(?:[|·–—-]|::)\\s+`, "i");
+/** A work type a catalogue appends in brackets: "… [article]", "… [PDF]". */
+const TYPE_TAG = /\s*\[(?:article|preprint|paper|paper-conference|book|chapter|thesis|dataset|report|pdf|html|citation|journal-article|proceedings-article|post|stub|conference paper|kimi|code|arxiv|bibtex|supp|video|slides|poster|project|abs)\]\s*$/i;
+
+/**
+ * A title as a captured page prints it, without what the site adds around it: "Title:" glued on,
+ * a leading "[2310.06770]", a trailing type tag ("[article]") or site name ("| OpenReview",
+ * with Markdown's escaped pipe), a blog's "Paper Summary:" prefix, and the missing space after a
+ * colon in an upper-case title ("BERTSCORE:EVALUATING" → "BERTSCORE: EVALUATING").
+ */
+export function cleanCapturedTitle(raw: string): string {
+  let t = cleanLine(raw)
+    .replace(/^(?:paper\s+)?title\s*:\s*/i, "")
+    .replace(/^\[\s*(?:arxiv:)?\d{4}\.\d{4,5}(?:v\d+)?\s*\]\s*/i, "")
+    .replace(/^#\d{1,4}\s+/, "")
+    .replace(/^(?:paper (?:summary|review|notes?|reading|explained)|summary|review|notes? on|reading notes?)\s*[:—–-]\s+/i, "");
+  for (let k = 0; k < 6; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
+  if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
+  return t.replace(/\\([|*_[\]])/g, "$1").trim();
+}

@@ -13,7 +13,17 @@ export type PageAdapterFormat =
   | "html-page"
   | "editorial"
   | "scholarly-html"
-  | "bare-abstract";
+  | "bare-abstract"
+  | "page-capture"
+  | "arxiv-abs"
+  | "arxiv-html"
+  | "acl-anthology"
+  | "openreview"
+  | "semantic-scholar"
+  | "paper-hub"
+  | "poster-page"
+  | "markdown-note"
+  | "endnote-record";
 
 /** Structured sources read by `lineage import FORMAT`: one record of the source is one "page". */
 export type SourceFormat =

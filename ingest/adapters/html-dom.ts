@@ -46,7 +46,7 @@ export function isElement(node: AnyNode | undefined): node is Element {
   return node !== undefined && node.nodeType === 1 && "attribs" in node;
 }
 
-function isText(node: AnyNode | undefined): node is TextNode {
+export function isText(node: AnyNode | undefined): node is TextNode {
   return node !== undefined && node.nodeType === 3;
 }
 

@@ -6,6 +6,7 @@ import {
   parseMarkdownPage,
 } from "../../ingest/adapters/markdown-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
+import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
 import {
   expectInjectedCrash,
@@ -230,7 +231,9 @@ describe("markdown-page tricky inputs", () => {
     );
   });
 
-  it("stays fast on pathological long lines", () => {
+  // No clock (issue 14): a parser gone quadratic fails on vitest's timeout; here the answer to
+  // the pathological lines must be well formed and bounded by what was given.
+  it("returns a bounded answer on pathological long lines", () => {
     const text = [
       "# " + " ".repeat(50_000) + "#",
       ("arxiv" + " ".repeat(3_990) + "\n").repeat(100),
@@ -242,10 +245,14 @@ describe("markdown-page tricky inputs", () => {
       "- Cited by " + "1,".repeat(20_000),
       ("10.1234/" + "x".repeat(10)).repeat(5_000),
     ].join("\n");
-    const started = performance.now();
-    expect(wellFormed(parseMarkdownPage(text, "long.md"))).toBe(true);
-    looksLikeMarkdownPage(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const result = parseMarkdownPage(text, "long.md");
+    expect(wellFormed(result)).toBe(true);
+    expect(JSON.stringify(result).length).toBeLessThan(text.length);
+    if (result.ok) {
+      expect(result.page.paper.title?.length ?? 0).toBeLessThanOrEqual(MAX_TITLE_CHARS);
+      expect(result.page.buildsOn.length + result.page.builtBy.length).toBeLessThanOrEqual(text.split("\n").length);
+    }
+    expect(typeof looksLikeMarkdownPage(text)).toBe("boolean");
   });
 });
 

@@ -6,6 +6,7 @@ import {
   parseTextPage,
 } from "../../ingest/adapters/text-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
+import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
 import {
   expectInjectedCrash,
@@ -215,7 +216,9 @@ describe("text-page tricky inputs", () => {
     ).toBe(false);
   });
 
-  it("stays fast on pathological long lines", () => {
+  // No clock (issue 14): a parser gone quadratic fails on vitest's timeout; here the answer to
+  // the pathological lines must be well formed and bounded by what was given.
+  it("returns a bounded answer on pathological long lines", () => {
     const text = [
       "mlsanityData to 7 Oct 2026",
       "T",
@@ -233,10 +236,14 @@ describe("text-page tricky inputs", () => {
       ("  1. " + "10.1234/x".repeat(1_000) + "\n").repeat(50),
       "Citing papers per year: " + "2024: 1; ".repeat(10_000),
     ].join("\n");
-    const started = performance.now();
-    expect(wellFormed(parseTextPage(text, "long.txt"))).toBe(true);
-    looksLikeTextPage(text);
-    expect(performance.now() - started).toBeLessThan(2_000);
+    const result = parseTextPage(text, "long.txt");
+    expect(wellFormed(result)).toBe(true);
+    expect(JSON.stringify(result).length).toBeLessThan(text.length);
+    if (result.ok) {
+      expect(result.page.paper.title?.length ?? 0).toBeLessThanOrEqual(MAX_TITLE_CHARS);
+      expect(result.page.buildsOn.length + result.page.builtBy.length).toBeLessThanOrEqual(text.split("\n").length);
+    }
+    expect(typeof looksLikeTextPage(text)).toBe("boolean");
   });
 });
 

@@ -104,6 +104,25 @@ const PAGES: Record<Exclude<PageAdapterFormat, "bare-abstract">, (title: string,
     `<meta name="citation_abstract" content="${PAST_8KB} We study ${hostile} things."></head><body><p>x</p></body></html>`,
   editorial: (title, hostile) =>
     [title, "", "2025-01-02 · Source: arXiv · Field: AI", "", "Summary", "", `${PAST_8KB} We study ${hostile} things (arXiv:2405.90004).`].join("\n"),
+  // The layouts of issue 16's capture adapters, each with its title where that layout puts it.
+  "page-capture": (title, hostile) => [`Title: ${title}`, "Ada Placeholder, Cy Example", "", "Abstract", `${PAST_8KB} We study ${hostile} things.`].join("\n"),
+  "arxiv-abs": (title, hostile) =>
+    ["Skip to main content", "[Submitted on 2 Jan 2024]", `Title:${title}`, "Authors:Ada Placeholder, Cy Example", "View PDF", `Abstract:${PAST_8KB} We study ${hostile} things.`, "Cite as: arXiv:2405.90011"].join("\n"),
+  "arxiv-html": (title, hostile) => [title, "", "Ada Placeholder Example University Cy Example Research Institute", "", "Abstract", "", `${PAST_8KB} We study ${hostile} things.`, "", "Refer to caption"].join("\n"),
+  "acl-anthology": (title, hostile) =>
+    [title, "", "Ada Placeholder, Cy Example", "", "Abstract", `${PAST_8KB} We study ${hostile} things.`, "Anthology ID:", "2024.lineage-main.7", "Year:", "2024"].join("\n"),
+  openreview: (title, hostile) =>
+    [title, "Download PDF, Show Revisions", "Ada Placeholder, Cy Example", "Published: 2 Jan 2024, Last Modified: 3 Feb 2024", "Readers: Everyone", `Abstract: ${PAST_8KB} We study ${hostile} things.`, "Submission Number: 1234"].join("\n"),
+  "semantic-scholar": (title, hostile) =>
+    [title, "Ada Placeholder, Cy Example", `${PAST_8KB} We study ${hostile} things… CONTINUE READING`, "Figures and Tables from this paper", "References", "SHOWING 1-1 OF 1 REFERENCES", `An earlier ${hostile} paper`, "- Computer Science", "- 2023", "- Highly Influential"].join("\n"),
+  "paper-hub": (title, hostile) =>
+    [title, "", "2 Jan 2024 · Ada Placeholder, Cy Example ·", "", `${PAST_8KB} We study ${hostile} things.`, "", "PDF Abstract", "", "Results from the Paper"].join("\n"),
+  "poster-page": (title, hostile) =>
+    ["Skip to yearly menu bar", "NeurIPS 2024", "Poster", title, "Ada Placeholder · Cy Example", "Hall A (level 1) #123", "Abstract:", `${PAST_8KB} We study ${hostile} things.`, "Chat is not available."].join("\n"),
+  "markdown-note": (title, hostile) =>
+    [`# ${title}`, "", "**Authors:** Ada Placeholder, Cy Example", "", "## Abstract", "", `${PAST_8KB} We study ${hostile} things.`, "", "## Links", "", "- arXiv: https://arxiv.org/abs/2405.90019"].join("\n"),
+  "endnote-record": (title, hostile) =>
+    ["%0 Journal Article", `%T ${title}`, "%A Placeholder, Ada", "%D 2024", `%X ${PAST_8KB} We study ${hostile} things.`, `%J Journal of ${hostile} Results`, "%R 10.5555/lineage.end.1"].join("\n"),
 };
 
 function parsed(text: string, format: PageAdapterFormat): PaperPage {

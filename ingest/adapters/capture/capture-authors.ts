@@ -1,0 +1,131 @@
+/**
+ * Where a capture prints its paper's authors: an author line (where the title's line says it
+ * starts), names one per line with affiliations between, an "Authors" label over its list, a
+ * table of names glued to their figures, an embedded record, "By X et al." in the text. Each
+ * finder returns an author list or nothing; the reader tries them in order of trust. Pure.
+ */
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { isSectionLabel } from "./chrome.ts";
+import type { EmbeddedRecord } from "./embedded-records.ts";
+import { labelAlone, type LabelledValue } from "./labels.ts";
+import { authorsOn, isMetaLine, isProse, TOP_LINES } from "./line-kinds.ts";
+
+/** "Name" / "Order" / … table headers, then rows of a name glued to its figures ("Ada Lovelace154621.68"). */
+function authorTable(lines: readonly string[]): string[] {
+  const at = lines.findIndex((l) => /^name$/i.test(l));
+  if (at < 0) return [];
+  const names: string[] = [];
+  for (let i = at + 1; i < lines.length && i < at + 200; i++) {
+    const l = lines[i] ?? "";
+    if (!l) continue;
+    if (labelAlone(l) !== undefined && names.length === 0) continue;
+    const m = /^(\p{Lu}[\p{L}\p{M}'’. -]{2,60}?)\d[\d.,]*$/u.exec(l);
+    if (!m?.[1]) break;
+    const list = parseAuthorList(m[1].trim(), { labelled: true });
+    if (list?.names.length === 1 && list.names[0]) names.push(list.names[0]);
+  }
+  return names;
+}
+
+/**
+ * The first line near the top that opens the authors: an author list (plain, or names among
+ * affiliations), the first of names printed one per line, or an "Authors" label alone.
+ */
+export function findAuthorLine(lines: readonly string[], chrome: (i: number) => boolean, excluded: (i: number) => boolean): { at: number; label?: boolean } | undefined {
+  for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
+    const l = lines[i] ?? "";
+    if (!l || chrome(i) || excluded(i)) continue;
+    seen++;
+    if (i === 0 || isProse(l)) continue;
+    // An "Authors" label counts with names under it (a menu's "Authors" entry has none).
+    const next = lines.findIndex((x, k) => k > i && x !== "" && !/^[,;&]$/.test(x) && !chrome(k));
+    if ((labelAlone(l) === "authors" || labelAlone(l) === "author(s)") && next > 0 && (nameLines(lines, next, chrome).length >= 1 || authorsOn(lines[next] ?? ""))) return { at: i, label: true };
+    const list = authorsOn(l);
+    if (list && (list.names.length >= 2 || list.truncated)) return { at: i };
+    if (nameLines(lines, i, chrome).length >= 2) return { at: i };
+  }
+  return undefined;
+}
+
+/**
+ * Authors printed one per line from line `from` on (a viewer's "Ada Quill" / "Invented University"
+ * / "Bram Okoye" / …), affiliations and lone commas between them passed over; empty unless the
+ * first line is a name.
+ */
+export function nameLines(lines: readonly string[], from: number, chrome: (i: number) => boolean): string[] {
+  const names: string[] = [];
+  for (let j = from, seen = 0; j < lines.length && seen < 30; j++) {
+    const l = lines[j] ?? "";
+    if (!l || /^[,;&]$/.test(l) || chrome(j)) continue;
+    seen++;
+    const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
+    if (isPersonName(name)) names.push(name);
+    else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80) break;
+  }
+  return names;
+}
+
+/** The author list on one of the few lines under the title (metadata lines in between skipped). */
+export function authorsUnderTitle(lines: readonly string[], titleLine: number | undefined, chrome: (i: number) => boolean): AuthorList | undefined {
+  if (titleLine === undefined) return undefined;
+  for (let j = titleLine + 1, seen = 0; j < lines.length && seen < 4; j++) {
+    const l = lines[j] ?? "";
+    if (!l || chrome(j)) continue;
+    seen++;
+    const parts = l.split(/\s+·\s+/);
+    // "29 Mar 2023 · A, B, C ·": the authors between the dots.
+    for (const part of parts.length > 1 ? parts : [l]) {
+      const list = authorsOn(part.replace(/\s*·\s*$/, ""));
+      if (list) return list;
+    }
+    const oneEach = nameLines(lines, j, chrome);
+    if (oneEach.length >= 2) return { names: oneEach };
+    if (chrome(j) || isMetaLine(l)) continue;
+    if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
+  }
+  return undefined;
+}
+
+/**
+ * The list an "Authors" label introduces: on its line, or one name (or list) per line below it with
+ * affiliations and lone commas between ("Authors:" / "Ada Lovelace" / "Invented University" / …),
+ * and a "Show all 5 authors" line that says how many there are.
+ */
+export function labelledAuthorList(lines: readonly string[], label: LabelledValue): AuthorList | undefined {
+  const whole = parseAuthorList(label.value, { labelled: true });
+  if (whole || label.valueLines.length < 2) return whole;
+  const names: string[] = [];
+  let total: number | undefined;
+  const last = label.valueLines[label.valueLines.length - 1] ?? label.at;
+  const after = lines.slice(last + 1, last + 3).find((l) => l !== "");
+  for (const at of [...label.valueLines, ...(after !== undefined ? [-1] : [])]) {
+    const l = (at < 0 ? after ?? "" : lines[at] ?? "").trim();
+    const shown = /^(?:show|view|see) all (\d+) authors?$/i.exec(l);
+    if (shown?.[1]) total = Number(shown[1]);
+    if (!l || /^[,;&]$/.test(l) || at < 0) continue;
+    const list = parseAuthorList(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""), { labelled: true });
+    if (list) names.push(...list.names);
+  }
+  if (names.length === 0) return undefined;
+  return total !== undefined && total > names.length ? { names, truncated: { total } } : { names };
+}
+
+export function recordAuthors(records: readonly EmbeddedRecord[]): AuthorList | undefined {
+  const r = records.find((x) => x.authors.length > 0);
+  return r ? { names: r.authors } : undefined;
+}
+
+export function tableAuthors(lines: readonly string[]): AuthorList | undefined {
+  const names = authorTable(lines);
+  return names.length > 0 ? { names } : undefined;
+}
+
+/** "By Hsieh et al. (NVIDIA Research)." in the page's text: one named author of more. */
+export function byLine(lines: readonly string[], end: number): AuthorList | undefined {
+  for (const l of lines.slice(0, end)) {
+    const m = /(?:^|[.!?]\s+)By (\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){0,2}) et al\./u.exec(l);
+    const list = m?.[1] ? parseAuthorList(`${m[1]} et al.`) : undefined;
+    if (list) return list;
+  }
+  return undefined;
+}

@@ -1,0 +1,289 @@
+/**
+ * The capture reader: the paper inside a saved page's site chrome (issue 16). Given a capture's
+ * lines it finds, in order of trust, the title (a labelled "Title:", a scholarly meta tag, the
+ * page's heading, the line before an author line, the first title-like line that is not a site's
+ * name), the authors (a labelled list, the line under the title, the page's own citation or
+ * embedded record, "By X et al."), the date (capture-dates.ts), the identifiers (labelled, in
+ * metadata lines, breadcrumbs and links near the title, in the page's own citation; never from
+ * prose about other works, reference lists or "Similar papers"), the abstract (after its label)
+ * and the citation lists (reference-lists.ts). A site adapter passes what its layout says for sure
+ * (`SiteReading`); the reader fills in the rest the same way for every site. What a line is
+ * (line-kinds.ts), where authors are printed (capture-authors.ts), the page's citation of itself
+ * (self-citations.ts) and the fields read from lines (capture-fields.ts) have their own modules.
+ * Pure.
+ */
+import { hasIdentifier, merge } from "../../identifiers.ts";
+import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
+import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../types.ts";
+import type { ListName } from "../page-sections.ts";
+import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
+import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
+import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
+import type { Capture } from "./capture-lines.ts";
+import { isBreadcrumb, isChrome } from "./chrome.ts";
+import { bibtexRecord, jsonRecord, type EmbeddedRecord } from "./embedded-records.ts";
+import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
+import { firstOf, labelledValues } from "./labels.ts";
+import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
+import { citationLists } from "./reference-lists.ts";
+import { findSelfCitation, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+
+export interface CaptureReading {
+  title?: string;
+  authors: string[];
+  authorsTruncated?: { total?: number };
+  date?: string;
+  year?: number;
+  venue?: string;
+  ids: Identifiers;
+  abstract?: string;
+  categories: string[];
+  buildsOn: PaperRef[];
+  builtBy: PaperRef[];
+  declared: Partial<Record<ListName, number>>;
+  warnings: string[];
+}
+
+/** What a site's layout says for sure; the reader does not second-guess it. */
+export interface SiteReading {
+  title?: string;
+  titleLine?: number;
+  authors?: AuthorList;
+  date?: string;
+  year?: number;
+  venue?: string;
+  ids?: Identifiers;
+  abstract?: string;
+  categories?: string[];
+  /** Lines that are the page's chrome for this site (never titles, authors or identifiers). */
+  chrome?: ReadonlySet<number>;
+  /** Lines after which nothing is about the page's own paper (reviews, comments, similar papers). */
+  contentEnd?: number;
+}
+
+
+/** Sections about other papers: nothing in them is the page's own paper. */
+const OTHER_PAPERS = /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
+
+/** The capture's paper, its lists and what the reader noticed. */
+export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
+  const { lines } = capture;
+  const lists = citationLists(lines, capture.cutAtEnd);
+  const end = site.contentEnd ?? otherPapersStart(lines);
+  const labels = labelledValues(lines.slice(0, end), capture.framed).filter((v) => !lists.lines.has(v.at));
+  const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
+  const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
+  const text = lines.slice(0, end).join("\n");
+  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined].filter((r): r is EmbeddedRecord => r !== undefined);
+  const reading: CaptureReading = { authors: [], ids: {}, categories: [], buildsOn: lists.buildsOn, builtBy: lists.builtBy, declared: lists.declared, warnings: [] };
+
+  // Title.
+  let titleLine = site.titleLine;
+  let title = site.title;
+  const labelledTitle = firstOf(labels, "title");
+  if (!title && labelledTitle && titleLike(cleanCapturedTitle(labelledTitle.value), { long: true })) {
+    title = labelledTitle.value;
+    titleLine = labelledTitle.at;
+  }
+  const h1s = [...capture.headings.entries()].filter(([i, level]) => level === 1 && !excluded(i)).map(([i]) => i).sort((a, b) => a - b);
+  const h1 = h1s.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
+  const meta = metaTitle(capture.meta);
+  if (!title && meta) {
+    // og:title is often the heading with the site's name after it: the heading is the title then.
+    const heading = h1 !== undefined ? stripHeading(lines[h1] ?? "") : undefined;
+    const within = heading && normalizeTitle(cleanCapturedTitle(meta)).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
+    title = within ? heading : meta;
+    if (within) titleLine = h1;
+  }
+  if (!title && h1 !== undefined) {
+    title = stripHeading(lines[h1] ?? "");
+    titleLine = h1;
+  }
+  const topAuthorLine = findAuthorLine(lines, chrome, excluded);
+  // "A, B, C:" over "Title. Venue 2024: 112-125" (a bibliography's entry): the title follows.
+  let entryVenue: { venue: string; year: number } | undefined;
+  if (!title && topAuthorLine !== undefined && /:\s*$/.test(lines[topAuthorLine.at] ?? "")) {
+    const at = lines.findIndex((l, i) => i > topAuthorLine.at && l !== "");
+    const entry = /^(.{8,300}?[.?!])\s+(\S.{0,80}?)\s((?:19|20)\d\d)(?::\s*[\d–-]+)?\s*$/.exec(lines[at] ?? "");
+    if (entry?.[1] && entry[2] && entry[3]) {
+      title = entry[1].replace(/\.$/, "");
+      titleLine = at;
+      entryVenue = { venue: `${entry[2]} ${entry[3]}`, year: Number(entry[3]) };
+    }
+  }
+  if (!title && topAuthorLine !== undefined) {
+    for (let j = topAuthorLine.at - 1, seen = 0; j >= 0 && seen < 4; j--) {
+      const l = lines[j] ?? "";
+      if (!l || chrome(j)) continue;
+      seen++;
+      // The line right over the authors is the title, however long; further up, title-sized ones
+      // of two words or more (three over an "Authors" label, which may sit lower on the page).
+      const words = l.split(/\s+/).length;
+      if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
+        title = wrappedTitle(lines, j, chrome) ?? l;
+        titleLine = j;
+        break;
+      }
+    }
+  }
+  if (!title) {
+    for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
+      const l = lines[i] ?? "";
+      if (!l || chrome(i) || excluded(i)) continue;
+      seen++;
+      // The page's first line may be a title of any length; further down only title-sized lines.
+      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) {
+        title = l;
+        titleLine = i;
+        break;
+      }
+    }
+  }
+  const firstLine = lines.find((l) => l !== "") ?? "";
+  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
+  if (!title && topCitation) title = topCitation.title;
+  if (!title) title = records.find((r) => r.title)?.title;
+  if (title) {
+    title = cleanCapturedTitle(title);
+    const short = trailingShortCitation(title);
+    if (short) title = short.title;
+    reading.title = title;
+    // A title from a tag or a record: the line that prints it, for what is read near the title.
+    if (titleLine === undefined) {
+      const key = normalizeTitle(title);
+      const at = lines.findIndex((l, i) => i < end && l.length <= 400 && normalizeTitle(cleanCapturedTitle(stripHeading(l))) === key);
+      if (at >= 0) titleLine = at;
+    }
+  }
+  const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
+
+  // "a review of the paper "X" by A, B and C, … in 2024": the page names its paper in a sentence.
+  const named = namedPaper(lines, end);
+  if (named && (!title || sameLetters(named.title, title))) title = reading.title = named.title;
+
+  // "Notes on X" over the page's citation of X: the title is X, as the page heads it.
+  if (title) {
+    const cited = findSelfCitation(lines, labels, undefined, excluded, title);
+    const tail = cited ? titleTail(title, cited.title) : undefined;
+    if (tail) title = reading.title = tail;
+  }
+
+  // A list never holds the page's own paper ("Cite this paper" under the references).
+  if (title) {
+    reading.buildsOn = reading.buildsOn.filter((r) => !sameTitle(r.title, title));
+    reading.builtBy = reading.builtBy.filter((r) => !sameTitle(r.title, title));
+  }
+
+  // The page's own citation and records: those naming its title (or, with no title, the first).
+  const selfCitation =
+    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
+  const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
+
+  // Authors.
+  const labelledAuthors = firstOf(labels, "authors");
+  // A bibliography's entry ("A, B, C:" over "Title. Venue 2024: 1-9") has its authors over its title.
+  const entryAuthors = entryVenue && topAuthorLine ? parseAuthorList((lines[topAuthorLine.at] ?? "").replace(/:\s*$/, "")) : undefined;
+  const authorList =
+    site.authors ??
+    entryAuthors ??
+    (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
+    authorsUnderTitle(lines, titleLine, chrome) ??
+    (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
+    recordAuthors(ownRecords) ??
+    tableAuthors(lines) ??
+    byLine(lines, end);
+  if (authorList) {
+    reading.authors = authorList.names;
+    if (authorList.truncated) reading.authorsTruncated = authorList.truncated;
+  }
+
+  // Venue and date.
+  const venueLabel = firstOf(labels, "venue");
+  const statement =
+    entryVenue ??
+    lines.slice(0, Math.max(40, (titleLine ?? 0) + 8)).map(venueStatementLine).find((v) => v !== undefined) ??
+    lines.slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8).map(venueLine).find((v) => v !== undefined);
+  reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
+  if (!reading.venue) delete reading.venue;
+  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
+  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
+  const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
+  const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
+  const date = site.date || site.year ? undefined : paperDate({
+    lines: lines.slice(0, end),
+    labels,
+    ...(titleLine !== undefined ? { titleLine } : {}),
+    headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
+    ...(selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year } : {}),
+    ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : {}),
+  });
+  reading.date = site.date ?? date?.date;
+  reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
+  if (!reading.date) delete reading.date;
+  if (!reading.year) delete reading.year;
+
+  // Identifiers: labelled, the page's own citation and records, metadata lines, breadcrumbs, links.
+  const cutLine = capture.cutAtEnd ? lastFilled(lines) : -1;
+  merge(reading.ids, site.ids ?? {});
+  merge(reading.ids, labelledIds(labels, excluded, cutLine));
+  if (selfCitation) merge(reading.ids, selfCitation.ids);
+  for (const r of ownRecords) merge(reading.ids, r.ids);
+  const labelLines = new Set(labels.flatMap((v) => [v.at, ...v.valueLines]));
+  const metaIds: Identifiers[] = [];
+  for (let i = 0; i < end; i++) {
+    const l = lines[i] ?? "";
+    if (!l || excluded(i) || labelLines.has(i) || isProse(l) || l.length > 400) continue;
+    if (chrome(i) && !isBreadcrumb(l)) continue;
+    metaIds.push(lineIds(l, i === cutLine));
+  }
+  merge(reading.ids, unambiguous(metaIds));
+  const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40);
+  merge(reading.ids, unambiguous(headerLinks.map((k) => k.ids)));
+
+  // Abstract and categories.
+  const abstract = cleanAbstract(site.abstract ?? abstractLabel?.value ?? "");
+  // An "Abstract:" label that only links to the abstract is no abstract.
+  if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
+  reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
+  return reading;
+}
+
+/**
+ * The identifiers of a scheme that all these lines (or links) agree on. Lines naming two arXiv IDs
+ * are a list of papers (a README's table, "Further reading"): neither is the page's, and taking the
+ * first would make one paper of two.
+ */
+function unambiguous(found: readonly Identifiers[]): Identifiers {
+  const out: Identifiers = {};
+  for (const scheme of ID_SCHEMES) {
+    const values = new Set(found.map((ids) => ids[scheme]).filter((v): v is string => v !== undefined));
+    const only = [...values][0];
+    if (values.size === 1 && only !== undefined) out[scheme] = only;
+  }
+  return out;
+}
+
+function metaTitle(meta: Map<string, string[]>): string | undefined {
+  for (const key of ["citation_title", "dc.title", "og:title", "twitter:title"]) {
+    const v = meta.get(key)?.find((x) => x.trim() !== "");
+    if (v) return v;
+  }
+  return undefined;
+}
+
+/** The line where sections about other papers begin ("Similar Papers"), or the end. */
+function otherPapersStart(lines: readonly string[]): number {
+  const at = lines.findIndex((l) => OTHER_PAPERS.test(l.replace(/^#{1,6}\s+/, "")));
+  return at < 0 ? lines.length : at;
+}
+
+function lastFilled(lines: readonly string[]): number {
+  for (let i = lines.length - 1; i >= 0; i--) if (lines[i]) return i;
+  return -1;
+}
+
+/** True when the capture has a page's identity: a title or an identifier. */
+export function hasIdentity(reading: CaptureReading): boolean {
+  return Boolean(reading.title) || hasIdentifier(reading.ids);
+}

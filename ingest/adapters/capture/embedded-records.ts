@@ -1,0 +1,129 @@
+/**
+ * Records a page shows inside its text: a BibTeX entry in a "Cite this" block or a README
+ * (`@misc{rein2023, title={…}, author={A and B}, year={2023}, eprint={2311.12022}}`, also cut off
+ * by the capture, or flattened onto one line), and a JSON document shown as text, even with a
+ * viewer's line numbers between its tokens (`1 { 2 "paper": { 3 "title": "…"`). Read for the
+ * page's own paper: its title, authors, year, venue and identifiers. Pure.
+ */
+import { canonicalArxiv, identifiersFromText, merge } from "../../identifiers.ts";
+import type { Identifiers } from "../../types.ts";
+import { cleanName, displayOrder, isPersonName } from "./author-lists.ts";
+
+export interface EmbeddedRecord {
+  title?: string;
+  authors: string[];
+  year?: number;
+  venue?: string;
+  ids: Identifiers;
+}
+
+const MAX_ENTRY = 20_000;
+
+/** `{…}` (braces balanced), `"…"` or a bare word, starting at `at`; cut entries end where the text does. */
+function fieldValue(s: string, at: number): { value: string; end: number } {
+  const open = s[at];
+  if (open === "{") {
+    let depth = 0;
+    for (let i = at; i < s.length; i++) {
+      if (s[i] === "{") depth++;
+      else if (s[i] === "}" && --depth === 0) return { value: s.slice(at + 1, i), end: i + 1 };
+    }
+    return { value: s.slice(at + 1), end: s.length };
+  }
+  if (open === '"') {
+    const close = s.indexOf('"', at + 1);
+    return close < 0 ? { value: s.slice(at + 1), end: s.length } : { value: s.slice(at + 1, close), end: close + 1 };
+  }
+  const m = /^[^,}\s]*/.exec(s.slice(at));
+  return { value: m?.[0] ?? "", end: at + (m?.[0].length ?? 0) };
+}
+
+/** The fields of the first BibTeX entry in the text, lower-cased names; undefined if there is none. */
+export function bibtexFields(text: string): Map<string, string> | undefined {
+  const start = /@([A-Za-z]{2,20})\s*\{\s*([^,\s{}]{0,200}),/.exec(text);
+  if (!start) return undefined;
+  const s = text.slice(start.index + start[0].length, start.index + start[0].length + MAX_ENTRY);
+  const fields = new Map<string, string>();
+  const name = /\s*,?\s*([A-Za-z][\w-]{0,40})\s*=\s*/y;
+  let at = 0;
+  for (let n = 0; n < 200 && at < s.length; n++) {
+    name.lastIndex = at;
+    const m = name.exec(s);
+    if (!m?.[1]) break;
+    const { value, end } = fieldValue(s, m.index + m[0].length);
+    const key = m[1].toLowerCase();
+    if (!fields.has(key)) fields.set(key, value);
+    at = end;
+  }
+  return fields.size > 0 ? fields : undefined;
+}
+
+/** BibTeX text as shown: braces and the common escapes gone, spaces collapsed. */
+function plainBibtex(value: string): string {
+  return value
+    .replace(/\\&/g, "&")
+    .replace(/\\[`'^"~=.]\{?([A-Za-z])\}?/g, "$1")
+    .replace(/[{}]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+function people(list: string[]): string[] {
+  return list.map((a) => cleanName(displayOrder(a))).filter((a) => isPersonName(a, { allowSingle: true }));
+}
+
+/** The page's own record from an embedded BibTeX entry. */
+export function bibtexRecord(text: string): EmbeddedRecord | undefined {
+  const f = bibtexFields(text);
+  if (!f) return undefined;
+  const record: EmbeddedRecord = { authors: [], ids: {} };
+  const title = f.get("title");
+  if (title) record.title = plainBibtex(title);
+  const author = f.get("author");
+  if (author) record.authors = people(plainBibtex(author).split(/\s+and\s+/));
+  const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(f.get("year") ?? f.get("date") ?? "")?.[1];
+  if (year) record.year = Number(year);
+  const venue = f.get("booktitle") ?? f.get("journal");
+  if (venue) record.venue = plainBibtex(venue);
+  const eprint = f.get("eprint");
+  const arxiv = eprint && (/arxiv/i.test(f.get("archiveprefix") ?? "arxiv") ? canonicalArxiv(eprint.trim()) : undefined);
+  if (arxiv) record.ids.arxiv = arxiv;
+  const doi = f.get("doi");
+  if (doi) merge(record.ids, identifiersFromText(`doi:${doi.trim()}`));
+  for (const key of ["url", "journal", "note", "howpublished"]) {
+    const v = f.get(key);
+    if (v) merge(record.ids, identifiersFromText(v));
+  }
+  return record.title || record.authors.length > 0 ? record : undefined;
+}
+
+/** A JSON string's contents (the common escapes undone). */
+function jsonString(raw: string): string {
+  return raw.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(["\\/])/g, "$1").replace(/\\[nrt]/g, " ");
+}
+
+const QUOTED = String.raw`"((?:[^"\\]|\\.){1,2000})"`;
+
+/** The page's own record from a JSON document shown as text (`"title": "…"`, `"authors": […]`). */
+export function jsonRecord(text: string): EmbeddedRecord | undefined {
+  const s = text.slice(0, 200_000);
+  const title = new RegExp(`"(?:title|paper_title)"\\s*:\\s*${QUOTED}`).exec(s);
+  if (!title?.[1]) return undefined;
+  const record: EmbeddedRecord = { title: jsonString(title[1]).trim(), authors: [], ids: {} };
+  const after = s.slice(Math.max(0, title.index - 2000), title.index + 20_000);
+  const authors = /"authors?"\s*:\s*\[([^\]]{0,20000})\]?/.exec(after);
+  if (authors?.[1]) {
+    const names = [...authors[1].matchAll(new RegExp(QUOTED, "g"))].map((m) => jsonString(m[1] ?? ""));
+    record.authors = people(names);
+  }
+  const year = /"(?:year|publication_year)"\s*:\s*"?((?:19|20)\d\d)(?!\d)/.exec(after);
+  if (year?.[1]) record.year = Number(year[1]);
+  const venue = new RegExp(`"venue"\\s*:\\s*${QUOTED}`).exec(after);
+  if (venue?.[1]) record.venue = jsonString(venue[1]);
+  const arxiv = new RegExp(`"(?:arxiv_id|arxivId|arxiv)"\\s*:\\s*${QUOTED}`).exec(after);
+  const id = arxiv?.[1] ? canonicalArxiv(arxiv[1]) : undefined;
+  if (id) record.ids.arxiv = id;
+  const doi = new RegExp(`"doi"\\s*:\\s*${QUOTED}`).exec(after);
+  if (doi?.[1]) merge(record.ids, identifiersFromText(`doi:${doi[1]}`));
+  return record;
+}

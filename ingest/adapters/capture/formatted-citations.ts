@@ -1,0 +1,117 @@
+/**
+ * Formatted citations as pages print them, read back into title, authors, year and identifiers:
+ * APA ("Surname, I., Surname, I., & Surname, I. (2024). Title. Venue."), found even inside a
+ * sentence ("…included in the Repository: Shevlane, T., … et al. (2023). Title. In arXiv."),
+ * the ACL Anthology's ("A, B, and C. 2020. Title. In Proceedings of …"), a catalogue entry that
+ * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), and the
+ * quoted-title styles ("A, B, "Title," Venue, 2020."). A page that cites itself this way (a blog
+ * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
+ * year; which citation is the page's own is for the caller to decide, by its title. Pure.
+ */
+import { identifiersFromText } from "../../identifiers.ts";
+import type { Identifiers } from "../../types.ts";
+import { parseAuthorList } from "./author-lists.ts";
+
+export interface FormattedCitation {
+  title: string;
+  authors: string[];
+  /** The list ends in "et al." or similar. */
+  truncated: boolean;
+  year?: number;
+  venue?: string;
+  ids: Identifiers;
+}
+
+const YEAR = String.raw`(?:19|20)\d\d`;
+/** One "Surname, I." of an APA list (surnames may be several words; initials may carry particles). */
+const APA_NAME = String.raw`\p{Lu}[\p{L}\p{M}'’-]+(?:\s\p{Lu}[\p{L}\p{M}'’-]+){0,3},\s(?:\p{Lu}\.(?:\s?-?\p{Lu}\.)*\s?)+(?:[a-z]{1,3}\.\s?(?:\p{Lu}\.\s?)*)*`;
+const APA_AUTHORS = new RegExp(String.raw`(?:${APA_NAME},?\s(?:&\s)?)*(?:&\s)?${APA_NAME}(?:,?\s(?:et al\.?|and others))?`, "u");
+/** APA: the author list right before "(2023)." */
+const APA = new RegExp(String.raw`(${APA_AUTHORS.source})\s*\((${YEAR})[a-z]?(?:,\s*[A-Z][a-z]+\.?(?:\s\d{1,2})?)?\)\.?\s+(.+)$`, "u");
+/** ACL Anthology: "A, B, and C. 2020. Title. In …". */
+const ACL_STYLE = new RegExp(String.raw`^(.{3,3000}?)\.\s(${YEAR})[a-z]?\.\s(.+)$`, "u");
+/** A catalogue entry: "Title. Surname, I., …, & Surname, I. Venue, Month, Year." */
+const TITLE_FIRST = new RegExp(String.raw`^(.{8,400}?[.?!])\s(${APA_AUTHORS.source})\s(.+)$`, "u");
+/** Lecture-notes style: "Surname, I., Surname, I.: Title. In: Venue, pp. 1–9 (2018)". */
+const COLON_STYLE = new RegExp(String.raw`^(.{3,2000}?):\s(.{5,400}?[.?!])\s(.*?)\((${YEAR})\)\.?$`, "u");
+/** Quoted titles: A, B, "Title," Venue, 2020. */
+const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
+
+/** The title at the start of `rest` ("Title. Venue …", "Title? Venue …") and what follows it. */
+function leadingTitle(rest: string): { title: string; after: string } | undefined {
+  const m = /^([“"][^”"]{3,400}[”"]\.?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
+  if (!m?.[1]) return undefined;
+  const title = m[1].replace(/\.$/, "").trim().replace(/^[“"](.*?)[.,]?[”"]$/u, "$1");
+  return title.split(/\s+/).length >= 2 ? { title, after: m[2] ?? "" } : undefined;
+}
+
+function lastYear(s: string): number | undefined {
+  const years = [...s.slice(0, 600).matchAll(new RegExp(`(?<!\\d)(${YEAR})(?!\\d)`, "g"))].map((m) => Number(m[1]));
+  return years[years.length - 1];
+}
+
+function venueOf(after: string): string | undefined {
+  const v = after
+    .replace(/^In:?\s+/, "")
+    .replace(/\bhttps?:\/\/\S+/g, "")
+    .split(/\.\s|,\s(?:pages|pp\.)|\s\(/)[0]
+    ?.trim()
+    .replace(/(?:,\s*(?:[A-Z][a-z]+\.?|\d{1,2}))*,\s*(?:19|20)\d\d$/, "")
+    .replace(/[.,]$/, "");
+  // A preprint's "venue" is its repository: "arXiv:2312.97460 [cs]", "In arXiv [cs.AI]".
+  if (v && /^arXiv\b/i.test(v)) return "arXiv";
+  return v && v.length >= 2 && v.length <= 200 ? v : undefined;
+}
+
+function citation(authorsText: string, title: string, year: number | undefined, after: string, whole: string): FormattedCitation | undefined {
+  // A citation's structure already says where its authors are: one author is a list too.
+  const list = parseAuthorList(authorsText, { labelled: true });
+  if (!list) return undefined;
+  const c: FormattedCitation = { title, authors: list.names, truncated: list.truncated !== undefined, ids: identifiersFromText(whole) };
+  if (year !== undefined) c.year = year;
+  const venue = venueOf(after);
+  if (venue) c.venue = venue;
+  return c;
+}
+
+/** The formatted citations in one line or paragraph, in the order the styles are tried. */
+export function parseFormattedCitation(text: string): FormattedCitation | undefined {
+  const s = text.replace(/\s+/g, " ").trim().slice(0, 6000);
+  if (s.length < 20) return undefined;
+  const apa = APA.exec(s);
+  if (apa?.[1] && apa[2] && apa[3]) {
+    const t = leadingTitle(apa[3]);
+    const c = t ? citation(apa[1], t.title, Number(apa[2]), t.after, s) : undefined;
+    if (c) return c;
+  }
+  const first = TITLE_FIRST.exec(s);
+  if (first?.[1] && first[2] && first[3]) {
+    const c = citation(first[2], first[1].replace(/\.$/, ""), lastYear(first[3]), first[3], s);
+    if (c) return c;
+  }
+  const acl = ACL_STYLE.exec(s);
+  if (acl?.[1] && acl[2] && acl[3]) {
+    const t = leadingTitle(acl[3]);
+    // "Quill, A. 2020.": the initial's period was taken for the one ending the authors.
+    const authors = /(?:^|[\s,])\p{Lu}$/u.test(acl[1]) ? `${acl[1]}.` : acl[1];
+    const c = t ? citation(authors, t.title, Number(acl[2]), t.after, s) : undefined;
+    if (c) return c;
+  }
+  const colon = COLON_STYLE.exec(s);
+  if (colon?.[1] && colon[2]) {
+    const c = citation(colon[1], colon[2].replace(/\.$/, "").trim(), Number(colon[4]), colon[3] ?? "", s);
+    if (c) return c;
+  }
+  const quoted = QUOTED.exec(s);
+  if (quoted?.[1] && quoted[2]) {
+    const c = citation(quoted[1], quoted[2].trim(), lastYear(quoted[3] ?? ""), quoted[3] ?? "", s);
+    if (c) return c;
+  }
+  return undefined;
+}
+
+/** "Title (Jimenez et al., 2024)" → the title, the first author's surname and the year. */
+export function trailingShortCitation(title: string): { title: string; surname: string; year: number } | undefined {
+  const m = new RegExp(String.raw`^(.{8,}?)\s*\((\p{Lu}[\p{L}'’-]+)(?:\s(?:et al\.?|and|&)\s?(?:\p{Lu}[\p{L}'’-]+)?)?,?\s(${YEAR})[a-z]?\)\s*$`, "u").exec(title);
+  return m?.[1] && m[2] && m[3] ? { title: m[1].trim(), surname: m[2], year: Number(m[3]) } : undefined;
+}

@@ -1,0 +1,322 @@
+/**
+ * Labelled values in a page capture, in the forms sites print them: `Label: value` on one line
+ * (also glued, `Title:Evaluating…`, boxed, `Year : 2024`, or bold Markdown, `**Authors:** …`),
+ * a label alone on its line with its value on the next (`Anthology ID:` / `2020.acl-main.442`,
+ * `Published` / `2025-08-21`, an empty label followed directly by the next label), and a
+ * flattened table: a run of labels on consecutive lines followed by their values in the same order
+ * (`Year` `Venue` `DocType` `2020` `ACL` `Conference`). Only labels in the vocabulary below count,
+ * so a title with a colon ("G-Eval: NLG Evaluation…") is never read as a label. Pure.
+ */
+import { isChrome, isSectionLabel } from "./chrome.ts";
+
+/** What a label's value is for a paper; `other` labels are known (so they end values) but unread. */
+export type LabelKind =
+  | "title"
+  | "authors"
+  | "editors"
+  | "abstract"
+  | "year"
+  | "date"
+  | "undated"
+  | "venue"
+  | "arxiv"
+  | "doi"
+  | "acl"
+  | "openreview"
+  | "link"
+  | "categories"
+  | "keywords"
+  | "self-citation"
+  | "other";
+
+const VOCABULARY: Record<string, LabelKind> = {
+  title: "title",
+  "paper title": "title",
+  "article title": "title",
+  authors: "authors",
+  author: "authors",
+  "author(s)": "authors",
+  "written by": "authors",
+  creators: "authors",
+  editors: "editors",
+  editor: "editors",
+  abstract: "abstract",
+  year: "year",
+  "publication year": "year",
+  "pub year": "year",
+  published: "date",
+  "published on": "date",
+  "publication date": "date",
+  "date published": "date",
+  "publish date": "date",
+  "first published": "date",
+  "first posted": "date",
+  submitted: "date",
+  "submitted on": "date",
+  "submission date": "date",
+  posted: "date",
+  "posted on": "date",
+  "release date": "date",
+  "issue date": "date",
+  "available online": "date",
+  "first online": "date",
+  "date written": "date",
+  publish: "date",
+  "edited by": "editors",
+  "suggested citation": "self-citation",
+  "how to cite": "self-citation",
+  "published online": "date",
+  "online publication date": "date",
+  "online": "date",
+  "arxiv preprint": "date",
+  preprint: "date",
+  date: "date",
+  updated: "undated",
+  "last updated": "undated",
+  "last modified": "undated",
+  modified: "undated",
+  revised: "undated",
+  "last revised": "undated",
+  edition: "undated",
+  reviewed: "undated",
+  retrieved: "undated",
+  accessed: "undated",
+  indexed: "undated",
+  crawled: "undated",
+  added: "undated",
+  "data through": "undated",
+  "data to": "undated",
+  venue: "venue",
+  conference: "venue",
+  journal: "venue",
+  "published in": "venue",
+  proceedings: "venue",
+  booktitle: "venue",
+  volume: "venue",
+  event: "venue",
+  "journal reference": "venue",
+  arxiv: "arxiv",
+  "arxiv id": "arxiv",
+  "arxiv link": "arxiv",
+  "paper id": "arxiv",
+  eprint: "arxiv",
+  doi: "doi",
+  "anthology id": "acl",
+  "acl id": "acl",
+  "acl anthology": "acl",
+  openreview: "openreview",
+  "openreview id": "openreview",
+  url: "link",
+  pdf: "link",
+  link: "link",
+  links: "link",
+  proceedings_url: "link",
+  "paper link": "link",
+  homepage: "link",
+  categories: "categories",
+  category: "categories",
+  subjects: "categories",
+  "primary area": "keywords",
+  keywords: "keywords",
+  "index terms": "keywords",
+  topics: "keywords",
+  "cite (acl)": "self-citation",
+  "cite (informal)": "self-citation",
+  citation: "self-citation",
+  "preferred citation": "self-citation",
+  "cite as": "self-citation",
+  month: "other",
+  address: "other",
+  sig: "other",
+  publisher: "other",
+  note: "other",
+  pages: "other",
+  language: "other",
+  bibkey: "other",
+  award: "other",
+  "bib export formats": "other",
+  supplementary: "other",
+  "copy citation": "other",
+  video: "other",
+  software: "other",
+  dataset: "other",
+  doctype: "other",
+  issn: "other",
+  isbn: "other",
+  citations: "other",
+  references: "other",
+  pagerank: "other",
+  name: "other",
+  order: "other",
+  recognition: "other",
+  "impact factor": "other",
+  "certificate id": "other",
+  institution: "other",
+  affiliation: "other",
+  affiliations: "other",
+  license: "other",
+  comments: "other",
+  "tl;dr": "other",
+  tldr: "other",
+  "core claim": "other",
+  "beats sota": "other",
+  "code open?": "other",
+  status: "other",
+  "peer-reviewed": "other",
+  source: "other",
+  "submission number": "other",
+  readers: "other",
+  "reply type": "other",
+  "code of ethics": "other",
+  "supplementary material": "other",
+  "one sentence": "other",
+  "code": "other",
+  "type": "other",
+  "field": "other",
+  "fields of study": "other",
+  "corpus id": "other",
+  "report number": "other",
+};
+
+export interface LabelledValue {
+  kind: LabelKind;
+  /** The label as normalised ("anthology id"). */
+  label: string;
+  value: string;
+  /** Line of the label. */
+  at: number;
+  /** Lines the value was read from. */
+  valueLines: number[];
+}
+
+/** `**Authors:**`, `- **Year**:`, `Title :` → the bare label text, lower-cased; undefined if not a label. */
+function labelKey(raw: string): string | undefined {
+  const key = raw
+    .replace(/^[-*•]\s+/, "")
+    .replace(/[*_]{1,2}/g, "")
+    .trim()
+    .replace(/\s+/g, " ")
+    .toLowerCase();
+  return key in VOCABULARY ? key : undefined;
+}
+
+const INLINE = /^((?:[-*•]\s+)?(?:\*\*|__)?[A-Za-z][A-Za-z0-9 ()/&?;._'-]{0,40}?(?:\*\*|__)?)\s*:\s*(?:\*\*|__)?\s*(.*)$/;
+
+/**
+ * Labels a page prints alone on a line without a colon: others need their colon ("Proceedings"
+ * alone is a menu entry, "Proceedings:" a label).
+ */
+const ALONE = new Set(
+  "title|paper title|authors|author|author(s)|abstract|year|published|publication date|date|venue|doi|keywords|categories|subjects|editors|editor|citations|references|pagerank|name|order|doctype|issn|volume|edition|recognition|impact factor|certificate id|arxiv id|paper id|affiliations|affiliation|tl;dr|tldr|topics|index terms|publication year".split("|"),
+);
+
+/** The label a line holds alone ("Year", "Anthology ID:", "**Authors:**"), if any. */
+export function labelAlone(line: string): string | undefined {
+  const t = line.trim();
+  const colon = /[:](?:\*\*|__)?$/.test(t);
+  const s = t.replace(/[:.](?:\*\*|__)?$/, "").replace(/\*\*|__/g, "").trim();
+  const key = s.length <= 40 ? labelKey(s) : undefined;
+  return key !== undefined && (colon || ALONE.has(key)) ? key : undefined;
+}
+
+export function kindOf(label: string): LabelKind {
+  return VOCABULARY[label] ?? "other";
+}
+
+/** Every labelled value of the capture, in line order; `framed` lines are rows of a boxed panel. */
+export function labelledValues(lines: readonly string[], framed: ReadonlySet<number> = new Set()): LabelledValue[] {
+  const out: LabelledValue[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (!line) continue;
+    const alone = labelAlone(line);
+    if (alone !== undefined) {
+      // A run of labels alone on their lines: values follow in the same order (a flattened table),
+      // or each label's value is on the line after it.
+      const run = [i];
+      for (let j = i + 1; j < lines.length && run.length < 12; j++) {
+        const next = lines[j] ?? "";
+        if (!next) continue;
+        if (labelAlone(next) === undefined) break;
+        run.push(j);
+      }
+      const last = run[run.length - 1] ?? i;
+      if (run.length >= 3 && !/:\s*$/.test(line)) {
+        // A table's header row: as many value lines as labels.
+        const values: number[] = [];
+        for (let j = last + 1; j < lines.length && values.length < run.length; j++) {
+          const v = lines[j] ?? "";
+          if (v === "") continue;
+          if (labelAlone(v) !== undefined) break;
+          values.push(j);
+        }
+        run.forEach((at, k) => {
+          const label = labelAlone(lines[at] ?? "") ?? "";
+          const valueAt = values[k];
+          if (valueAt !== undefined) out.push({ kind: kindOf(label), label, value: lines[valueAt] ?? "", at, valueLines: [valueAt] });
+        });
+        i = (values[values.length - 1] ?? last);
+        continue;
+      }
+      const valueLines: number[] = [];
+      for (let j = i + 1; j < lines.length; j++) {
+        const v = lines[j] ?? "";
+        if (v === "") {
+          if (valueLines.length > 0) break;
+          continue;
+        }
+        if (labelAlone(v) !== undefined || inlineLabel(v) !== undefined) break;
+        if (!/^(?:[,;&]|and|[\d.,\s–-]+)$/.test(v) && (isChrome(v) || isSectionLabel(v))) {
+          // Chrome between a label and its value (a viewer's "Report issue" line) is passed over.
+          if (valueLines.length > 0) break;
+          continue;
+        }
+        // After a sentence's end, a short line with none of its own is a link or heading, not prose.
+        const previous = lines[valueLines[valueLines.length - 1] ?? -1] ?? "";
+        if (kindOf(alone) === "abstract" && /[.!?…]["”’)]?$/.test(previous) && v.length < 50 && !/[.!?…:]$/.test(v)) break;
+        valueLines.push(j);
+        if (!multiLine(kindOf(alone)) || valueLines.length >= 400) break;
+      }
+      const value = valueLines.map((j) => lines[j] ?? "").join(" ");
+      out.push({ kind: kindOf(alone), label: alone, value, at: i, valueLines });
+      continue;
+    }
+    const m = INLINE.exec(line);
+    const label = m?.[1] ? labelKey(m[1]) : undefined;
+    if (label === undefined || m?.[2] === undefined) continue;
+    const valueLines = [i];
+    let value = m[2].trim();
+    // Boxed panels wrap a value over the next rows, which carry no label of their own.
+    if (framed.has(i)) {
+      for (let j = i + 1; j < lines.length && valueLines.length < 6 && framed.has(j); j++) {
+        const v = lines[j] ?? "";
+        if (!v || labelAlone(v) !== undefined || inlineLabel(v) !== undefined || !continuesValue(value, v)) break;
+        value = `${value} ${v}`;
+        valueLines.push(j);
+      }
+    }
+    out.push({ kind: kindOf(label), label, value, at: i, valueLines });
+  }
+  return out;
+}
+
+/** The vocabulary label a `Label: value` line opens with, if any. */
+export function inlineLabel(line: string): string | undefined {
+  const m = INLINE.exec(line);
+  return m?.[1] ? labelKey(m[1]) : undefined;
+}
+
+function multiLine(kind: LabelKind): boolean {
+  return kind === "abstract" || kind === "authors" || kind === "editors" || kind === "keywords" || kind === "categories";
+}
+
+/** A wrapped row goes on a value cut mid-phrase: no sentence end before it, no list mark. */
+function continuesValue(value: string, next: string): boolean {
+  if (/[.!?]$/.test(value) || next.length > 80 || /^[-*•]/.test(next)) return false;
+  return /[\p{L}\p{N},/-]$/u.test(value);
+}
+
+/** The first value of a kind, if any. */
+export function firstOf(values: readonly LabelledValue[], kind: LabelKind): LabelledValue | undefined {
+  return values.find((v) => v.kind === kind && v.value.trim() !== "");
+}

@@ -1,0 +1,100 @@
+/**
+ * What a line of a capture is, as the capture reader asks it: prose, a metadata line (a date, a
+ * year, an identifier, a figure), a title-like line, a site's name, an author line (a list, or
+ * names among affiliations), a title wrapped over two lines, a heading. Pure.
+ */
+import { findDate } from "../../dates.ts";
+import { namesAmongAffiliations } from "./affiliated-authors.ts";
+import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { venueStatementLine } from "./capture-dates.ts";
+import { isChrome, isSectionLabel } from "./chrome.ts";
+import { inlineLabel, labelAlone } from "./labels.ts";
+
+/** How far from the top a title or an author line is looked for. */
+export const TOP_LINES = 60;
+
+/** Prose: a sentence of a dozen words or more, or a long line. */
+export function isProse(line: string): boolean {
+  const words = line.split(/\s+/).length;
+  const sentences = line.match(/[\p{Ll}\d)\]"”’][.!?;]["”’]?\s+["“]?\p{Lu}\p{Ll}/gu)?.length ?? 0;
+  const periods = line.match(/[\p{Ll}\d)\]"”’][.;]["”’]?\s+["“]?\p{Lu}\p{Ll}/gu)?.length ?? 0;
+  return (words >= 12 && (periods > 0 || sentences > 1)) || (words >= 20 && /[.!?]["”’)]?$/.test(line)) || words > 45;
+}
+
+/** A date, year, id or figure line ("2021 · ArXiv: 2107.03374", "arXiv.org · 8,712 Citations"). */
+export function isMetaLine(line: string): boolean {
+  if (/^(?:\[?submitted on|\d{1,2} [A-Z][a-z]{2,8}\.? (?:19|20)\d\d|[A-Z][a-z]{2,8}\.? \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d(?:[-/]\d{1,2}){0,2}(?![\d.]))/i.test(line)) return true;
+  if (/^(?:arxiv|doi|isbn|issn|pmid|pmcid|corpus id)\s*:?\s*\S/i.test(line)) return true;
+  return /^[\d.,\s]+\s*(?:citations?|views?|downloads?|reads?|likes?|stars?|upvotes?|comments?|references?)\b/i.test(line) || /·\s*[\d,]+\s+citations?\b/i.test(line);
+}
+
+/**
+ * A line that can be the title: words, not chrome, a label, a date, an id line or prose. `long`
+ * lifts the bounds on length for a line the layout says is the title (a labelled "Title:", the
+ * page's heading): a title however long is kept, and cut by the one cleaning (clean-text.ts).
+ */
+export function titleLike(line: string, opts: { long?: boolean } = {}): boolean {
+  const s = line.trim();
+  if (s.length < 3 || (s.length > 300 && !opts.long) || !/\p{L}\p{L}/u.test(s)) return false;
+  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
+  const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
+  if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || /\S+@\S+\.\S+/.test(s)) return false;
+  // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
+  if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
+  // A BibTeX field, a file name, a venue statement, a short line holding a full date.
+  if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
+  if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
+  return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
+}
+
+/**
+ * A site's name rather than a title: one or two words, no colon, with a longer title-like line
+ * after it before any prose (the site's menus may stand between them).
+ */
+export function looksLikeSiteName(lines: readonly string[], i: number, chrome: (k: number) => boolean): boolean {
+  const s = lines[i] ?? "";
+  if (s.split(/\s+/).length > 2 || s.includes(":") || s.length > 30) return false;
+  for (let j = i + 1, seen = 0; j < lines.length && seen < 12; j++) {
+    const next = lines[j] ?? "";
+    if (!next || chrome(j)) continue;
+    seen++;
+    if (isProse(next)) return false;
+    if (titleLike(next) && next.split(/\s+/).length >= 3) return true;
+  }
+  return false;
+}
+
+/** True for a line holding an author list (with or without affiliations between the names). */
+export function isAuthorLine(line: string): boolean {
+  return authorsOn(line) !== undefined;
+}
+
+export function authorsOn(line: string): AuthorList | undefined {
+  if (line.length > 6000 || isChrome(line)) return undefined;
+  // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
+  const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
+  const list = parseAuthorList(beforeVenue ?? line);
+  if (list) return list;
+  const among = namesAmongAffiliations(line);
+  return among ? { names: among } : undefined;
+}
+
+/** Words a title line wrapped after does not end on ("Probes for", "Learning in the"). */
+const OPEN_ENDING = /\b(?:of|for|and|or|with|the|a|an|in|on|to|from|by|via|under|over|at|as|into|without|between|through)$/i;
+
+/**
+ * A title wrapped over two lines (PDF text): the line above the title's last line, with no blank
+ * between, that ends open ("… for", "…:") or has its continuation start in lower case.
+ */
+export function wrappedTitle(lines: readonly string[], at: number, chrome: (i: number) => boolean): string | undefined {
+  const above = lines[at - 1] ?? "";
+  const here = lines[at] ?? "";
+  if (!above || chrome(at - 1) || !titleLike(above) || looksLikeSiteName(lines, at - 1, chrome)) return undefined;
+  if (!(OPEN_ENDING.test(above) || /[:–—-]$/.test(above) || /^\p{Ll}/u.test(here))) return undefined;
+  const joined = `${above} ${here}`;
+  return joined.length <= 300 ? joined : undefined;
+}
+
+export function stripHeading(line: string): string {
+  return line.replace(/^#{1,6}\s+/, "").replace(/\s+#+\s*$/, "").trim();
+}

@@ -1,0 +1,82 @@
+/**
+ * The page's citation of its own paper: a labelled one ("Cite (ACL):", "Suggested Citation:"), a
+ * formatted citation naming the page's title, a sentence naming the paper in quotes ("a review of
+ * the paper "X" by A, B and C"), and the heading that ends in a cited title ("Notes on X"). Which
+ * titles are the same title is decided here too. Pure.
+ */
+import { normalizeTitle } from "../../titles.ts";
+import { parseAuthorList } from "./author-lists.ts";
+import { parseFormattedCitation, type FormattedCitation } from "./formatted-citations.ts";
+import type { LabelledValue } from "./labels.ts";
+
+/** How many lines are searched for the page's citation of itself. */
+const SELF_CITATION_LINES = 600;
+
+export function sameTitle(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const x = normalizeTitle(a);
+  const y = normalizeTitle(b);
+  return x === y || (Math.min(x.length, y.length) >= 20 && (x.startsWith(y) || y.startsWith(x)));
+}
+
+/**
+ * The page's citation of itself: a labelled one ("Cite (ACL):", "Citation:") or any naming its
+ * title; with `endingTitle`, one whose title ends the page's heading ("Notes on X" citing X).
+ */
+export function findSelfCitation(
+  lines: readonly string[],
+  labels: readonly LabelledValue[],
+  title: string | undefined,
+  excluded: (i: number) => boolean,
+  endingTitle?: string,
+): FormattedCitation | undefined {
+  const fits = (c: FormattedCitation): boolean => (endingTitle ? titleTail(endingTitle, c.title) !== undefined : !title || sameTitle(c.title, title));
+  for (const v of labels) {
+    if (v.kind !== "self-citation") continue;
+    const c = parseFormattedCitation(v.value);
+    if (c && fits(c)) return c;
+  }
+  if (!title && !endingTitle) return undefined;
+  // Near the top, or in a "Cite this" block: the first lines of a page, each a paragraph at most.
+  for (let i = 0; i < lines.length && i < SELF_CITATION_LINES; i++) {
+    const l = (lines[i] ?? "").replace(/^>\s*/, "");
+    if (excluded(i) || l.length < 40 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
+    const c = parseFormattedCitation(l);
+    if (c && fits(c)) return c;
+  }
+  return undefined;
+}
+
+/** Two titles with the same letters and digits, whatever their punctuation ("X — Y" and "X: Y"). */
+export function sameLetters(a: string, b: string): boolean {
+  const key = (t: string) => t.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  return key(a).length >= 12 && key(a) === key(b);
+}
+
+/** "the paper "Glimmer: …" by Ines Wong, Tobias Keller and Farah Nasser, published … in 2024". */
+export function namedPaper(lines: readonly string[], end: number): FormattedCitation | undefined {
+  for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
+    if (l.length > 3000) continue;
+    const m = /\bpaper,?\s(?:titled\s|entitled\s|called\s|named\s)?[“"]([^”"]{8,300}?)[,.]?[”"],?\sby\s([^.()]{3,400})/u.exec(l);
+    if (!m?.[1] || !m[2]) continue;
+    const authorsText = m[2].split(/,?\s(?:published|presented|which|that|in|at|from|accepted|appeared|and published)\b/)[0] ?? "";
+    const list = parseAuthorList(authorsText, { labelled: true });
+    const rest = l.slice((m.index ?? 0) + m[0].length - m[2].length).split(/[.!?](?:\s|$)/)[0] ?? "";
+    const year = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(rest)?.[1];
+    const c: FormattedCitation = { title: m[1].trim(), authors: list?.names ?? [], truncated: list?.truncated !== undefined, ids: {} };
+    if (year) c.year = Number(year);
+    return c;
+  }
+  return undefined;
+}
+
+/** The end of a heading that is a cited title ("Notes on Brambles: …" citing "Brambles: …"), as the heading prints it. */
+export function titleTail(heading: string, cited: string): string | undefined {
+  const h = normalizeTitle(heading);
+  const c = normalizeTitle(cited);
+  if (c.length < 12 || h === c || !h.endsWith(` ${c}`)) return undefined;
+  const words = heading.trim().split(/\s+/);
+  const count = c.split(" ").length;
+  const tail = words.slice(words.length - count).join(" ");
+  return normalizeTitle(tail) === c ? tail : undefined;
+}

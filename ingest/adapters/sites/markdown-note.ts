@@ -1,0 +1,74 @@
+/**
+ * Adapter for a paper note in Markdown (Obsidian, a thesis's reference folder, a benchmark card, a
+ * GitHub README): a `# Title` heading, or no heading but a link to the paper (`[Title | OpenReview]
+ * (https://openreview.net/forum?id=…)`), bold labelled facts (`**Authors:** …`, `- **arXiv
+ * preprint:** August 2023, arXiv:2308.14508`), link lists and a citation blockquote. A note
+ * flattened onto one line by a capture (`## Memo … ## Abstract …`) is split at its headings first.
+ * The notes about other works a note may hold (later versions, related benchmarks) are prose, and
+ * never give the note's paper an identifier. The mlsanity Markdown page (markdown-page.ts) is not a
+ * note: it has its own adapter.
+ */
+import { identifiersFromUrl } from "../../identifiers.ts";
+import type { PageAdapter } from "../../types.ts";
+import { boundedLines } from "../page-text.ts";
+import type { Capture, CaptureLink } from "../capture/capture-lines.ts";
+import { textCapture } from "../capture/capture-lines.ts";
+import { capturePage } from "../capture/capture-page.ts";
+import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
+import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
+import { hasIdentifier } from "../../identifiers.ts";
+
+const LINK = /\[((?:\\.|[^\]\\]){1,500})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
+const HEADING = /^#{1,6}\s+\S/;
+
+/** A note's lines: headings a capture ran together are split apart, one per line. */
+function noteText(text: string): string {
+  return boundedLines(text)
+    .flatMap((l) => (/\s#{1,6}\s+\S/.test(l) && HEADING.test(l.trim()) ? l.split(/\s+(?=#{1,6}\s+\S)/) : [l]))
+    .join("\n");
+}
+
+function noteCapture(text: string): Capture {
+  const capture = textCapture(noteText(text));
+  const links: CaptureLink[] = [];
+  capture.lines.forEach((line, i) => {
+    for (const m of line.matchAll(LINK)) if (m[1] && m[2]) links.push({ line: i, text: m[1], url: m[2], ids: identifiersFromUrl(m[2]) });
+  });
+  capture.links = links;
+  return capture;
+}
+
+/** Cheap check for the format detector: Markdown headings, bold labels or links to papers. */
+export function looksLikeMarkdownNote(text: string): boolean {
+  // Lines are cut before the text is: a huge title line must not hide the lines under it.
+  const head = boundedLines(text).slice(0, 2_000).join("\n");
+  const headings = head.match(/(?:^|\n|\s)#{1,6}\s+\S/g)?.length ?? 0;
+  const bold = head.match(/\*\*[A-Z][^*\n]{0,40}:?\*\*:?/g)?.length ?? 0;
+  const paperLinks = [...head.matchAll(LINK)].filter((m) => hasIdentifier(identifiersFromUrl(m[2] ?? ""))).length;
+  return (/^\s*#{1,6}\s+\S/.test(head) && (headings >= 2 || bold >= 1 || paperLinks >= 1)) || (headings >= 2 && paperLinks >= 1) || (bold >= 2 && /^\s*#\s/m.test(head));
+}
+
+export const parseMarkdownNote: PageAdapter = (text) => {
+  const capture = noteCapture(text);
+  const site: SiteReading = {};
+  const h1 = capture.lines.findIndex((l) => /^#\s+\S/.test(l));
+  const paperLinks = capture.links.filter((k) => hasIdentifier(k.ids));
+  if (h1 >= 0) {
+    // A note titled after its paper's short name ("Reading notes: Thermocline") links the paper
+    // under its whole title: the link's text is the title.
+    const heading = normalizeTitle(cleanCapturedTitle((capture.lines[h1] ?? "").replace(/^#\s+/, "")));
+    const whole = paperLinks.find((k) => heading.length >= 3 && normalizeTitle(cleanCapturedTitle(k.text)).startsWith(heading) && k.line <= h1 + 6);
+    if (whole) {
+      site.title = cleanCapturedTitle(whole.text);
+      site.titleLine = h1;
+    }
+  } else {
+    // No title heading: the text of the first link to a paper names it.
+    const link = paperLinks[0];
+    if (link) {
+      site.title = cleanCapturedTitle(link.text);
+      site.titleLine = link.line;
+    }
+  }
+  return capturePage("markdown-note", readCapture(capture, site), "Markdown note");
+};

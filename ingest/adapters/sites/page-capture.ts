@@ -1,0 +1,31 @@
+/**
+ * Adapter for a saved page of any site without an adapter of its own: a text capture (or HTML) of
+ * a paper page, summary, note or catalogue entry, read by the capture reader alone
+ * (capture/capture-reader.ts). Detected when a title-like line stands near the top, apart from
+ * prose: a bare abstract (prose from its first line) is left to bare-abstract.ts.
+ */
+import type { PageAdapter } from "../../types.ts";
+import { capturePage } from "../capture/capture-page.ts";
+import { readCapture } from "../capture/capture-reader.ts";
+import { isProse, titleLike } from "../capture/line-kinds.ts";
+import { captureOf } from "../capture/captures.ts";
+import { isChrome } from "../capture/chrome.ts";
+import { parseFormattedCitation } from "../capture/formatted-citations.ts";
+import { labelledValues } from "../capture/labels.ts";
+import { jsonRecord } from "../capture/embedded-records.ts";
+
+/** Cheap check for the format detector: a title-like line near the top, not prose from the start. */
+export function looksLikePageCapture(text: string): boolean {
+  // A JSON document shown as text (with a viewer's line numbers, say) names its paper's title.
+  if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
+  const { lines, framed } = captureOf(text);
+  const filled = lines.slice(0, 400).filter((l) => l !== "");
+  if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
+  if (labelledValues(lines.slice(0, 200), framed).some((v) => v.kind === "title")) return true;
+  const first = filled.find((l) => !isChrome(l));
+  if (first === undefined) return false;
+  if (isProse(first)) return parseFormattedCitation(first) !== undefined;
+  return filled.slice(0, 40).some((l) => !isChrome(l) && titleLike(l));
+}
+
+export const parsePageCapture: PageAdapter = (text, origin) => capturePage("page-capture", readCapture(captureOf(text, origin)), "page capture");
