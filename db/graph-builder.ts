@@ -10,6 +10,7 @@ import { resolveIdentities, type MentionRole, type Resolution } from "../ingest/
 import type { Identifiers } from "../ingest/types.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
 import { withoutIndexes } from "./derived-indexes.ts";
+import { titleParts } from "../ingest/titles.ts";
 import { createHash } from "node:crypto";
 
 export interface BuildSummary {
@@ -80,6 +81,8 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
       data_through: page?.[1] ?? null,
     };
     if (normTitle) row.normTitle = normTitle;
+    const parts = title ? titleParts(title) : undefined;
+    if (parts) row.titleParts = parts;
     if (year !== null) row.year = year;
     if (role === "self") {
       row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}", format: page?.[3] ?? "" };

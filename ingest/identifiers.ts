@@ -41,7 +41,10 @@ const RE = {
   arxivDoi: new RegExp(`^10\\.48550/arxiv\\.(${ARXIV_ID})(?:v\\d+)?$`, "i"),
   doi: /\b(10\.\d{4,9}\/[^\s"'<>]+)/i,
   aclBare: new RegExp(`^(${ACL_OLD}|${ACL_NEW})$`),
-  aclUrl: new RegExp(`(?:aclanthology\\.org|aclweb\\.org/anthology)/(?:[A-Z]/[A-Z]\\d{2}/)?(${ACL_OLD}|${ACL_NEW})(?:\\.pdf|/|$|[?#])`),
+  /** The Anthology's pages, its files (`anthology-files/pdf/P/P02/…`), the legacy aclweb.org host, and a branch preview (`preview.aclanthology.org/BRANCH/…`). */
+  aclUrl: new RegExp(
+    `(?:preview\\.aclanthology\\.org/[\\w.-]+|aclanthology\\.org(?:/anthology-files/(?:pdf|bib))?|aclweb\\.org/anthology)/(?:[A-Z]/[A-Z]\\d{2}/)?(${ACL_OLD}|${ACL_NEW})(?:\\.pdf|\\.bib|/|$|[?#])`,
+  ),
   aclDoi: new RegExp(`^10\\.18653/v1/(${ACL_OLD}|${ACL_NEW})$`, "i"),
   aclLabelled: new RegExp(`\\b(?:ACL(?: Anthology)?(?: ID)?|(?:ACL )?Anthology ID):? ?(${ACL_OLD}|${ACL_NEW})\\b`),
   aclNewBare: new RegExp(`(?<![\\w./-])((?:19|20)\\d\\d\\.[a-z][a-z0-9]*(?:-[a-z0-9]+)*\\.\\d+)(?![\\w-]|\\.\\d)`),

@@ -8,7 +8,10 @@
  *   2. Clusters with the same normalised read title merge when their identifiers do not conflict
  *      and their years agree within one; a cluster with no year joins the one paper of its title
  *      it could be, and stays apart when there are several (ingest/identity-titles.ts).
- *   3. A cluster known only by a title inferred from a first sentence joins the one paper whose
+ *   3. A title written "Name: subtitle" and another of the same name are one paper when the other
+ *      is the bare name or a close subtitle, and only one work goes by that name
+ *      (ingest/identity-names.ts).
+ *   4. A cluster known only by a title inferred from a first sentence joins the one paper whose
  *      read title it equals, when both years are known and agree.
  * Every merge and every refusal is returned as a `MergeDecision` for `lineage explain`.
  */
@@ -16,6 +19,7 @@ import { createHash } from "node:crypto";
 import { ID_SCHEMES, type Identifiers } from "./types.ts";
 import { Clusters } from "./identity-clusters.ts";
 import { cmp, mergeByInferredTitle, mergeByReadTitle } from "./identity-titles.ts";
+import { mergeByTitleName } from "./identity-names.ts";
 
 export type MentionRole = "self" | "builds_on" | "built_by";
 
@@ -28,12 +32,14 @@ export interface Mention {
   normTitle?: string;
   /** The title was inferred from a first sentence (a page's `titleInferred`), not read as a title. */
   titleInferred?: boolean;
+  /** A "Name: subtitle" title's parts (ingest/titles.ts titleParts), for rule 4. */
+  titleParts?: { name: string; subtitle: string };
   year?: number;
 }
 
 export interface MergeDecision {
   decision: "merged" | "kept-apart";
-  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred";
+  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred" | "title-name";
   /** Mention ids on either side. */
   a: number;
   b: number;
@@ -96,6 +102,7 @@ export function resolveIdentities(mentions: readonly Mention[], options: Resolve
     if (m.normTitle) push(m.titleInferred ? inferredTitles : readTitles, m.normTitle, pos);
   });
   mergeByReadTitle(c, readTitles, decide);
+  mergeByTitleName(c, sorted, decide);
   mergeByInferredTitle(c, inferredTitles, readTitles, decide);
 
   // Roots are lowest positions, so walking positions in order visits clusters in key order.

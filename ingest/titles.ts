@@ -71,3 +71,25 @@ export function cleanCapturedTitle(raw: string): string {
   if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }
+
+/**
+ * A title written "Name: subtitle", as papers that name a benchmark, a metric or a model are
+ * ("RULER: What's the Real Context Size…"), as normalised keys: the name with its spaces taken
+ * out (sites write "RealToxicityPrompts" and "REALTOXICITY PROMPTS") and the subtitle's words.
+ * Undefined when there is no colon, or the part before it is not a short name (at most four
+ * words and 40 characters: "Judging LLM-as-a-Judge with MT-Bench…" names nothing).
+ */
+export function titleParts(title: string): { name: string; subtitle: string } | undefined {
+  const text = decodeHTML(title).normalize("NFKC");
+  const colon = text.indexOf(":");
+  if (colon <= 0) return undefined;
+  const head = normalizeTitle(text.slice(0, colon));
+  const subtitle = normalizeTitle(text.slice(colon + 1));
+  if (!head || !subtitle || head.length > 40 || head.split(" ").length > 4) return undefined;
+  return { name: squashed(head), subtitle };
+}
+
+/** A normalised title or name with its spaces and hyphens taken out, for names sites space differently. */
+export function squashed(normTitle: string): string {
+  return normTitle.replace(/[\s-]+/g, "");
+}

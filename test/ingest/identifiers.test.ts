@@ -40,6 +40,10 @@ describe("DOIs, ACL Anthology, OpenReview and Semantic Scholar", () => {
     expect(identifiersFromUrl("https://aclanthology.org/P02-1040/").acl).toBe("P02-1040");
     expect(identifiersFromUrl("https://aclanthology.org/2021.naacl-main.208.pdf").acl).toBe("2021.naacl-main.208");
     expect(identifiersFromUrl("https://www.aclweb.org/anthology/P/P02/P02-1040.pdf").acl).toBe("P02-1040");
+    // The Anthology's files and a branch preview of it name the paper the same way.
+    expect(identifiersFromUrl("https://aclanthology.org/anthology-files/pdf/P/P02/P02-1040.bib").acl).toBe("P02-1040");
+    expect(identifiersFromUrl("https://preview.aclanthology.org/some-branch-name/P02-1040/").acl).toBe("P02-1040");
+    expect(identifiersFromUrl("https://aclanthology.org/volumes/2020.acl-main/").acl).toBeUndefined();
     expect(identifiersFromUrl("https://doi.org/10.18653/v1/2021.naacl-main.208")).toEqual({
       doi: "10.18653/v1/2021.naacl-main.208",
       acl: "2021.naacl-main.208",
