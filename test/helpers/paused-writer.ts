@@ -1,7 +1,7 @@
 /**
- * `lineage` (the real bin) in a child process that stops itself at a chosen point of its SQLite
- * writes (test/helpers/sqlite-pause-hook.ts) and says so: the test waits for that line, not for a
- * poll to catch a moment, then kills the child there or lets it go on.
+ * `lineage` (the real bin) in a child process that stops at a chosen point of its SQLite writes
+ * (test/helpers/sqlite-pause-hook.ts) and says so: the test waits for that line, not for a poll to
+ * catch a moment, then kills the child there or lets it go on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
@@ -34,7 +34,7 @@ export interface PausingChild {
   said(line: RegExp): Promise<string>;
   /** The child's stdout and stderr, and how it ended. */
   exited: Promise<Exit>;
-  /** Lets a stopped child go on. */
+  /** Lets a stopped child go on (told before it stops, it goes straight on). */
   resume(): void;
 }
 
@@ -44,7 +44,9 @@ export function spawnPausing(args: string[], options: PauseOptions = {}): Pausin
   if (options.pause) env.LINEAGE_TEST_PAUSE = options.pause;
   if (options.cacheKiB) env.LINEAGE_TEST_CACHE_KIB = String(options.cacheKiB);
   if (options.announceLockWait) env.LINEAGE_TEST_ANNOUNCE_LOCK_WAIT = "1";
-  const child = spawn(process.execPath, ["--import", "tsx", "--import", HOOK, BIN, ...args], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["--import", "tsx", "--import", HOOK, BIN, ...args], { cwd: ROOT, env, stdio: ["pipe", "pipe", "pipe", "pipe"] });
+  // A line sent to a child that has ended meanwhile is lost, not an error of the test process.
+  child.stdin?.on("error", () => undefined);
   let stdout = "";
   let stderr = "";
   child.stdout?.on("data", (c: Buffer) => (stdout += c.toString()));
@@ -76,6 +78,6 @@ export function spawnPausing(args: string[], options: PauseOptions = {}): Pausin
         void exited.then((e) => fail(new Error(`lineage ${args.join(" ")} ended (${e.signal ?? `exit ${e.code}`}) before saying ${line}:\n${e.stderr}`)));
       });
     },
-    resume: () => void child.kill("SIGCONT"),
+    resume: () => void child.stdin?.write("go\n"),
   };
 }

@@ -1,9 +1,11 @@
 /**
  * Loaded with `--import` into a `lineage` child process (test/helpers/paused-writer.ts starts it):
- * the child stops itself (SIGSTOP) at a chosen point of its SQLite writes, after writing one line
- * on fd 3 that says where, so that the test acts at that very point however fast or slow the
- * machine is (kills it there, reads the database beside it, starts a second writer) instead of
- * racing a running process with a poll. The point is named by LINEAGE_TEST_PAUSE:
+ * the child stops at a chosen point of its SQLite writes, after writing one line on fd 3 that says
+ * where, in a blocking read of its stdin (its whole thread waits there, mid-transaction), so that
+ * the test acts at that very point however fast or slow the machine is (kills it there, reads the
+ * database beside it, starts a second writer) instead of racing a running process with a poll; a
+ * line on stdin lets it go on. (Not SIGSTOP: a SIGCONT sent between the line and the stop would be
+ * lost, and the child stopped for good.) The point is named by LINEAGE_TEST_PAUSE:
  *
  * - `wal-over:N`: after the first page (or commit) that leaves the write-ahead log over N bytes;
  * - `before-commit` / `after-commit`: around the COMMIT of the first transaction that wrote a page;
@@ -16,7 +18,7 @@
  * stopping, when it asks for the write lock while another connection holds it.
  */
 import Database from "better-sqlite3";
-import { statSync, writeSync } from "node:fs";
+import { readSync, statSync, writeSync } from "node:fs";
 
 const SIGNAL_FD = 3;
 const pause = process.env.LINEAGE_TEST_PAUSE ?? "";
@@ -50,11 +52,21 @@ function say(line: string): void {
   writeSync(SIGNAL_FD, `${line}\n`);
 }
 
-/** Says where the process is and stops it there; a SIGCONT carries on from this line. */
+/** Says where the process is and waits there for a line on stdin (or its end). */
 function stopHere(where: string, db: Database.Database): void {
   done = true;
   say(`paused ${where} wal=${walBytes(db)}`);
-  process.kill(process.pid, "SIGSTOP");
+  const byte = Buffer.alloc(1);
+  for (;;) {
+    try {
+      readSync(0, byte, 0, 1, null);
+      return;
+    } catch (err) {
+      // A non-blocking stdin: wait for the line all the same.
+      if ((err as NodeJS.ErrnoException).code !== "EAGAIN") throw err;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
 }
 
 /** Whether another connection holds the write lock now (a probe that never waits). */
