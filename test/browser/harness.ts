@@ -22,9 +22,9 @@ const BIN = join(ROOT, "scripts/lineage-bin.mjs");
 /** Software WebGL is slow, and slower on a loaded machine: every wait is generous. */
 export const WAIT = 60_000;
 
-/** Runs the lineage CLI (the installed bin) and fails loudly when it fails. */
+/** Runs the lineage CLI (the installed bin) and fails loudly when it fails (or hangs for 5 minutes). */
 export function lineage(args: string[]): void {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 300_000 });
   if (r.status !== 0) throw new Error(`lineage ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
 }
 
@@ -39,7 +39,7 @@ export function serve(db: string): Promise<ServedExplorer> {
   return new Promise((done, fail) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within 60 s:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within ${(2 * WAIT) / 1000} s:\n${out}\n${err}`)), 2 * WAIT);
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Lineage explorer on (http:\/\/\S+)/.exec(out);
@@ -78,7 +78,7 @@ export interface BrowserSession {
 /** Chromium with one 1280×800 page whose errors, console errors and dialogs are recorded. */
 export async function openBrowser(): Promise<BrowserSession> {
   mkdirSync(SHOTS, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 2 * WAIT });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
