@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { ReadSnapshots } from "../../db/read-snapshot.ts";
 import type { RunningServer } from "../../web/server/http-server.ts";
 import { serveWithTestPage, TEST_PAGE } from "../helpers/server.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
@@ -32,22 +33,32 @@ afterAll(async () => {
 
 describe("an unexpected error while answering", () => {
   it("is a 500 and one line on stderr, and the server goes on", async () => {
-    expect((await fetch(server.url + "/api/stats")).status).toBe(200);
-    writeFileSync(db, Buffer.alloc(4 * 1024 * 1024, 0x5a));
-    const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    // Each request's read snapshot is held, then ended by a timer 50 ms on (db/read-snapshot.ts),
+    // which calls release: the test waits for those calls, not for a time.
+    const released = vi.spyOn(ReadSnapshots.prototype, "release");
+    const holdsEnded = (n: number) => vi.waitFor(() => expect(released.mock.calls.length).toBeGreaterThanOrEqual(n), { timeout: 60_000, interval: 5 });
     try {
-      const r = await fetch(server.url + "/api/papers/2407.16711/similar");
-      expect(r.status).toBe(500);
-      expect(await r.json()).toEqual({ error: "internal error" });
-      const lines = stderr.mock.calls.map((c) => String(c[0]));
-      expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^lineage serve: \/api\/papers\/2407\.16711\/similar: .+\n$/);
+      expect((await fetch(server.url + "/api/stats")).status).toBe(200);
+      // So that the request below opens a snapshot of its own, on the damaged file.
+      await holdsEnded(1);
+      writeFileSync(db, Buffer.alloc(4 * 1024 * 1024, 0x5a));
+      const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+      try {
+        const r = await fetch(server.url + "/api/papers/2407.16711/similar");
+        expect(r.status).toBe(500);
+        expect(await r.json()).toEqual({ error: "internal error" });
+        const lines = stderr.mock.calls.map((c) => String(c[0]));
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(/^lineage serve: \/api\/papers\/2407\.16711\/similar: .+\n$/);
+      } finally {
+        stderr.mockRestore();
+      }
+      // That snapshot's end, on the damaged file, must not throw out of the timer (it would stop
+      // the process): once it has ended, the server still answers.
+      await holdsEnded(2);
     } finally {
-      stderr.mockRestore();
+      released.mockRestore();
     }
-    // The read snapshot that request opened is ended by a timer 50 ms on, on the damaged file:
-    // that must not throw out of the timer.
-    await new Promise((done) => setTimeout(done, 150));
     const page = await fetch(server.url + "/");
     expect(page.status).toBe(200);
     expect(await page.text()).toBe(TEST_PAGE);
