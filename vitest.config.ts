@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // Every timeout here is a safety net against a hang, never an assertion: generous enough for a
@@ -7,12 +8,12 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     pool: "forks",
-    // Two test files at once on this 2-core machine (vitest's default is cores - 1, one file at
-    // a time): most of a file's time is spent waiting on the children it starts (ingests, servers,
+    // At least two test files at once (vitest's default, cores - 1, is one at a time on 2 cores):
+    // most of a file's time is spent waiting on the children it starts (ingests, servers,
     // Chromium), and under load the suite took 25 min one file at a time and 11 min two at a time
-    // (stress --cpu 4 beside the other engineers' work). It also runs files beside each other,
-    // as the flaky kill-ingest did beside concurrent-writers.
-    maxWorkers: 2,
+    // (stress --cpu 4 beside the other engineers' work, 2 cores). It also runs files beside each
+    // other, as the flaky kill-ingest did beside concurrent-writers.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 180_000,
     hookTimeout: 300_000,
     // expect.poll waits for a condition; its default of 1 s was a deadline a loaded machine missed.
