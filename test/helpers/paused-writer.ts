@@ -10,7 +10,7 @@ import { BIN, ROOT } from "../../bench/server-process.ts";
 
 const HOOK = join(ROOT, "test/helpers/sqlite-pause-hook.ts");
 
-export type PausePoint = `wal-over:${number}` | "before-commit" | "after-commit" | "before-first-write";
+export type PausePoint = `wal-over:${number}` | "before-commit" | "before-first-write";
 
 export interface PauseOptions {
   /** Where the child stops itself (at most once); nowhere when left out. */

@@ -8,7 +8,7 @@
  * lost, and the child stopped for good.) The point is named by LINEAGE_TEST_PAUSE:
  *
  * - `wal-over:N`: after the first page (or commit) that leaves the write-ahead log over N bytes;
- * - `before-commit` / `after-commit`: around the COMMIT of the first transaction that wrote a page;
+ * - `before-commit`: before the COMMIT of the first transaction that wrote a page;
  * - `before-first-write`: before the first BEGIN IMMEDIATE (a migration or a batch).
  *
  * LINEAGE_TEST_CACHE_KIB gives each connection a page cache of that size, so that a transaction
@@ -102,7 +102,6 @@ proto.run = function run(this: Statement, ...params: unknown[]) {
   }
   if (!done && commit && wrotePage && pause === "before-commit") stopHere("before-commit", db);
   const result = originalRun.apply(this, params);
-  if (!done && commit && wrotePage && pause === "after-commit") stopHere("after-commit", db);
   if (!done && walOver && (commit || sql.startsWith("RELEASE")) && walBytes(db) > Number(walOver[1])) stopHere(pause, db);
   return result;
 };
