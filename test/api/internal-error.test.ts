@@ -16,7 +16,7 @@ let server: RunningServer;
 beforeAll(async () => {
   expect((await runCli(["ingest", SEEDS, "--db", db])).code).toBe(0);
   server = await serveWithTestPage(db, tmp.dir);
-}, 60_000);
+});
 afterAll(async () => {
   // Closing the damaged database may fail (one line on stderr each); the server still stops.
   const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);

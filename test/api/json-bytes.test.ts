@@ -27,7 +27,7 @@ beforeAll(async () => {
   const db = join(tmp.dir, "bytes.db");
   expect((await runCli(["ingest", pages, "--db", db])).code).toBe(0);
   server = await serveWithTestPage(db, tmp.dir);
-}, 60_000);
+});
 afterAll(async () => {
   await server.close();
   tmp.cleanup();

@@ -4,6 +4,7 @@
  * framework here, so the benchmark can import it.
  */
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -46,10 +47,12 @@ function sleep(ms: number): void {
 /**
  * Builds dist/ when it is older than the sources. Test files run in parallel, and a build empties
  * dist/ first, so builds take a lock (a directory; one left by a crashed run expires in 5 minutes).
+ * The lock is this checkout's: another worktree's build empties another dist/, and on a shared
+ * machine waiting for it only cost time.
  */
 export function buildFrontEndIfStale(): void {
   if (!frontEndIsStale()) return;
-  const lock = join(tmpdir(), "lineage-vite-build.lock");
+  const lock = join(tmpdir(), `lineage-vite-build-${createHash("sha256").update(ROOT).digest("hex").slice(0, 12)}.lock`);
   const deadline = Date.now() + 240_000;
   for (;;) {
     try {

@@ -1,13 +1,14 @@
 /**
  * The explorer end to end: the built front end served by the real `lineage serve` over a database
  * ingested from the seed pages, driven in Debian's headless Chromium with software WebGL (see
- * harness.ts). Screenshots go to test-results/.
+ * harness.ts). Screenshots go to test-results/, each once the page has stopped changing; every
+ * wait is for a condition the page shows (Playwright's auto-waiting, with harness.ts's WAIT).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { SHOTS, graphReady, region, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
+import { WAIT, graphReady, pageSettled, region, screenshotSettled, shownYearTick, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 const SOCIO_TECHNICAL = "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap";
@@ -42,7 +43,7 @@ beforeAll(async () => {
     return [pages];
   });
   ({ base, session, page } = fixture);
-}, 300_000);
+}, 10 * WAIT);
 
 afterAll(async () => {
   await fixture?.close();
@@ -54,7 +55,7 @@ describe("the Lineage explorer in Chromium", () => {
     await graphReady(page);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Lineage");
     expect(await page.locator(".counts").textContent()).toMatch(/^190 papers · 198 citations/);
-    await page.screenshot({ path: join(SHOTS, "explorer-overview.png") });
+    await screenshotSettled(page, "explorer-overview.png");
   });
 
   it("searches, selects a paper, and follows a Built on by item", async () => {
@@ -70,8 +71,7 @@ describe("the Lineage explorer in Chromium", () => {
     await panel.waitFor();
     expect(await panel.getByText("Builds on 83 of its 137 references").count()).toBe(1);
     await expect.poll(() => new URL(page.url()).search).toBe("?paper=2407.16711");
-    await page.waitForTimeout(1200);
-    await page.screenshot({ path: join(SHOTS, "explorer-paper.png") });
+    await screenshotSettled(page, "explorer-paper.png");
 
     const builtBy = panel.getByRole("list", { name: "Built on by", exact: true });
     const first = builtBy.getByRole("listitem").first().getByRole("button");
@@ -91,8 +91,7 @@ describe("the Lineage explorer in Chromium", () => {
     await panel.getByRole("combobox", { name: "Depth" }).selectOption("2");
     await panel.getByText(/\d+ papers highlighted/).waitFor();
     await expect.poll(() => new URL(page.url()).search).toBe("?paper=2407.16711&highlight=builds-on&depth=2");
-    await page.waitForTimeout(800);
-    await page.screenshot({ path: join(SHOTS, "explorer-highlight.png") });
+    await screenshotSettled(page, "explorer-highlight.png");
   });
 
   it("shows an influence path from a link, and says plainly when there is none", async () => {
@@ -105,7 +104,7 @@ describe("the Lineage explorer in Chromium", () => {
     expect(items[0]).toContain(METROLOGY);
     expect(items[2]).toContain("2022");
     await graphReady(page);
-    await page.screenshot({ path: join(SHOTS, "explorer-path.png") });
+    await screenshotSettled(page, "explorer-path.png");
 
     await page.getByRole("button", { name: "Close influence path" }).click();
     await page.goto(`${base}/?path=2203.02155,2407.16711`);
@@ -125,13 +124,12 @@ describe("the Lineage explorer in Chromium", () => {
     expect(await arxiv.getAttribute("href")).toBe("https://arxiv.org/abs/2306.03100");
     expect(await arxiv.getAttribute("rel")).toBe("noopener noreferrer");
     await graphReady(page);
-    await page.screenshot({ path: join(SHOTS, "explorer-deep-link.png") });
+    await screenshotSettled(page, "explorer-deep-link.png");
 
     await page.getByRole("button", { name: "Timeline layout" }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get("layout")).toBe("timeline");
-    await page.locator(".year-axis .year-tick").first().waitFor();
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: join(SHOTS, "explorer-timeline.png") });
+    await shownYearTick(page).waitFor();
+    await screenshotSettled(page, "explorer-timeline.png");
 
     await page.locator("body").click({ position: { x: 5, y: 790 } }).catch(() => undefined);
     await page.keyboard.press("Escape");
@@ -159,8 +157,7 @@ describe("the Lineage explorer in Chromium", () => {
     await page.getByRole("checkbox", { name: /Hide papers known only as references/ }).check();
     await expect.poll(() => page.locator(".counts").textContent()).toMatch(/^6 papers · /);
     expect(new URL(page.url()).search).toBe("?hideStubs=1");
-    await page.waitForTimeout(1200);
-    await page.screenshot({ path: join(SHOTS, "explorer-filtered.png") });
+    await screenshotSettled(page, "explorer-filtered.png");
   });
 
   it("shows a markup title as literal text and never runs it", async () => {
@@ -169,7 +166,8 @@ describe("the Lineage explorer in Chromium", () => {
     await panel.waitFor();
     expect(await panel.getByRole("heading", { level: 2 }).textContent()).toBe(HOSTILE);
     expect(await page.locator("img[src='x']").count()).toBe(0);
-    await page.waitForTimeout(500);
+    // Whatever the page would do with the title (an image's onerror included) has been done.
+    await pageSettled(page);
   });
 
   it("fired no page error and opened no dialog", () => {

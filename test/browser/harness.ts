@@ -2,11 +2,13 @@
  * What the browser tests share: the built front end (dist/, built here when missing or older than
  * web/src, one build at a time across test files), the real `lineage serve` over a database
  * ingested from pages, and Debian's headless Chromium with software WebGL, with every page error,
- * console error and dialog recorded. Screenshots go to test-results/.
+ * console error and dialog recorded. Screenshots go to test-results/, each taken once the page has
+ * stopped changing. Nothing here waits a fixed time: every wait is for a condition, with a
+ * generous timeout only as a safety net against a hang.
  */
 import { expect } from "vitest";
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
@@ -17,12 +19,12 @@ export { buildFrontEndIfStale } from "./chromium.ts";
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const SHOTS = join(ROOT, "test-results");
 const BIN = join(ROOT, "scripts/lineage-bin.mjs");
-/** Software WebGL is slow: every wait is generous. */
-export const WAIT = 30_000;
+/** Software WebGL is slow, and slower on a loaded machine: every wait is generous. */
+export const WAIT = 60_000;
 
-/** Runs the lineage CLI (the installed bin) and fails loudly when it fails. */
+/** Runs the lineage CLI (the installed bin) and fails loudly when it fails (or hangs for 5 minutes). */
 export function lineage(args: string[]): void {
-  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 120_000 });
+  const r = spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: "utf8", timeout: 300_000 });
   if (r.status !== 0) throw new Error(`lineage ${args.join(" ")} exited ${r.status}:\n${r.stderr}`);
 }
 
@@ -37,7 +39,7 @@ export function serve(db: string): Promise<ServedExplorer> {
   return new Promise((done, fail) => {
     let out = "";
     let err = "";
-    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within 60 s:\n${out}\n${err}`)), 60_000);
+    const timer = setTimeout(() => fail(new Error(`lineage serve printed no URL within ${(2 * WAIT) / 1000} s:\n${out}\n${err}`)), 2 * WAIT);
     child.stdout?.on("data", (chunk: Buffer) => {
       out += chunk.toString();
       const match = /Lineage explorer on (http:\/\/\S+)/.exec(out);
@@ -76,7 +78,7 @@ export interface BrowserSession {
 /** Chromium with one 1280×800 page whose errors, console errors and dialogs are recorded. */
 export async function openBrowser(): Promise<BrowserSession> {
   mkdirSync(SHOTS, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 60_000 });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 2 * WAIT });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
   context.setDefaultTimeout(WAIT);
   const page = await context.newPage();
@@ -107,8 +109,47 @@ export async function openBrowser(): Promise<BrowserSession> {
 export async function graphReady(p: Page): Promise<void> {
   await p.locator(".sigma-container canvas").first().waitFor({ state: "attached" });
   await expect.poll(() => p.locator(".counts").textContent(), { timeout: WAIT }).toMatch(/\d+ papers · \d+ citations/);
-  // Let the camera animation and a few software-rendered frames finish before screenshots.
-  await p.waitForTimeout(1200);
+}
+
+/** Two animation frames: whatever the page had scheduled for its next frame has been drawn. */
+export async function nextFrames(p: Page): Promise<void> {
+  await p.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+}
+
+/**
+ * Saves a screenshot once the page has stopped changing: two shots two frames apart are the same
+ * bytes. The camera's glide and sigma's software-rendered frames take as long as the machine makes
+ * them, so no fixed wait fits. A screenshot is a record, not an assertion: a page still changing
+ * after WAIT is saved as it is, with a warning.
+ */
+export async function screenshotSettled(p: Page, name: string): Promise<void> {
+  const giveUpAt = Date.now() + WAIT;
+  let shot = await p.screenshot();
+  for (;;) {
+    await nextFrames(p);
+    const next = await p.screenshot();
+    const settled = next.equals(shot);
+    shot = next;
+    if (settled || Date.now() > giveUpAt) {
+      if (!settled) console.warn(`${name}: the page was still changing after ${WAIT / 1000} s; saved as it was`);
+      break;
+    }
+  }
+  writeFileSync(join(SHOTS, name), shot);
+}
+
+/**
+ * Every image the page holds has loaded or failed, so any onerror handler has run, and two frames
+ * have been drawn since: the page has done what it was going to do with what it shows.
+ */
+export async function pageSettled(p: Page): Promise<void> {
+  await p.waitForFunction(() => Array.from(document.images).every((img) => img.complete));
+  await nextFrames(p);
+}
+
+/** The first label of the timeline's year axis that is on screen (labels off screen or thinned out are hidden). */
+export function shownYearTick(p: Page) {
+  return p.locator(".year-axis .year-tick").filter({ visible: true }).first();
 }
 
 export function region(p: Page, name: string) {

@@ -5,9 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { SHOTS, WAIT, graphReady, region, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
+import { WAIT, graphReady, region, screenshotSettled, shownYearTick, startExplorer, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 const LIST_NAME = "Metrology & friends";
@@ -20,7 +19,7 @@ let page: Page;
 beforeAll(async () => {
   fixture = await startExplorer("lineage-browser-lists-");
   ({ base, session, page } = fixture);
-}, 300_000);
+}, 10 * WAIT);
 
 afterAll(async () => {
   await fixture?.close();
@@ -43,11 +42,13 @@ describe("the lineage view and reading lists in Chromium", () => {
     expect(await list.getByRole("listitem").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(METROLOGY)]));
     expect(await page.getByText(/SPC weight \d+/).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Lineage", exact: true }).getAttribute("aria-pressed")).toBe("true");
-    await page.locator(".year-axis .year-tick").first().waitFor();
+    // A label on screen, not the first year's: that one is off screen, hence hidden, once the
+    // camera has glided to the main path, and waiting for it timed out whenever the glide was
+    // over before the wait began.
+    await shownYearTick(page).waitFor();
     await graphReady(page);
     // The camera glides to the main path once both the graph and the path have loaded.
-    await page.waitForTimeout(2000);
-    await page.screenshot({ path: join(SHOTS, "lineage-view.png") });
+    await screenshotSettled(page, "lineage-view.png");
 
     await page.getByRole("combobox", { name: "Key routes" }).selectOption("3");
     await expect.poll(() => new URL(page.url()).searchParams.get("keyRoute")).toBe("3");
@@ -111,8 +112,7 @@ describe("the lineage view and reading lists in Chromium", () => {
     await reopened.getByText(`Saved list “${LIST_NAME}”.`).waitFor();
     await expect.poll(() => readingTitles(page)).toEqual(expected);
     expect(await reopened.locator(".reading-reason").first().textContent()).toMatch(/\S/);
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: join(SHOTS, "lineage-reading-list.png") });
+    await screenshotSettled(page, "lineage-reading-list.png");
   });
 
   it("fired no page error and opened no dialog", () => {

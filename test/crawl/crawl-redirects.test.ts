@@ -24,7 +24,8 @@ interface Report {
   network: { requests: number; fromCache: number };
 }
 
-const FAST = ["--rate", "50", "--timeout", "2", "--retries", "0", "--jitter-seed", "3"];
+// The timeouts (here and in the fetcher options below) are safety nets on loopback answers.
+const FAST = ["--rate", "50", "--timeout", "30", "--retries", "0", "--jitter-seed", "3"];
 const tmp = tempDir();
 
 /** An invented Markdown paper page whose "Builds on" list links to `links`. */
@@ -147,7 +148,7 @@ describe("names checked after DNS, with an injected resolver", () => {
       depth: 2,
       maxPages: 10,
       allowHosts,
-      fetcher: { ...FETCHER_DEFAULTS, ratePerSecond: 200, timeoutMs: 5000, retries: 0 },
+      fetcher: { ...FETCHER_DEFAULTS, ratePerSecond: 200, timeoutMs: 30_000, retries: 0 },
       lookup,
     });
 

@@ -34,7 +34,8 @@ function peek(db: string, sql: string): number {
 
 const storedPages = (db: string) => peek(db, "SELECT count(*) AS n FROM fetches WHERE body_hash IS NOT NULL AND url LIKE '%/paper/%'");
 
-async function until(check: () => boolean, what: string, ms = 40_000): Promise<void> {
+/** Polls a condition; the deadline is a safety net against a hang, never what is tested. */
+async function until(check: () => boolean, what: string, ms = 120_000): Promise<void> {
   const start = Date.now();
   while (!check()) {
     if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
@@ -106,7 +107,7 @@ describe("a crawl stopped by the user (Ctrl-C)", () => {
       depth: 10,
       maxPages: 100,
       allowHosts: [],
-      fetcher: { ...FETCHER_DEFAULTS, ratePerSecond: 200, timeoutMs: 5000 },
+      fetcher: { ...FETCHER_DEFAULTS, ratePerSecond: 200, timeoutMs: 30_000 },
       waveSize: 3,
       ...(signal ? { signal } : {}),
     });

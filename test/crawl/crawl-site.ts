@@ -52,12 +52,27 @@ function servePaper(server: FaultServer, p: SitePaper, body: string, hold?: () =
   });
 }
 
-export async function startCrawlSite(options: { papers?: number; faults?: boolean; robots?: string; seedId?: string; hold?: () => boolean } = {}): Promise<CrawlSite> {
-  const server = await startFaultServer();
+export type Fault = keyof typeof FAULTS;
+
+export interface CrawlSiteOptions {
+  papers?: number;
+  /** Whether the seed links to the fault pages (all of them, but those left out). */
+  faults?: boolean;
+  leaveOut?: Fault[];
+  robots?: string;
+  seedId?: string;
+  hold?: () => boolean;
+  /** The clock the server logs requests by. */
+  now?: () => number;
+}
+
+export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<CrawlSite> {
+  const server = await startFaultServer(options.now);
   const site = makeSite(options.papers ?? 8);
   const seedId = options.seedId ?? "2401.00004";
   const url = (id: string) => `${server.origin}${paperPath(id)}`;
-  const faultLinks = options.faults === false ? [] : Object.entries(FAULTS).map(([name, id]) => ({
+  const linked = Object.entries(FAULTS).filter(([name]) => !options.leaveOut?.includes(name as Fault));
+  const faultLinks = options.faults === false ? [] : linked.map(([name, id]) => ({
     href: name === "otherHost" ? `http://localhost:${server.port}${paperPath(id)}` : paperPath(id),
     title: `Fault page ${id}`,
   }));

@@ -79,7 +79,7 @@ describe("the host limiter (fake clock)", () => {
   });
 
   it("never lets more than maxConnections run at once on a host", async () => {
-    const limiter = new HostLimiter({ ratePerSecond: 1000, jitter: 0, maxConnections: 2, random: () => 0.5 });
+    const limiter = new HostLimiter({ ratePerSecond: 1000, jitter: 0, maxConnections: 2, random: () => 0.5, ...fakeClock() });
     let running = 0;
     let peak = 0;
     await Promise.all(
@@ -87,7 +87,8 @@ describe("the host limiter (fake clock)", () => {
         const release = await limiter.acquire("h");
         running++;
         peak = Math.max(peak, running);
-        await new Promise((r) => setTimeout(r, 15));
+        // Holds its slot until the event loop turns: every other request has had its chance to start.
+        await new Promise((r) => setImmediate(r));
         running--;
         release();
       }),
@@ -115,7 +116,8 @@ describe("robots.txt", () => {
     let loads = 0;
     const policy = new RobotsPolicy(async () => {
       loads++;
-      await new Promise((r) => setTimeout(r, 5));
+      // Answers on the event loop's next turn, after all three pages have asked.
+      await new Promise((r) => setImmediate(r));
       return { status: 404, body: "" };
     });
     await Promise.all([policy.check("http://a.example/1"), policy.check("http://a.example/2"), policy.check("http://b.example/1")]);
@@ -156,6 +158,7 @@ describe("links to follow", () => {
 });
 
 describe("one request", () => {
+  // The timeouts below only keep a broken test from hanging: none of these answers takes long.
   async function serve(handler: Parameters<typeof createServer>[1]) {
     const server = createServer(handler);
     await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -169,7 +172,7 @@ describe("one request", () => {
       res.write("x".repeat(1000));
     });
     try {
-      const r = await httpFetch({ url: s.url, timeoutMs: 2000, maxBytes: 1024 * 1024 });
+      const r = await httpFetch({ url: s.url, timeoutMs: 30_000, maxBytes: 1024 * 1024 });
       expect(r).toEqual({ kind: "error", error: "too-large", message: "response is 10.0 MB, over the 1.0 MB limit (--max-bytes); stopped reading" });
     } finally {
       await s.close();
@@ -184,9 +187,9 @@ describe("one request", () => {
       res.end(req.url === "/bomb" ? bomb : small);
     });
     try {
-      const ok = await httpFetch({ url: s.url, timeoutMs: 2000, maxBytes: 1024 });
+      const ok = await httpFetch({ url: s.url, timeoutMs: 30_000, maxBytes: 1024 });
       expect(ok.kind === "response" && ok.body.toString()).toBe("<h1>hello</h1>");
-      const r = await httpFetch({ url: `${s.url}bomb`, timeoutMs: 2000, maxBytes: 1024 * 1024 });
+      const r = await httpFetch({ url: `${s.url}bomb`, timeoutMs: 30_000, maxBytes: 1024 * 1024 });
       expect(r.kind === "error" && r.error).toBe("too-large");
       expect(bomb.length).toBeLessThan(1024 * 1024);
     } finally {
@@ -197,7 +200,7 @@ describe("one request", () => {
   it("reports a refused connection as a network error", async () => {
     const s = await serve((_req, res) => res.end());
     await s.close();
-    const r = await httpFetch({ url: s.url, timeoutMs: 2000, maxBytes: 1024 });
+    const r = await httpFetch({ url: s.url, timeoutMs: 30_000, maxBytes: 1024 });
     expect(r).toEqual({ kind: "error", error: "network", message: "connection refused" });
   });
 });

@@ -3,6 +3,7 @@
  * paths, misbehaves the ways real servers do (5xx that recover, 429 with Retry-After, a response
  * that never comes, redirect loops, a 30 MB body, an image, robots.txt rules). It logs every
  * request (path, time, headers) and counts the responses it completed, for server-side asserts.
+ * The time is read from the clock it is given: a test can share a fake one with the crawler.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -33,7 +34,7 @@ export function sendPage(res: ServerResponse, body: string, type = "text/html; c
   res.end(body);
 }
 
-export async function startFaultServer(): Promise<FaultServer> {
+export async function startFaultServer(now: () => number = Date.now): Promise<FaultServer> {
   const routes = new Map<string, Route>();
   const requests: LoggedRequest[] = [];
   const served = new Map<string, number>();
@@ -41,7 +42,7 @@ export async function startFaultServer(): Promise<FaultServer> {
   const nth = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    requests.push({ path, at: Date.now(), headers: req.headers });
+    requests.push({ path, at: now(), headers: req.headers });
     const n = (nth.get(path) ?? 0) + 1;
     nth.set(path, n);
     res.on("finish", () => served.set(path, (served.get(path) ?? 0) + 1));

@@ -4,18 +4,21 @@
  * Write transactions began DEFERRED, read first and then asked for the write lock, and SQLite does
  * not wait (it cannot: the reader's snapshot would go stale) when a transaction that has read
  * asks for a lock another connection holds. Here the first ingest (the real bin, a child process)
- * is seen holding the write lock, and only then is the second (a child process already loaded)
- * told to start; both must land. A second test starts two ingests into a database that does not
- * exist yet, so that both create and migrate it at once.
+ * stops itself holding the write lock with its batch written, just before its commit
+ * (test/helpers/paused-writer.ts); the second is started then, and the first goes on only once
+ * the second says it is waiting for the lock; both must land. A second test stops two ingests
+ * into a database that does not exist yet just before their first write, both having seen it
+ * unmigrated, and lets them go at once, so that both migrate it at the same moment.
+ *
+ * No poll has to catch the lock in time, and the second waits only for the first's commit: a
+ * wait for a whole batch could outlast the busy_timeout (5 s) on a loaded machine.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { once } from "node:events";
 import Database from "better-sqlite3";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { BIN, ROOT } from "../../bench/server-process.ts";
+import { spawnPausing, type PausingChild } from "../helpers/paused-writer.ts";
 import { tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();
@@ -46,21 +49,10 @@ function writePages(name: string, first: number, count: number): string {
   return dir;
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+/** Kills what a failed test left stopped or running. */
+function killAll(children: PausingChild[]): void {
+  for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
-
-function collect(child: ChildProcess): Promise<Run> {
-  let stdout = "";
-  let stderr = "";
-  child.stdout?.on("data", (c: Buffer) => (stdout += c.toString()));
-  child.stderr?.on("data", (c: Buffer) => (stderr += c.toString()));
-  return once(child, "exit").then(([code]) => ({ code: code as number | null, stdout, stderr }));
-}
-
-const ingest = (db: string, folder: string) => spawn(process.execPath, [BIN, "ingest", folder, "--db", db, "--json"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
 
 /** Whether another connection holds the database's write lock now (a probe that never waits). */
 function writeLocked(probe: Database.Database): boolean {
@@ -86,50 +78,59 @@ function pageCount(db: string): number {
 describe("two ingests into one database at once", () => {
   let first: string;
   let second: string;
+  let third: string;
   beforeAll(() => {
     first = writePages("first", 0, 240);
     second = writePages("second", 1000, 20);
+    third = writePages("third", 2000, 20);
   });
 
   it("a second ingest waits for the first one's write lock, and both land", async () => {
     const db = join(tmp.dir, "shared.db");
     LineageDb.open(db).close();
-    const waiting = spawn(process.execPath, ["--import", "tsx", join(ROOT, "test/db/ingest-when-told.ts"), "ingest", second, "--db", db, "--json"], {
-      cwd: ROOT,
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    const secondRun = collect(waiting);
-    // Loaded and ready: told to start, it reaches the database at once.
-    await new Promise<void>((ready) => waiting.stdout?.on("data", (c: Buffer) => c.toString().includes("ready") && ready()));
-    const writer = ingest(db, first);
-    const firstRun = collect(writer);
-    const probe = new Database(db, { timeout: 0 });
-    let seen = false;
+    const writer = spawnPausing(["ingest", first, "--db", db, "--json"], { pause: "before-commit" });
+    const children = [writer];
     try {
-      while (writer.exitCode === null && !(seen = writeLocked(probe))) await new Promise((r) => setTimeout(r, 2));
+      await writer.said(/^paused before-commit /);
+      const probe = new Database(db, { timeout: 0 });
+      try {
+        expect(writeLocked(probe), "the first ingest holds the write lock").toBe(true);
+      } finally {
+        probe.close();
+      }
+      const waiting = spawnPausing(["ingest", second, "--db", db, "--json"], { announceLockWait: true });
+      children.push(waiting);
+      await waiting.said(/^waiting for the write lock$/);
+      writer.resume();
+      const [a, b] = await Promise.all([writer.exited, waiting.exited]);
+      expect(a.code, a.stderr).toBe(0);
+      expect(b.code, b.stderr).toBe(0);
+      const report = JSON.parse(b.stdout) as { pages: { new: number } };
+      expect(report.pages.new).toBe(20);
+      expect(pageCount(db)).toBe(260);
     } finally {
-      probe.close();
+      killAll(children);
     }
-    waiting.stdin?.end("go\n");
-    const [a, b] = await Promise.all([firstRun, secondRun]);
-    expect(seen, "the first ingest was seen holding the write lock before the second started").toBe(true);
-    expect(a.code, a.stderr).toBe(0);
-    expect(b.code, b.stderr).toBe(0);
-    const report = JSON.parse(b.stdout.replace(/^ready\n/, "")) as { pages: { new: number } };
-    expect(report.pages.new).toBe(20);
-    expect(pageCount(db)).toBe(260);
   });
 
   it("two ingests into a database that does not exist yet both create, migrate and land", async () => {
     const db = join(tmp.dir, "fresh", "new.db");
-    const runs = await Promise.all([collect(ingest(db, first)), collect(ingest(db, second))]);
-    for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    expect(pageCount(db)).toBe(260);
-    const conn = LineageDb.open(db);
+    const ingests = [second, third].map((folder) => spawnPausing(["ingest", folder, "--db", db, "--json"], { pause: "before-first-write" }));
     try {
-      expect(conn.integrityCheck()).toBe("ok");
+      // Both opened the new file and found it unmigrated; both now ask for the lock to migrate it.
+      await Promise.all(ingests.map((i) => i.said(/^paused before-first-write /)));
+      for (const i of ingests) i.resume();
+      const runs = await Promise.all(ingests.map((i) => i.exited));
+      for (const r of runs) expect(r.code, r.stderr).toBe(0);
+      expect(pageCount(db)).toBe(40);
+      const conn = LineageDb.open(db);
+      try {
+        expect(conn.integrityCheck()).toBe("ok");
+      } finally {
+        conn.close();
+      }
     } finally {
-      conn.close();
+      killAll(ingests);
     }
   });
 });

@@ -20,7 +20,7 @@ const PAPER = "arxiv:2407.16711";
 beforeAll(async () => {
   cpSync(SEEDS, pages, { recursive: true });
   expect((await runCli(["ingest", pages, "--db", dbPath])).code).toBe(0);
-}, 60_000);
+});
 afterAll(() => tmp.cleanup());
 
 
@@ -104,7 +104,7 @@ describe("the pages that name a paper", () => {
     } finally {
       reader.close();
     }
-  }, 60_000);
+  });
 
   it("on a connection that writes, sees its own writes at once", () => {
     const newest = newestOwnPage();

@@ -27,9 +27,9 @@ export async function runJson<T = unknown>(args: string[]): Promise<T> {
 export const ROOT = resolve(import.meta.dirname, "../..");
 export const SEEDS = join(ROOT, "data/pages");
 
-/** Runs the installed `lineage` bin in a child process. */
+/** Runs the installed `lineage` bin in a child process (killed only if it hangs for 5 minutes). */
 export function spawnCli(args: string[], cwd = ROOT): CliResult {
-  const r = spawnSync(process.execPath, [join(ROOT, "scripts/lineage-bin.mjs"), ...args], { cwd, encoding: "utf8", timeout: 60_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, "scripts/lineage-bin.mjs"), ...args], { cwd, encoding: "utf8", timeout: 300_000 });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 

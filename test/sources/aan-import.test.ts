@@ -36,7 +36,7 @@ beforeAll(async () => {
   report = await runJson<Report>(["import", "aan", AAN, "--db", db]);
   seconds = (performance.now() - start) / 1000;
   console.log(`AAN import: ${report.records.imported} records, ${report.papers} papers, ${report.edges} edges in ${seconds.toFixed(1)} s`);
-}, 120_000);
+});
 afterAll(() => tmp.cleanup());
 
 describe("importing the AAN release", () => {

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 /** The search box: a combobox whose options come from /api/search; choosing one calls back. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
 import { SearchBox } from "../../web/src/components/SearchBox.tsx";
 import type { SearchHit } from "../../web/src/core/api/types.ts";
 import { METROLOGY, SOCIO } from "./fixtures.ts";
+
+// findBy* waits for the options to render; its default of 1 s was a deadline, not a safety net.
+configure({ asyncUtilTimeout: 60_000 });
 
 const HITS: SearchHit[] = [
   { ...METROLOGY, score: 17 },
