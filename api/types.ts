@@ -23,6 +23,11 @@ export interface PaperBrief {
   citedByCount: number | null;
   stub: boolean;
   titleInferred: boolean;
+  /** The first author as a person ("Kishore Papineni"), and how many authors there are. */
+  firstAuthor: string | null;
+  authorCount: number;
+  /** Papers in this graph that build on it (null where the answer did not count them). */
+  builtByCount: number | null;
 }
 
 /** `GET /api/stats` (and `lineage stats --json`, which adds the database's path). */
