@@ -14,7 +14,8 @@ import { listJson } from "../../library/saved-lists.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
 import { EndpointError, readEndpoint, type Answer, type Endpoint, type Params } from "../../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
-import type { ErrorBody, GraphPayload, SearchHit } from "../../api/types.ts";
+import type { ErrorBody, GraphPayload, ReachedPaper, SearchHit } from "../../api/types.ts";
+import { similarityScores } from "../../graph/similarity.ts";
 import { parseIdentifier } from "../../ingest/identifiers.ts";
 
 export interface ApiResponse {
@@ -62,7 +63,8 @@ export class LineageApi {
         const { maxClosurePapers } = this.limits;
         const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
         const truncated = papers.length > maxClosurePapers;
-        return { paper: this.briefOf(paper), direction, depth, papers: truncated ? papers.slice(0, maxClosurePapers) : papers, truncated };
+        const listed = truncated ? papers.slice(0, maxClosurePapers) : papers;
+        return { paper: this.briefOf(paper), direction, depth, papers: this.withRelevance(paper.id, listed), truncated };
       },
       similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit),
       path: ({ from, to, mode }) => {
@@ -159,6 +161,19 @@ export class LineageApi {
 
   private seedIds(refs: readonly string[]): string[] {
     return refs.map((ref) => this.paper(ref, "seed").id);
+  }
+
+  /** Each paper's similarity to `id`, for the explorer's "relevance" order. */
+  private withRelevance(id: string, papers: ReachedPaper[]): ReachedPaper[] {
+    const i = this.graph.index.index(id);
+    if (i === undefined) return papers;
+    const scores = similarityScores(this.graph.index, i);
+    for (const p of papers) {
+      const j = this.graph.index.index(p.id);
+      const score = j === undefined ? undefined : scores.get(j)?.score;
+      p.relevance = score === undefined ? 0 : Math.round(score * 10000) / 10000;
+    }
+    return papers;
   }
 
   private briefOf(paper: Paper) {
