@@ -1,21 +1,44 @@
 /**
  * Moves the camera to what the user asked to see: the selected paper when it changes, or the whole
- * influence path when one arrives. Waits one frame so sigma has processed a freshly loaded graph.
+ * influence path or lineage when one arrives; and back to the whole graph when the user presses
+ * Esc (`resetToken` changes). Waits one frame so sigma has processed a freshly loaded graph.
  */
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
-import { fitPoints } from "../../core/graph/camera.ts";
+import type Sigma from "sigma";
+import { fitAll, fitPoints, framedPoint } from "../../core/graph/camera.ts";
 
 export interface CameraControllerProps {
   selected: string | null;
   /** Papers to fit in view (an influence path), or null. */
   focus: readonly string[] | null;
   graphVersion: number;
+  /** Changes when the camera should return to the whole graph. */
+  resetToken?: number;
 }
 
-export function CameraController({ selected, focus, graphVersion }: CameraControllerProps) {
+/** The camera that shows every paper where it is now (a timeline may differ from what sigma indexed). */
+export function wholeGraph(sigma: Sigma) {
+  const extent = sigma.getBBox();
+  const points: { x: number; y: number }[] = [];
+  sigma.getGraph().forEachNode((_key, a: { x?: unknown; y?: unknown }) => {
+    if (typeof a.x === "number" && typeof a.y === "number") points.push(framedPoint(extent, { x: a.x, y: a.y }));
+  });
+  return fitAll(points);
+}
+
+export function CameraController({ selected, focus, graphVersion, resetToken = 0 }: CameraControllerProps) {
   const sigma = useSigma();
   const done = useRef<string | null>(null);
+  const resets = useRef(resetToken);
+
+  useEffect(() => {
+    if (resets.current === resetToken) return;
+    resets.current = resetToken;
+    done.current = null;
+    const target = wholeGraph(sigma);
+    if (target) sigma.getCamera().animate(target, { duration: 500 });
+  }, [sigma, resetToken]);
 
   useEffect(() => {
     const keys = focus && focus.length > 0 ? focus : selected ? [selected] : [];
