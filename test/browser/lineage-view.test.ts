@@ -41,9 +41,9 @@ describe("the lineage view and reading lists in Chromium", () => {
     expect(years.every((y) => Number.isInteger(y) && y > 1900)).toBe(true);
     expect(years).toEqual([...years].sort((a, b) => a - b));
     expect(await list.getByRole("listitem").allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining(METROLOGY)]));
-    expect(await page.getByText(/SPC weight \d+/).count()).toBe(1);
+    expect(await page.getByText(/^Path weight [\d,]+: the sum of the search path counts of its \d+ citations\./).count()).toBe(1);
     expect(await page.getByRole("button", { name: "Lineage", exact: true }).getAttribute("aria-pressed")).toBe("true");
-    await page.locator(".year-axis .year-tick").first().waitFor();
+    await page.locator(".year-axis .year-tick:visible").first().waitFor();
     await graphReady(page);
     // The camera glides to the main path once both the graph and the path have loaded.
     await page.waitForTimeout(2000);

@@ -17,6 +17,8 @@ export interface LegendProps {
   max?: number;
   /** Open at first (the timeline starts it closed: it would cover the axes). */
   defaultOpen?: boolean;
+  /** Papers of the reading list drawn on the map (ringed, with their number). */
+  marked?: number;
 }
 
 export const STUB_COLOR = "#b8b8b8";
@@ -26,7 +28,7 @@ function count(n: number): string {
 }
 
 export function Legend(props: LegendProps) {
-  const { directions, communities, otherCommunityColor, direction, community, onDirection, onCommunity, max = 8, defaultOpen = true } = props;
+  const { directions, communities, otherCommunityColor, direction, community, onDirection, onCommunity, max = 8, defaultOpen = true, marked = 0 } = props;
   const shown = [...directions].sort((a, b) => b.count - a.count).slice(0, max);
   const chosen = directions.find((d) => d.name === direction);
   if (chosen && !shown.includes(chosen)) shown.push(chosen);
@@ -74,6 +76,12 @@ export function Legend(props: LegendProps) {
             <span className="swatch" style={{ background: STUB_COLOR }} aria-hidden="true" />
             Known only as a reference
           </li>
+          {marked > 0 && (
+            <li className="legend-marked">
+              <span className="swatch ring" aria-hidden="true" />
+              Ringed and numbered: on your reading list ({count(marked)})
+            </li>
+          )}
         </ul>
       </div>
     </details>

@@ -170,6 +170,7 @@ export function Explorer() {
               directions={directionList}
               communities={graphData.attributes.communities ?? []}
               otherCommunityColor={graphData.attributes.otherCommunityColor ?? "#8fa1b3"}
+              marked={[...marks.keys()].filter((k) => nodes?.has(k)).length}
               direction={state.filters.direction}
               community={state.filters.community}
               onDirection={(direction) => dispatch({ type: "setFilters", filters: { direction } })}

@@ -1,7 +1,9 @@
 /**
  * Moves the camera to what the user asked to see: the selected paper when it changes, or the whole
  * influence path or lineage when one arrives; and back to the whole graph when the user presses
- * Esc (`resetToken` changes). Waits one frame so sigma has processed a freshly loaded graph.
+ * Esc (`resetToken` changes). Waits one frame so sigma has processed a freshly loaded graph. The
+ * graph's container says what the camera last framed (`data-camera`: "whole graph", "paper",
+ * "papers"), for people reading the page with tools and for the browser tests.
  */
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
@@ -27,6 +29,10 @@ export function wholeGraph(sigma: Sigma) {
   return fitAll(points);
 }
 
+function framed(sigma: Sigma, what: string): void {
+  sigma.getContainer().dataset.camera = what;
+}
+
 export function CameraController({ selected, focus, graphVersion, resetToken = 0 }: CameraControllerProps) {
   const sigma = useSigma();
   const done = useRef<string | null>(null);
@@ -37,7 +43,7 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     resets.current = resetToken;
     done.current = null;
     const target = wholeGraph(sigma);
-    if (target) sigma.getCamera().animate(target, { duration: 500 });
+    if (target) sigma.getCamera().animate(target, { duration: 500 }, () => framed(sigma, "whole graph"));
   }, [sigma, resetToken]);
 
   useEffect(() => {
@@ -53,7 +59,7 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
       const state = fitPoints(points, camera.getState().ratio);
       if (!state) return;
       done.current = target;
-      camera.animate(state, { duration: 600 });
+      camera.animate(state, { duration: 600 }, () => framed(sigma, present.length === 1 ? "paper" : "papers"));
     });
     return () => cancelAnimationFrame(frame);
   }, [sigma, selected, focus, graphVersion]);

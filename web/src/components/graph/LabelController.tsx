@@ -40,7 +40,8 @@ export function LabelController({ selected, primary, marked }: LabelControllerPr
       const reserve = (key: string, right: boolean) => {
         const data = sigma.getNodeDisplayData(key);
         if (!data || data.hidden || !data.label) return;
-        const { x, y } = sigma.framedGraphToViewport(data);
+        // Before a frame sigma still holds the last frame's matrix: the camera's state is the one drawn.
+        const { x, y } = sigma.framedGraphToViewport(data, { cameraState: sigma.getCamera().getState() });
         const width = widths.measure(context, font, data.label);
         placer.reserve(key, x, y, sigma.scaleSize(data.size), width, settings.labelSize, right ? "right" : undefined);
       };

@@ -1,7 +1,8 @@
 /**
  * Where the map's clusters are, to label them there: each research direction at the papers its
  * pages place in it, and each of the largest communities (labelled by their title words on the
- * server, library/graph-payload.ts) at its papers that state no direction. The spot is the median
+ * server, library/graph-payload.ts) at its papers that state no direction (those known only as
+ * references too: they are where the community is, if drawn grey). The spot is the median
  * of the members' positions in each axis, which a few far-flung members do not drag into the void
  * between clusters as a mean would.
  */
@@ -13,7 +14,7 @@ export interface ClusterLabel {
   kind: "direction" | "community";
   text: string;
   color: string;
-  /** Papers drawn with this colour. */
+  /** Papers it is placed at. */
   size: number;
   /** Graph coordinates of the label. */
   x: number;
@@ -29,7 +30,7 @@ function median(values: number[]): number {
   return values.length % 2 ? (values[mid] ?? 0) : ((values[mid - 1] ?? 0) + (values[mid] ?? 0)) / 2;
 }
 
-/** Every direction, and the communities with at least `minSize` papers drawn in their colour; largest first. */
+/** Every direction, and the communities with at least `minSize` papers stating no direction; largest first. */
 export function clusterLabels(
   graph: CitationGraph,
   communities: readonly GraphCommunity[],
@@ -44,7 +45,7 @@ export function clusterLabels(
     if (a.direction) {
       group = byDirection.get(a.direction);
       if (!group) byDirection.set(a.direction, (group = { xs: [], ys: [] }));
-    } else if (!a.stub && labelled.has(a.community)) {
+    } else if (labelled.has(a.community)) {
       group = byCommunity.get(a.community);
       if (!group) byCommunity.set(a.community, (group = { xs: [], ys: [] }));
     }

@@ -21,6 +21,8 @@ export const SIDES: readonly Side[] = ["right", "left", "above", "below"];
 
 export interface Placement {
   side: Side;
+  /** The point the label belongs to, on screen. */
+  anchor: { x: number; y: number };
   /** Where the text starts (left end) and its baseline. */
   textX: number;
   baseline: number;
@@ -35,15 +37,16 @@ function overlaps(a: Box, b: Box): boolean {
 export function placementAt(side: Side, x: number, y: number, r: number, width: number, fontSize: number): Placement {
   const gap = 3;
   const h = fontSize + 2;
+  const anchor = { x, y };
   switch (side) {
     case "right":
-      return { side, textX: x + r + gap, baseline: y + fontSize / 3, box: { x: x + r + gap - 1, y: y - h / 2, width: width + 2, height: h } };
+      return { side, anchor, textX: x + r + gap, baseline: y + fontSize / 3, box: { x: x + r + gap - 1, y: y - h / 2, width: width + 2, height: h } };
     case "left":
-      return { side, textX: x - r - gap - width, baseline: y + fontSize / 3, box: { x: x - r - gap - width - 1, y: y - h / 2, width: width + 2, height: h } };
+      return { side, anchor, textX: x - r - gap - width, baseline: y + fontSize / 3, box: { x: x - r - gap - width - 1, y: y - h / 2, width: width + 2, height: h } };
     case "above":
-      return { side, textX: x - width / 2, baseline: y - r - gap - 2, box: { x: x - width / 2 - 1, y: y - r - gap - h, width: width + 2, height: h } };
+      return { side, anchor, textX: x - width / 2, baseline: y - r - gap - 2, box: { x: x - width / 2 - 1, y: y - r - gap - h, width: width + 2, height: h } };
     case "below":
-      return { side, textX: x - width / 2, baseline: y + r + gap + fontSize, box: { x: x - width / 2 - 1, y: y + r + gap, width: width + 2, height: h } };
+      return { side, anchor, textX: x - width / 2, baseline: y + r + gap + fontSize, box: { x: x - width / 2 - 1, y: y + r + gap, width: width + 2, height: h } };
   }
 }
 

@@ -89,8 +89,11 @@ export function createHoverDrawer(placer: LabelPlacer, widths: TextWidths): Node
     context.beginPath();
     context.arc(data.x, data.y, data.size + 2, 0, Math.PI * 2);
     context.fill();
+    // The hover layer is also redrawn between frames (on hover): a reservation made for another
+    // camera position no longer fits, and the label goes at the right.
     const reserved = placer.reservation(data.key);
-    const place = !data.label ? null : reserved !== undefined ? reserved : placementAt("right", data.x, data.y, data.size, widths.measure(context, font, data.label), settings.labelSize);
+    const current = reserved === undefined || (reserved !== null && Math.hypot(reserved.anchor.x - data.x, reserved.anchor.y - data.y) > 0.5) ? undefined : reserved;
+    const place = !data.label ? null : current !== undefined ? current : placementAt("right", data.x, data.y, data.size, widths.measure(context, font, data.label), settings.labelSize);
     if (place && data.label) {
       const { box } = place;
       context.fillRect(box.x - 2, box.y - 1, box.width + 4, box.height + 2);
@@ -100,5 +103,8 @@ export function createHoverDrawer(placer: LabelPlacer, widths: TextWidths): Node
       context.fillText(data.label, place.textX, place.baseline);
     }
     context.restore();
+    // The halo covers the label layer's ring: a paper on the reading list gets it again on top.
+    const { mark } = data as typeof data & MarkedNodeData;
+    if (mark !== undefined) drawMark(context, data.x, data.y, data.size, mark);
   };
 }
