@@ -13,7 +13,9 @@
  * session) and reports the functions with most self time, and writes the .cpuprofile files; the
  * front end is then built unminified into a folder of its own, so the names are the source's.
  *
- *   npx tsx bench/explorer-interactions.ts DB [--profile DIR]   (prints the figures as JSON)
+ *   npx tsx bench/explorer-interactions.ts DB [--profile DIR] [--dist DIR]   (prints the figures as JSON)
+ *
+ * `--dist` serves another build of the front end (an earlier revision's, for a before/after).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -132,7 +134,9 @@ export const AAN_STEPS: Step[] = [
     run: async (page) => {
       await page.keyboard.press("Escape");
       await page.getByRole("button", { name: "Lineage", exact: true }).click();
-      await page.getByRole("list", { name: "Main path", exact: true }).waitFor({ timeout: 120_000 });
+      const failed = page.getByText(/^Could not compute the main path/);
+      await page.getByRole("list", { name: "Main path", exact: true }).or(failed).waitFor({ timeout: 120_000 });
+      if (await failed.count()) throw new Error(`lineage view: ${await failed.textContent()}`);
     },
   },
   {
@@ -214,10 +218,16 @@ async function measure(page: Page, step: Step, cdp: CDPSession | null, profileDi
 }
 
 /** The steps on one page load of the explorer over `db`. */
-export async function benchInteractions(graph: string, db: string, options: { steps?: Step[]; profileDir?: string; browser?: Browser } = {}): Promise<InteractionBench> {
+export async function benchInteractions(
+  graph: string,
+  db: string,
+  options: { steps?: Step[]; profileDir?: string; browser?: Browser; dist?: string } = {},
+): Promise<InteractionBench> {
   const profileDir = options.profileDir ?? null;
   let server;
-  if (profileDir) {
+  if (options.dist) {
+    server = await serveChild(db, options.dist);
+  } else if (profileDir) {
     const dist = join(tmpdir(), "lineage-bench-unminified");
     const built = spawnSync("npx", ["vite", "build", "--minify", "false", "--outDir", dist, "--emptyOutDir"], { cwd: ROOT, encoding: "utf8" });
     if (built.status !== 0) throw new Error(`vite build --minify false failed:\n${built.stderr}`);
@@ -255,9 +265,9 @@ export async function benchInteractions(graph: string, db: string, options: { st
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { profile: { type: "string" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { profile: { type: "string" }, dist: { type: "string" } } });
   const db = positionals[0];
-  if (!db) throw new Error("usage: npx tsx bench/explorer-interactions.ts DB [--profile DIR]");
-  const result = await benchInteractions(db, db, { profileDir: values.profile });
+  if (!db) throw new Error("usage: npx tsx bench/explorer-interactions.ts DB [--profile DIR] [--dist DIR]");
+  const result = await benchInteractions(db, db, { profileDir: values.profile, dist: values.dist });
   console.log(JSON.stringify(result, null, 2));
 }

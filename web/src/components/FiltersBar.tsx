@@ -94,10 +94,16 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", timeli
       >
         Timeline layout
       </button>
-      {onTimelineY && (lineage || layout === "timeline") && (
+      {onTimelineY && (
+        // Always there (off the time axis, disabled): a control appearing would rewrap the toolbar
+        // and resize the graph, which costs seconds in software WebGL on a large graph.
         <label title="On the time axis, y is where the force layout put the paper, or its citations (log scale)">
           Y axis{" "}
-          <select value={timelineY} onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}>
+          <select
+            value={timelineY}
+            disabled={!(lineage || layout === "timeline")}
+            onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}
+          >
             <option value="layout">Layout position</option>
             <option value="citations">Citations</option>
           </select>

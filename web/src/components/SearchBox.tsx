@@ -152,7 +152,7 @@ export function SearchBox(props: SearchBoxProps) {
   };
 
   return (
-    <div className="search" onBlur={onBlur}>
+    <div className={expanded && results.length > 1 ? "search with-sort" : "search"} onBlur={onBlur}>
       <input
         ref={setRefs}
         type="text"
