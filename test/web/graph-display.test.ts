@@ -90,7 +90,10 @@ describe("the refresh queue", () => {
     };
     const queue = new RefreshQueue(sigma, graph, { budgetMs: 15, step: 2, now: time.now, defer: (run) => (later.push(run), () => undefined) });
     queue.enqueue({ nodes: "all", edges: "all" });
-    // Two slices fit the first task's 15 ms; the rest waits for the next task.
+    // Nothing in the task that asked: the first slices run in the next.
+    expect(calls).toEqual([]);
+    later.shift()?.();
+    // Two slices fit a task's 15 ms; the rest waits for the task after.
     expect(calls).toEqual([{ nodes: ["a", "b"] }, { nodes: ["c", "d"] }]);
     expect(queue.pending).toBe(4);
     while (later.length) later.shift()?.();
@@ -109,19 +112,40 @@ describe("the refresh queue", () => {
     expect(refresh.mock.calls.map((c) => (c[0] as { partialGraph: { nodes: string[] } }).partialGraph.nodes)).toEqual([["a"], ["b"], ["c"], ["d"]]);
   });
 
+  it("works a change out in a slice of its own, when given as a function", () => {
+    const graph = graphOf();
+    const refresh = vi.fn();
+    const later: (() => void)[] = [];
+    const compute = vi.fn(() => ({ nodes: ["a"], edges: [] }));
+    const queue = new RefreshQueue({ refresh }, graph, { defer: (run) => (later.push(run), () => undefined) });
+    queue.enqueue(compute);
+    expect(compute).not.toHaveBeenCalled();
+    expect(queue.pending).toBe(1);
+    while (later.length) later.shift()?.();
+    expect(compute).toHaveBeenCalledOnce();
+    expect(refresh).toHaveBeenCalledWith({ partialGraph: { nodes: ["a"] }, skipIndexation: true, schedule: true });
+  });
+
   it("holds its slices while sigma has not indexed the graph, and drops them when cleared", () => {
     const graph = graphOf();
     const refresh = vi.fn();
-    const queue = new RefreshQueue({ refresh }, graph, { defer: () => () => undefined });
+    const later: (() => void)[] = [];
+    const queue = new RefreshQueue({ refresh }, graph, { defer: (run) => (later.push(run), () => undefined) });
+    const flush = () => {
+      while (later.length) later.shift()?.();
+    };
     queue.setIndexed(false);
     queue.enqueue({ nodes: ["a"], edges: [] });
+    flush();
     expect(refresh).not.toHaveBeenCalled();
     queue.setIndexed(true);
+    flush();
     expect(refresh).toHaveBeenCalledOnce();
     queue.setIndexed(false);
     queue.enqueue({ nodes: ["b"], edges: [] });
     queue.clear();
     queue.setIndexed(true);
+    flush();
     expect(refresh).toHaveBeenCalledOnce();
   });
 });

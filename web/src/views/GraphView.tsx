@@ -111,7 +111,10 @@ export function GraphView(props: GraphViewProps) {
   }, [pathChains, lineage]);
 
   useEffect(() => {
-    if (graphVersion > 0) onCounts?.(mapCounts(graph, hidden));
+    if (graphVersion === 0 || !onCounts) return;
+    // Counting AAN's 95,000 citations is a task of its own, after the one that changed the filter.
+    const timer = setTimeout(() => onCounts(mapCounts(graph, hidden)), 0);
+    return () => clearTimeout(timer);
   }, [graph, graphVersion, hidden, onCounts]);
 
   const timeline = layout === "timeline";

@@ -54,7 +54,13 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     const present = keys.filter((k) => graph.hasNode(k));
     if (present.length === 0) return;
     const frame = requestAnimationFrame(() => {
-      const points = present.map((k) => sigma.getNodeDisplayData(k)).filter((d) => d !== undefined);
+      // From the papers' positions, not their last drawing: a timeline's positions are written
+      // before every paper has been redrawn at them.
+      const extent = sigma.getBBox();
+      const points = present.map((k) => {
+        const a = graph.getNodeAttributes(k) as { x: number; y: number };
+        return framedPoint(extent, a);
+      });
       const camera = sigma.getCamera();
       const state = fitPoints(points, camera.getState().ratio);
       if (!state) return;

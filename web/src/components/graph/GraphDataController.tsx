@@ -78,16 +78,23 @@ export function GraphDataController({ data, layout, timelineY, onLoaded }: Graph
     if (previous === next || graph.order === 0) return;
     applied.current = next;
     const camera = sigma.getCamera();
-    const positions = layoutPositions(graph, layout, timelineY);
     if (graph.order >= ANIMATE_BELOW) {
-      placeQuietly(graph, positions);
-      redrawQueueOf(sigma).enqueue({ nodes: "all", edges: "all" });
-      // Sigma keeps the framing of the layout it last indexed: frame the new positions in it.
-      const extent = sigma.getBBox();
-      const target = fitAll([...positions.values()].map((p) => framedPoint(extent, p)));
-      if (target) camera.animate(target, { duration: 300 });
-      return;
+      // In a task of its own, after the one that switched the view (React's work is in that one).
+      const timer = setTimeout(() => {
+        const positions = layoutPositions(graph, layout, timelineY);
+        placeQuietly(graph, positions);
+        redrawQueueOf(sigma).enqueue({ nodes: "all", edges: "all" });
+        // Sigma keeps the framing of the layout it last indexed: frame the new positions in it.
+        const extent = sigma.getBBox();
+        const target = fitAll([...positions.values()].map((p) => framedPoint(extent, p)));
+        if (target) camera.animate(target, { duration: 300 });
+      }, 0);
+      return () => {
+        clearTimeout(timer);
+        applied.current = previous;
+      };
     }
+    const positions = layoutPositions(graph, layout, timelineY);
     const targets: Record<string, Record<string, number>> = {};
     for (const [key, p] of positions) targets[key] = { x: p.x, y: p.y };
     const cancel = animateNodes(graph, targets, { duration: 600, easing: "quadraticInOut" }, () => {

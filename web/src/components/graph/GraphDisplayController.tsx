@@ -30,7 +30,7 @@ export function GraphDisplayController({ model, graphVersion }: { model: Display
     current.current = model;
     // A new graph was reduced with the model of the moment while it was imported; the queue holds
     // what the new model changes until sigma has indexed the graph.
-    queue.enqueue(displayChange(graph, before, model));
+    queue.enqueue(() => displayChange(graph, before, model));
   }, [sigma, model, graphVersion]);
 
   return null;

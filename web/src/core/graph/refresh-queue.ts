@@ -6,7 +6,9 @@
  * in slices of about `budgetMs` each, papers before citations, yielding to the browser between
  * slices. Each slice reads the current display model through the reducers, so a change that
  * arrives while slices are pending is folded in: what is still queued is drawn as the new model
- * says, and what the new model changes is queued too.
+ * says, and what the new model changes is queued too. Even the first slice runs after the task
+ * that asked for it (a click's own task has React's work to do), and a change may be given as a
+ * function, worked out in a slice of its own.
  */
 import type { CitationGraph } from "./citation-graph.ts";
 import type { DisplayChange } from "./display.ts";
@@ -99,24 +101,32 @@ export class RefreshQueue {
     this.options = Object.assign({}, DEFAULTS, options);
   }
 
-  /** Items still to redraw. */
+  /** Changes still to work out. */
+  private unresolved: (() => DisplayChange)[] = [];
+
+  /** Items still to redraw (and changes still to work out). */
   get pending(): number {
-    return this.nodes.size + this.edges.size;
+    return this.unresolved.length + this.nodes.size + this.edges.size;
   }
 
-  /** Queues a change and redraws its first slice now. */
-  enqueue(change: DisplayChange): void {
+  /** Queues a change (or what works it out, in a later task) for the slices that follow. */
+  enqueue(change: DisplayChange | (() => DisplayChange)): void {
+    if (typeof change === "function") this.unresolved.push(change);
+    else this.add(change);
+    if (!this.cancel && this.indexed) this.cancel = this.options.defer(this.run);
+  }
+
+  private add(change: DisplayChange): void {
     if (change.nodes === "all") this.nodes.replaceWith(this.graph.nodes());
     else this.nodes.add(change.nodes);
     if (change.edges === "all") this.edges.replaceWith(this.graph.edges());
     else this.edges.add(change.edges);
-    if (!this.cancel && this.indexed) this.run();
   }
 
   /** Sigma has (true) or has not yet (false) indexed what the graph holds now. */
   setIndexed(indexed: boolean): void {
     this.indexed = indexed;
-    if (indexed && !this.cancel && this.pending > 0) this.run();
+    if (indexed && !this.cancel && this.pending > 0) this.cancel = this.options.defer(this.run);
     if (!indexed) {
       this.cancel?.();
       this.cancel = null;
@@ -125,6 +135,7 @@ export class RefreshQueue {
 
   /** Drops what is queued (the graph was replaced: sigma redraws it all). */
   clear(): void {
+    this.unresolved = [];
     this.nodes.clear();
     this.edges.clear();
     this.cancel?.();
@@ -137,7 +148,9 @@ export class RefreshQueue {
     const { budgetMs, step, now, defer } = this.options;
     const deadline = now() + budgetMs;
     do {
-      if (this.nodes.size > 0) {
+      const compute = this.unresolved.shift();
+      if (compute) this.add(compute());
+      else if (this.nodes.size > 0) {
         const nodes = this.nodes.take(step).filter((k) => this.graph.hasNode(k));
         if (nodes.length > 0) this.sigma.refresh({ partialGraph: { nodes }, skipIndexation: true, schedule: true });
       } else if (this.edges.size > 0) {
