@@ -23,6 +23,11 @@ export interface PaperBrief {
   citedByCount: number | null;
   stub: boolean;
   titleInferred: boolean;
+  /** The first author as a person ("Kishore Papineni"), and how many authors there are. */
+  firstAuthor: string | null;
+  authorCount: number;
+  /** Papers in this graph that build on it (null where the answer did not count them). */
+  builtByCount: number | null;
 }
 
 /** `GET /api/stats` (and `lineage stats --json`, which adds the database's path). */
@@ -54,10 +59,22 @@ export interface GraphNodeAttributes {
   size: number;
   color: string;
   direction: string | null;
+  /** Every direction the paper's pages place it in, when there is more than one. */
+  directions?: string[];
   community: number;
   stub: boolean;
   citedByCount: number | null;
   arxivId: string | null;
+}
+
+/** A community of the stored layout as the map labels it: its colour, size and title words. */
+export interface GraphCommunity {
+  id: number;
+  /** Papers in it (in the whole graph). */
+  size: number;
+  /** Its most distinctive title words, joined ("sense, word, disambiguation"). */
+  label: string;
+  color: string;
 }
 
 export interface GraphEdgeAttributes {
@@ -71,6 +88,10 @@ export interface GraphPayload {
     totalEdges: number;
     /** True when the stored layout predates the graph (papers it does not place are put near their neighbours). */
     layoutStale: boolean;
+    /** The largest communities, largest first, each with a colour of its own. */
+    communities: GraphCommunity[];
+    /** The colour of papers in the other, smaller communities. */
+    otherCommunityColor: string;
   };
   options: { type: "directed"; multi: false; allowSelfLoops: false };
   nodes: { key: string; attributes: GraphNodeAttributes }[];
@@ -168,8 +189,12 @@ export interface PaperDetail {
   sources: (PaperSource | SelfPaperSource)[];
 }
 
-/** A paper reached by a traversal, with its distance (1 = direct). */
-export type ReachedPaper = PaperBrief & { depth: number };
+/**
+ * A paper reached by a traversal, with its distance (1 = direct). The HTTP API also gives its
+ * similarity to the paper the traversal started from (co-citation plus bibliographic coupling,
+ * graph/similarity.ts; 0 when they share nothing), which the explorer sorts "by relevance".
+ */
+export type ReachedPaper = PaperBrief & { depth: number; relevance?: number };
 
 /** `GET /api/papers/{REF}/builds-on|built-by?depth=N`. */
 export interface ClosureResponse {

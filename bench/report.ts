@@ -96,6 +96,17 @@ export function markdownReport(r: BenchResults): string {
     }
   }
 
+  if (r.interactions?.length) {
+    for (const run of r.interactions) {
+      out.push("", `### Explorer interactions on ${run.graph}: main-thread long tasks (PerformanceObserver, headless Chromium)`, "");
+      out.push(`Target: no task over ${run.limitMs} ms. Longest: ${run.longestMs} ms (${yes(run.met)}).`, "");
+      out.push("| interaction | longest task | long tasks (over 50 ms) | total blocking (each task's time past 50 ms) | first input to answer shown |", "| --- | --- | --- | --- | --- |");
+      for (const i of run.interactions) {
+        out.push(`| ${i.interaction} | ${i.longestMs} ms | ${i.longTasks.length ? i.longTasks.map((t) => `${t}`).join(", ") + " ms" : "none"} | ${i.blockingMs} ms | ${i.answeredMs} ms |`);
+      }
+    }
+  }
+
   if (r.layout) {
     out.push("", "### ForceAtlas2 (Barnes-Hut) to a stable layout: AAN as it grew", "");
     out.push(`Time to stable grows as papers^${fmt(r.layout.growthExponent)} over these graphs.`, "");

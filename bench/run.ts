@@ -20,6 +20,7 @@ import { benchQueries, type QueryBench, type QuerySizes } from "./queries.ts";
 import { benchHttp, type HttpBench } from "./http-load.ts";
 import { benchColdStart, type ColdStartBench } from "./cold-start.ts";
 import { benchExplorer, type ExplorerBench } from "./explorer.ts";
+import { benchInteractions, type InteractionBench } from "./explorer-interactions.ts";
 import { benchLayout, type LayoutBench } from "./layout.ts";
 import { machine } from "./stats.ts";
 import { markdownReport } from "./report.ts";
@@ -37,6 +38,8 @@ export interface BenchResults {
   http?: HttpBench[];
   coldStart?: ColdStartBench[];
   explorer?: ExplorerBench[];
+  /** Long tasks of the explorer's interactions (issue 18), run with the explorer section. */
+  interactions?: InteractionBench[];
   layout?: LayoutBench;
   /** Anything a reader of the figures must know (a section re-run, a probe fixed). */
   notes?: string[];
@@ -120,6 +123,8 @@ if (only.has("explorer")) {
     if (corpus === aan) r.met = r.payloadGzipBytes < 3 * 1024 * 1024;
     results.explorer.push(r);
   }
+  log(`bench: explorer interactions (long tasks) in Chromium on ${aan.label}`);
+  results.interactions = [await benchInteractions(aan.label, aan.db)];
 }
 if (only.has("layout")) {
   log("bench: ForceAtlas2 to a stable layout on AAN as it grew");
@@ -154,7 +159,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRun = (key: string): SectionRun | undefined =>
     prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "http" | "explorer" | "layout">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -165,6 +170,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   keep("ingest", "ingest");
   keep("http", "http");
   keep("explorer", "explorer");
+  keep("interactions", "interactions");
   keep("layout", "layout");
   const byGraph = <T extends { graph: string }>(current: T[] | undefined, before: T[] | undefined, prefix: string): T[] | undefined => {
     if (!current && !before) return undefined;

@@ -72,6 +72,18 @@ export function detectCommunities(graph: CitationIndex, text: PaperText, seed = 
   return { communities, communityOf, modularity };
 }
 
+/**
+ * The label words of groups of papers numbered as detectCommunities numbers them (a stored
+ * layout's communities), by the same TF-IDF against the whole graph: the explorer labels its map
+ * with them without running Louvain again.
+ */
+export function communityWords(size: number, title: (index: number) => string | null, groups: ReadonlyMap<number, readonly number[]>, count = LABEL_WORDS): Map<number, string[]> {
+  const labels = new TitleWords(size, title);
+  const words = new Map<number, string[]>();
+  for (const [id, members] of groups) words.set(id, labels.distinctive(members, count));
+  return words;
+}
+
 const STOPWORDS = new Set(
   (
     "a an and are as at be by can do does for from has have how in into is it its of on or over our the their this to toward " +

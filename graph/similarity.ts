@@ -21,6 +21,13 @@ export interface SimilarPaper {
 export const DEFAULT_SIMILAR = 20;
 
 export function similarPapers(graph: CitationIndex, paper: number, limit = DEFAULT_SIMILAR): SimilarPaper[] {
+  return [...similarityScores(graph, paper).values()]
+    .sort((a, b) => b.score - a.score || b.coCitations + b.sharedReferences - (a.coCitations + a.sharedReferences) || a.index - b.index)
+    .slice(0, limit);
+}
+
+/** Every paper sharing a citing paper or a reference with `paper`, with its counts and score. */
+export function similarityScores(graph: CitationIndex, paper: number): Map<number, SimilarPaper> {
   const coCited = new Map<number, number>();
   for (const citing of graph.neighbours(paper, "builtBy")) {
     for (const other of graph.neighbours(citing, "buildsOn")) if (other !== paper) coCited.set(other, (coCited.get(other) ?? 0) + 1);
@@ -32,15 +39,13 @@ export function similarPapers(graph: CitationIndex, paper: number, limit = DEFAU
   const cosine = (count: number, a: number, b: number) => (count === 0 || a === 0 || b === 0 ? 0 : count / Math.sqrt(a * b));
   const citedBy = graph.degree(paper, "builtBy");
   const references = graph.degree(paper, "buildsOn");
-  const results: SimilarPaper[] = [];
+  const results = new Map<number, SimilarPaper>();
   for (const other of new Set([...coCited.keys(), ...coupled.keys()])) {
     const coCitations = coCited.get(other) ?? 0;
     const sharedReferences = coupled.get(other) ?? 0;
     const score =
       cosine(coCitations, citedBy, graph.degree(other, "builtBy")) + cosine(sharedReferences, references, graph.degree(other, "buildsOn"));
-    results.push({ index: other, coCitations, sharedReferences, score });
+    results.set(other, { index: other, coCitations, sharedReferences, score });
   }
-  return results
-    .sort((a, b) => b.score - a.score || b.coCitations + b.sharedReferences - (a.coCitations + a.sharedReferences) || a.index - b.index)
-    .slice(0, limit);
+  return results;
 }

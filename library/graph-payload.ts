@@ -1,12 +1,14 @@
 /**
  * The graph the explorer draws (api/types.ts GraphPayload): graphology's serialisation with the
  * stored ForceAtlas2 positions, a size from citations and a colour from the paper's direction (or
- * its Louvain community when it has none), filtered by direction, year range and stubs; and the
- * research directions with their paper counts.
+ * its Louvain community when it has none: the largest communities each have a colour and a label
+ * of their title words), filtered by direction, year range and stubs; and the research directions
+ * with their paper counts.
  */
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { DrawablePaper } from "../db/paper-queries.ts";
-import type { DirectionSummary, GraphFilters, GraphPayload } from "../api/types.ts";
+import type { DirectionSummary, GraphCommunity, GraphFilters, GraphPayload } from "../api/types.ts";
+import { communityWords } from "../graph/communities.ts";
 
 const PALETTE = [
   "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
@@ -24,15 +26,44 @@ export function directionColor(name: string): string {
   return PALETTE[hash(name) % PALETTE.length] ?? "#888888";
 }
 
-/** Communities get opaque pale tones of the palette (mixed with white) so stated directions stand out. */
-function communityColor(community: number): string {
-  const base = PALETTE[(community * 7 + 3) % PALETTE.length] ?? "#888888";
-  const pale = (i: number) => Math.round(parseInt(base.slice(i, i + 2), 16) * 0.6 + 255 * 0.4);
-  return `#${[1, 3, 5].map((i) => pale(i).toString(16).padStart(2, "0")).join("")}`;
+/**
+ * Colours of the largest communities, one each, largest first: saturated and far apart, and none
+ * the grey of papers known only as references. Communities used to get pale tones of the
+ * direction palette, which on AAN (no stated directions) made the map a wash of near-whites.
+ */
+export const COMMUNITY_PALETTE = [
+  "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+  "#bcbd22", "#393b79", "#637939", "#ad494a", "#6b6ecf", "#e7ba52", "#843c39", "#7b4173",
+];
+/** Papers of the smaller communities, beyond the palette. */
+export const OTHER_COMMUNITY_COLOR = "#8fa1b3";
+
+/** The largest communities (by papers), each with its colour and the label of its title words. */
+function communitiesOf(papers: readonly DrawablePaper[]): GraphCommunity[] {
+  const groups = new Map<number, number[]>();
+  papers.forEach((p, i) => {
+    const c = p.community ?? 0;
+    const list = groups.get(c);
+    if (list) list.push(i);
+    else groups.set(c, [i]);
+  });
+  const largest = [...groups.entries()]
+    .filter(([, members]) => members.length >= 2)
+    .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
+    .slice(0, COMMUNITY_PALETTE.length);
+  const words = communityWords(papers.length, (i) => papers[i]?.title ?? null, new Map(largest));
+  return largest.map(([id, members], rank) => ({
+    id,
+    size: members.length,
+    label: (words.get(id) ?? []).join(", ") || `community ${id}`,
+    color: COMMUNITY_PALETTE[rank] ?? OTHER_COMMUNITY_COLOR,
+  }));
 }
 
 export function graphPayload(db: LineageDb, filter: GraphFilters): GraphPayload {
   const papers = db.queries.drawablePapers();
+  const communities = communitiesOf(papers);
+  const communityColor = new Map(communities.map((c) => [c.id, c.color]));
   const keep = new Set<string>();
   const nodes: GraphPayload["nodes"] = [];
   for (const p of papers) {
@@ -52,8 +83,9 @@ export function graphPayload(db: LineageDb, filter: GraphFilters): GraphPayload 
         year: p.year,
         ...positionOf(p),
         size: Math.min(18, 2 + Math.sqrt(Math.log1p(cites)) * 2.4),
-        color: direction ? directionColor(direction) : p.stub ? STUB_COLOR : communityColor(community),
+        color: direction ? directionColor(direction) : p.stub ? STUB_COLOR : (communityColor.get(community) ?? OTHER_COMMUNITY_COLOR),
         direction,
+        ...(p.directions.length > 1 ? { directions: p.directions.map((d) => d.name) } : {}),
         community,
         stub: p.stub,
         citedByCount: p.citedByCount,
@@ -66,7 +98,13 @@ export function graphPayload(db: LineageDb, filter: GraphFilters): GraphPayload 
     .filter((e) => keep.has(e.citing) && keep.has(e.cited))
     .map((e) => ({ source: e.citing, target: e.cited, attributes: { kind: "cites" as const } }));
   return {
-    attributes: { totalPapers: papers.length, totalEdges: db.queries.counts().edges, layoutStale: !db.layoutIsCurrent() },
+    attributes: {
+      totalPapers: papers.length,
+      totalEdges: db.queries.counts().edges,
+      layoutStale: !db.layoutIsCurrent(),
+      communities,
+      otherCommunityColor: OTHER_COMMUNITY_COLOR,
+    },
     options: { type: "directed", multi: false, allowSelfLoops: false },
     nodes,
     edges,

@@ -16,7 +16,7 @@ import { longestPath } from "../graph/longest-path.ts";
 import { SearchIndex } from "../graph/search.ts";
 import type { QueryBudget } from "../graph/query-budget.ts";
 import { loadCitationIndex } from "./citation-index-store.ts";
-import { briefOf, reachedBriefOf } from "./briefs.ts";
+import { briefOf, countedBriefOf, reachedBriefOf } from "./briefs.ts";
 
 export type RefResult = { kind: "found"; paper: Paper } | { kind: "ambiguous"; candidates: PaperBrief[] } | { kind: "unknown" };
 
@@ -59,7 +59,7 @@ export class LineageGraph implements GraphSource {
   }
 
   brief(index: number): PaperBrief {
-    return briefOf(this.paper(index));
+    return countedBriefOf(this.paper(index), this.index.degree(index, "builtBy"));
   }
 
   /** Every paper, in index order, read in one query: for whole-graph work. */
@@ -139,7 +139,7 @@ export class LineageGraph implements GraphSource {
   closure(id: string, direction: CitationDirection, depth: number, limits: ClosureLimits = {}): ReachedPaper[] {
     const seed = this.index.index(id);
     if (seed === undefined) return [];
-    return closure(this.index, seed, direction, depth, limits).map((r) => reachedBriefOf(this.paper(r.index), r.depth));
+    return closure(this.index, seed, direction, depth, limits).map((r) => reachedBriefOf(this.paper(r.index), r.depth, this.index.degree(r.index, "builtBy")));
   }
 
   /** All shortest chains FROM → … → TO in which each paper builds on the next. */

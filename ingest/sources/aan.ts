@@ -83,12 +83,49 @@ function parseRecord(text: string): AanPaper | { reason: string } {
   return {
     id,
     title,
-    // Names are separated by ";", which also ends the HTML entities inside them (Val&eacute;rie).
-    authors: (fields.get("author") ?? "").split(/(?<!&#?\w+);/).map(clean).filter(Boolean),
+    authors: authorNames(fields.get("author") ?? ""),
     ...(venue ? { venue } : {}),
     ...(Number.isInteger(year) && year > 1900 && year < 2100 ? { year } : {}),
   };
 }
+
+/**
+ * The record's `author` field as people: "Papineni, Kishore; Roukos, Salim" → ["Kishore Papineni",
+ * "Salim Roukos"]. Names are separated by ";", which also ends the HTML entities inside them
+ * (Val&eacute;rie). Where a name's non-ASCII letter was written as an entity, the release put a
+ * separator after the entity's own ";" ("Daum&eacute;; III, Hal", "Gispert, Adri&agrave;; de",
+ * 81 records): there the two pieces are one name, unless both read as whole names ("Last, First").
+ */
+export function authorNames(field: string): string[] {
+  const pieces = field.split(/(?<!&#?\w+);/);
+  const names: string[] = [];
+  for (let k = 0; k < pieces.length; k++) {
+    let raw = pieces[k] ?? "";
+    // A piece that ends in an entity's ";" had a separator straight after it: ";;" in the release.
+    while (/&#?\w+;\s*$/.test(raw) && k + 1 < pieces.length) {
+      const next = pieces[k + 1] ?? "";
+      if (raw.includes(",") && next.includes(",")) break;
+      raw = `${raw.trimEnd()} ${next.trim()}`;
+      k++;
+    }
+    const name = personName(clean(raw));
+    if (name) names.push(name);
+  }
+  return names;
+}
+
+/** "Last, First" → "First Last"; "Taylor, II, Charles T." → "Charles T. Taylor II"; a name without a comma as it is. */
+export function personName(name: string): string {
+  const parts = name.split(",").map((p) => p.trim()).filter(Boolean);
+  const [family, ...rest] = parts;
+  if (family === undefined) return "";
+  if (rest.length === 0) return family;
+  const suffixes = rest.filter((p) => SUFFIX.test(p));
+  const given = rest.filter((p) => !SUFFIX.test(p));
+  return [...given, family, ...suffixes].join(" ");
+}
+
+const SUFFIX = /^(?:Jr\.?|Sr\.?|II|III|IV|V)$/;
 
 function clean(s: string): string {
   return (s.includes("&") ? decodeHTML(s) : s).replace(/\s+/g, " ").trim();

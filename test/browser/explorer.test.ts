@@ -69,7 +69,7 @@ describe("the Lineage explorer in Chromium", () => {
 
     const panel = region(page, METROLOGY);
     await panel.waitFor();
-    expect(await panel.getByText("Builds on 83 of its 137 references").count()).toBe(1);
+    expect(await panel.getByText("Of its 137 references, 83 are in the mlsanity map", { exact: false }).count()).toBe(1);
     await expect.poll(() => new URL(page.url()).search).toBe("?paper=2407.16711");
     await screenshotSettled(page, "explorer-paper.png");
 
@@ -117,7 +117,7 @@ describe("the Lineage explorer in Chromium", () => {
     await page.reload();
     const panel = region(page, SOCIO_TECHNICAL);
     await panel.waitFor();
-    await panel.getByText("Builds on 24 of its 57 references", { exact: false }).waitFor();
+    await panel.getByText("Of its 57 references, 24 are in the mlsanity map", { exact: false }).waitFor();
     // The list comes from its own request, which may land after the paper's: wait for it.
     await expect.poll(() => panel.getByRole("list", { name: "Builds on", exact: true }).getByRole("listitem").count()).toBe(24);
     const arxiv = panel.getByRole("link", { name: "2306.03100" });

@@ -152,6 +152,15 @@ export function shownYearTick(p: Page) {
   return p.locator(".year-axis .year-tick").filter({ visible: true }).first();
 }
 
+/**
+ * Before a screenshot: software WebGL draws a large graph's frames seconds behind the page, so a
+ * few animation frames are let through (each waits for the one before to be drawn), then a second.
+ */
+export async function settled(p: Page): Promise<void> {
+  for (let i = 0; i < 3; i++) await p.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await p.waitForTimeout(1000);
+}
+
 export function region(p: Page, name: string) {
   return p.getByRole("region", { name, exact: true });
 }
@@ -171,6 +180,14 @@ export interface ExplorerFixture {
  * temporary folder and returns) into a fresh database, serves it and opens a browser on it.
  */
 export async function startExplorer(prefix: string, extraPages: (dir: string) => string[] = () => []): Promise<ExplorerFixture> {
+  return startExplorerWith(prefix, (db, dir) => {
+    lineage(["ingest", "data/pages", "--db", db]);
+    for (const path of extraPages(dir)) lineage(["ingest", path, "--db", db]);
+  });
+}
+
+/** The same over a database `fill` writes (e.g. `lineage import aan data/aan`). */
+export async function startExplorerWith(prefix: string, fill: (db: string, dir: string) => void): Promise<ExplorerFixture> {
   buildFrontEndIfStale();
   const dir = mkdtempSync(join(tmpdir(), prefix));
   let server: ChildProcess | undefined;
@@ -182,8 +199,7 @@ export async function startExplorer(prefix: string, extraPages: (dir: string) =>
   };
   try {
     const db = join(dir, "explorer.db");
-    lineage(["ingest", "data/pages", "--db", db]);
-    for (const path of extraPages(dir)) lineage(["ingest", path, "--db", db]);
+    fill(db, dir);
     const started = await serve(db);
     server = started.child;
     session = await openBrowser();

@@ -3,7 +3,21 @@ import type { KeyRoute, MainPathResponse, MainPathStep, PaperBrief, PaperDetail,
 import type { ReadingItem } from "../../web/src/core/reading-list/types.ts";
 
 export function brief(id: string, title: string, year: number | null, extra: Partial<PaperBrief> = {}): PaperBrief {
-  return { id, title, year, arxivId: null, doi: null, aclId: null, citedByCount: null, stub: false, titleInferred: false, ...extra };
+  return {
+    id,
+    title,
+    year,
+    arxivId: null,
+    doi: null,
+    aclId: null,
+    citedByCount: null,
+    stub: false,
+    titleInferred: false,
+    firstAuthor: null,
+    authorCount: 0,
+    builtByCount: null,
+    ...extra,
+  };
 }
 
 export const HOSTILE_TITLE = "<img src=x onerror=alert(1)>";

@@ -2,8 +2,9 @@
 import { describe, expect, it } from "vitest";
 import type { GraphPayload, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
 import { createCitationGraph, loadCitationGraph, opaqueColor } from "../../web/src/core/graph/citation-graph.ts";
-import { DIMMED_NODE_COLOR, computeEmphasis, edgeReducerFor, nodeReducerFor } from "../../web/src/core/graph/emphasis.ts";
-import { applyLayout, yearScale, yearTicks, yearToX } from "../../web/src/core/graph/timeline.ts";
+import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
+import { DIMMED_NODE_COLOR, EMPTY_DISPLAY, edgeDisplay, nodeDisplay, type DisplayModel } from "../../web/src/core/graph/display.ts";
+import { applyLayout, undatedX, yearScale, yearTicks, yearToX, type YearScale } from "../../web/src/core/graph/timeline.ts";
 
 function node(key: string, year: number | null, x: number, y: number, extra: Partial<GraphNodeAttributes> = {}) {
   return {
@@ -14,7 +15,7 @@ function node(key: string, year: number | null, x: number, y: number, extra: Par
 
 // d builds on c builds on b builds on a; d also builds on b directly.
 const DATA: GraphPayload = {
-  attributes: { totalPapers: 5, totalEdges: 6, layoutStale: false },
+  attributes: { totalPapers: 5, totalEdges: 6, layoutStale: false, communities: [], otherCommunityColor: "#8fa1b3" },
   options: { type: "directed", multi: false, allowSelfLoops: false },
   nodes: [node("a", 2015, 0, 0), node("b", 2018, 10, 5), node("c", 2020, 20, -5), node("d", 2024, 30, 0), node("lonely", null, 5, 50)],
   edges: [
@@ -56,20 +57,20 @@ describe("emphasis", () => {
   it("is nothing when nothing is selected or hovered", () => {
     const { graph } = loaded();
     expect(computeEmphasis(graph, { hovered: null, selected: null, highlighted: null, path: null })).toBeNull();
-    expect(nodeReducerFor(null)).toBeNull();
+    expect(nodeDisplay(EMPTY_DISPLAY, "a", { ...graph.getNodeAttributes("a") })).toMatchObject({ color: "#e15759", label: "a" });
   });
 
   it("shows a selected paper's neighbours and dims the rest", () => {
     const { graph } = loaded();
     const e = computeEmphasis(graph, { hovered: null, selected: "c", highlighted: null, path: null });
     expect([...(e?.nodes ?? [])].sort()).toEqual(["b", "c", "d"]);
-    const reduce = nodeReducerFor(e);
-    const a = graph.getNodeAttributes("a");
-    expect(reduce?.("a", a)).toMatchObject({ color: DIMMED_NODE_COLOR, label: null });
-    expect(reduce?.("c", graph.getNodeAttributes("c"))).toMatchObject({ color: "#e15759", highlighted: true, forceLabel: true });
+    const model: DisplayModel = { emphasis: e, hidden: null, marks: new Map() };
+    // Sigma hands the reducer a copy of the attributes, as here.
+    expect(nodeDisplay(model, "a", { ...graph.getNodeAttributes("a") })).toMatchObject({ color: DIMMED_NODE_COLOR, label: null });
+    expect(nodeDisplay(model, "c", { ...graph.getNodeAttributes("c") })).toMatchObject({ color: "#e15759", highlighted: true, forceLabel: true });
     expect(graph.getNodeAttribute("a", "color")).toBe("#e15759");
     const edge = graph.edge("b", "a") ?? "";
-    expect(edgeReducerFor(e)?.(edge, { kind: "cites" })).toMatchObject({ hidden: true });
+    expect(edgeDisplay(model, edge, {})).toMatchObject({ hidden: true });
   });
 
   it("prefers the hovered paper, then the path, then the highlighted set", () => {
@@ -83,33 +84,53 @@ describe("emphasis", () => {
     expect(shown?.edges.size).toBe(3);
     const set = computeEmphasis(graph, { hovered: null, selected: "d", highlighted: new Set(["c", "b", "a"]), path: null });
     expect(set?.edges.size).toBe(4);
-    const drawn = edgeReducerFor(set)?.(graph.edge("b", "a") ?? "", { kind: "cites" });
+    const drawn = edgeDisplay({ emphasis: set, hidden: null, marks: new Map() }, graph.edge("b", "a") ?? "", {});
     expect(drawn).toMatchObject({ size: 1.2 });
-    expect(drawn?.hidden).toBeUndefined();
+    expect(drawn.hidden).toBeUndefined();
   });
 });
 
 describe("the timeline layout", () => {
   it("puts x on the year and keeps y, and goes back", () => {
     const { graph } = loaded();
-    const scale = yearScale(graph);
-    // 55 high and 30 wide: widened to 1.6 × 55 = 88 across 9 years.
-    expect(scale).toEqual({ minYear: 2015, maxYear: 2024, x0: 0, step: 88 / 9 });
+    const scale = yearScale(graph) as YearScale;
+    // 55 high and 30 wide: widened to 1.6 × 55 = 88 across 9 years; one paper has no year.
+    expect(scale).toEqual({ minYear: 2015, maxYear: 2024, x0: 0, step: 88 / 9, minY: -5, maxY: 50, undated: 1 });
     applyLayout(graph, "timeline");
-    const step = scale?.step ?? 0;
+    const step = scale.step;
     for (const key of ["a", "b", "c", "d"]) {
       const a = graph.getNodeAttributes(key);
-      expect(Math.abs(a.x - yearToX(scale ?? { minYear: 0, maxYear: 0, x0: 0, step: 0 }, a.year ?? 0))).toBeLessThanOrEqual(0.3 * step);
+      expect(Math.abs(a.x - yearToX(scale, a.year ?? 0))).toBeLessThanOrEqual(0.3 * step);
       expect(a.y).toBe(a.forceY);
     }
-    expect(graph.getNodeAttribute("lonely", "x")).toBeLessThan(0);
     applyLayout(graph, "force");
     expect(graph.getNodeAttributes("c")).toMatchObject({ x: 20, y: -5 });
   });
 
+  it("draws papers without a year in a lane of their own past the newest year, not before the oldest", () => {
+    const { graph } = loaded();
+    const scale = yearScale(graph) as YearScale;
+    applyLayout(graph, "timeline");
+    const lonely = graph.getNodeAttribute("lonely", "x");
+    expect(lonely).toBeGreaterThan(yearToX(scale, scale.maxYear) + scale.step);
+    expect(Math.abs(lonely - undatedX(scale))).toBeLessThanOrEqual(0.3 * scale.step);
+  });
+
+  it("puts y on citations, on a log scale, the most cited highest", () => {
+    const { graph } = loaded();
+    applyLayout(graph, "timeline", "citations");
+    // b is cited by c and d; a by b; d by none, but its page reports 1, as every page here does.
+    const y = (k: string) => graph.getNodeAttribute(k, "y");
+    expect(y("b")).toBeGreaterThan(y("a") + 1);
+    expect(Math.abs(y("a") - y("d"))).toBeLessThan(1);
+    const scale = yearScale(graph) as YearScale;
+    expect(Math.abs(y("b") - scale.maxY)).toBeLessThan(1);
+  });
+
   it("thins year labels when the years are many", () => {
-    expect(yearTicks({ minYear: 2015, maxYear: 2024, x0: 0, step: 1 }, 20)).toHaveLength(10);
-    expect(yearTicks({ minYear: 1950, maxYear: 2024, x0: 0, step: 1 }, 10)).toEqual([1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020]);
+    const scale = { x0: 0, step: 1, minY: 0, maxY: 1, undated: 0 };
+    expect(yearTicks({ ...scale, minYear: 2015, maxYear: 2024 }, 20)).toHaveLength(10);
+    expect(yearTicks({ ...scale, minYear: 1950, maxYear: 2024 }, 10)).toEqual([1950, 1960, 1970, 1980, 1990, 2000, 2010, 2020]);
   });
 });
 

@@ -26,7 +26,8 @@ describe("MainPathList", () => {
     expect(items.map((li) => li.querySelector(".path-year")?.textContent)).toEqual(["2021", "2023", "2024"]);
     expect(items.map((li) => li.querySelector(".spc")?.textContent)).toEqual(["start", "SPC 91", "SPC 792"]);
     expect(items[2]?.textContent).toContain(METROLOGY.title);
-    expect(screen.getByText(/SPC weight 883 of 4,734 source-to-sink search paths/)).toBeTruthy();
+    expect(screen.getByText(/^Path weight 883: the sum of the search path counts of its 2 citations\./)).toBeTruthy();
+    expect(screen.getByText("4,734 source-to-sink chains in this scope.")).toBeTruthy();
     expect(screen.getByText(/Of the whole graph \(189 papers\)/)).toBeTruthy();
     fireEvent.click(within(list).getByRole("button", { name: SOCIO.title ?? "" }));
     expect(onSelect).toHaveBeenCalledWith(PATH[1]);
@@ -64,6 +65,34 @@ describe("MainPathList", () => {
     expect(screen.queryByRole("list", { name: "Key route 2" })).toBeNull();
     const keyRoute = screen.getByRole("list", { name: "Key route 1" });
     expect(within(keyRoute).getAllByRole("listitem").at(-1)?.textContent).toContain(OTHER.title);
+    // Asked for 2, one is shown: it says why.
+    expect(screen.getByRole("status").textContent).toBe(
+      "Key routes follow the 2 citations of highest SPC. Citation 1 lies on the main path, so its route is the main path. 1 route besides the main path:",
+    );
+  });
+
+  it("prints SPC counts and weights past 2^53 exactly, as the CLI does, never rounded", () => {
+    // The AAN main path's weight, as `lineage main-path` prints it.
+    const big = { ...step(METROLOGY, 6.08e19), spcExact: "60835833909718080919" };
+    const data = { ...mainPathResponse([step(AI_EVERYTHING, 0), big]), weight: 6.08e19, weightExact: "60835833909718080919", totalPaths: "5819169607971424001" };
+    renderList({ mainPath: { status: "ready", data } });
+    expect(screen.getByText(/^Path weight 60,835,833,909,718,080,919: the sum of the search path counts of its 1 citation\./)).toBeTruthy();
+    expect(screen.getByText("SPC 60,835,833,909,718,080,919")).toBeTruthy();
+    expect(screen.getByText("5,819,169,607,971,424,001 source-to-sink chains in this scope.")).toBeTruthy();
+    // Worded as the sum it is, with the explanation on hover: not "N of M paths".
+    expect(screen.queryByText(/ of 5,819/)).toBeNull();
+    expect(screen.getByText(/^Path weight/).getAttribute("title")).toMatch(/^A citation's search path count \(SPC\) is how many of the scope's 5,819,169,607,971,424,001 source-to-sink/);
+  });
+
+  it("says which key citations lie on the main path or repeat a route", () => {
+    const route = keyRouteOf(SOCIO.id, OTHER.id, 720, [step(AI_EVERYTHING, 0), step(SOCIO, 91), step(OTHER, 720)]);
+    const same = keyRouteOf(SOCIO.id, METROLOGY.id, 792, PATH);
+    const again = keyRouteOf(AI_EVERYTHING.id, SOCIO.id, 91, [step(AI_EVERYTHING, 0), step(SOCIO, 91), step(OTHER, 720)]);
+    renderList({ mainPath: { status: "ready", data: mainPathResponse(PATH, [same, route, again, same]) }, keyRoutes: 5 });
+    expect(screen.getByRole("status").textContent).toBe(
+      "This scope has 4 citations to build key routes round, fewer than the 5 asked for. Citations 1 and 4 lie on the main path, so their routes are the main path. Citation 3 leads to a route shown already. 1 route besides the main path:",
+    );
+    expect(screen.getByText(/key citation 2, 3\)/)).toBeTruthy();
   });
 
   it("says when the scope has no chain, and shows loading and errors", () => {

@@ -1,9 +1,18 @@
 // @vitest-environment jsdom
-/** The paper panel: a region named by the title, links out, coverage, lists, and literal text. */
+/** The paper panel: a region named by the title, links out, coverage, sortable lists, authors, and literal text. */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { PaperPanel, type PaperPanelProps } from "../../web/src/components/PaperPanel.tsx";
-import { HOSTILE_TITLE, INSTRUCT, METROLOGY, brief, paperDetail } from "./fixtures.ts";
+import type { ReachedPaper, SimilarPaper } from "../../web/src/core/api/types.ts";
+import { HOSTILE_TITLE, INSTRUCT, METROLOGY, SOCIO, brief, paperDetail } from "./fixtures.ts";
+
+const reached = (p: ReturnType<typeof brief>, relevance = 0): ReachedPaper => ({ ...p, depth: 1, relevance });
+const BERTSCORE = brief("arxiv:1904.09675", "BERTScore: Evaluating Text Generation with BERT", 2019, {
+  arxivId: "1904.09675",
+  firstAuthor: "Tianyi Zhang",
+  authorCount: 5,
+  builtByCount: 40,
+});
 
 afterEach(cleanup);
 
@@ -12,8 +21,8 @@ function renderPanel(props: Partial<PaperPanelProps> = {}) {
   const view = render(
     <PaperPanel
       paper={paperDetail()}
-      buildsOn={{ status: "ready", data: [INSTRUCT, brief("arxiv:1904.09675", "BERTScore: Evaluating Text Generation with BERT", 2019)] }}
-      builtBy={{ status: "ready", data: [METROLOGY] }}
+      buildsOn={{ status: "ready", data: [reached(INSTRUCT, 0.1), reached(BERTSCORE, 0.4)] }}
+      builtBy={{ status: "ready", data: [reached(METROLOGY)] }}
       highlight={null}
       {...handlers}
       {...props}
@@ -36,17 +45,69 @@ describe("PaperPanel", () => {
     expect(within(buildsOn).getAllByRole("listitem")).toHaveLength(2);
     expect(within(builtBy).getAllByRole("listitem")).toHaveLength(1);
     fireEvent.click(within(builtBy).getByRole("button", { name: /Benchmarks as Microscopes/ }));
-    expect(onSelect).toHaveBeenCalledWith(METROLOGY);
+    expect(onSelect).toHaveBeenCalledWith(reached(METROLOGY));
+  });
+
+  it("sorts a list by relevance, year or citations from a keyboard-reachable control", () => {
+    renderPanel();
+    const titles = () => within(screen.getByRole("list", { name: "Builds on" })).getAllByRole("listitem").map((li) => li.querySelector(".paper-list-title")?.textContent);
+    const sort = screen.getByRole("combobox", { name: "Sort Builds on" }) as HTMLSelectElement;
+    // Relevance: BERTScore ties more of its citations to this paper.
+    expect(titles()).toEqual([BERTSCORE.title, INSTRUCT.title]);
+    fireEvent.change(sort, { target: { value: "newest" } });
+    expect(titles()).toEqual([INSTRUCT.title, BERTSCORE.title]);
+    fireEvent.change(sort, { target: { value: "oldest" } });
+    expect(titles()).toEqual([BERTSCORE.title, INSTRUCT.title]);
+    fireEvent.change(sort, { target: { value: "citations" } });
+    expect(titles()).toEqual([BERTSCORE.title, INSTRUCT.title]);
+    sort.focus();
+    expect(document.activeElement).toBe(sort);
+  });
+
+  it("lists each paper with its year, identifier, citations and first author, who can be searched", () => {
+    const onAuthor = vi.fn();
+    renderPanel({ onAuthor });
+    const item = within(screen.getByRole("list", { name: "Builds on" })).getAllByRole("listitem")[0] as HTMLElement;
+    expect(item.querySelector(".paper-list-meta")?.textContent).toBe("2019 · arXiv:1904.09675 · 40 citations");
+    fireEvent.click(within(item).getByRole("button", { name: "Tianyi Zhang et al." }));
+    expect(onAuthor).toHaveBeenCalledWith("Tianyi Zhang");
+  });
+
+  it("lists the paper's authors as people, each a button that searches their papers", () => {
+    const onAuthor = vi.fn();
+    renderPanel({ onAuthor });
+    const authors = screen.getByLabelText("Authors");
+    expect(authors.textContent).toBe("Q. Vera Liao, Ziang Xiao");
+    fireEvent.click(within(authors).getByRole("button", { name: "Ziang Xiao" }));
+    expect(onAuthor).toHaveBeenCalledWith("Ziang Xiao");
+  });
+
+  it("lists similar papers as prior and derivative works, each with why it was chosen", () => {
+    const evidence = { coCitedWith: [], sharedReferencesWith: [], builtOnBySeeds: [], buildsOnSeeds: [], similarText: null, citedBy: 0 };
+    const similar: SimilarPaper[] = [
+      { ...METROLOGY, coCitations: 3, sharedReferences: 1, score: 0.5, reason: "co-cited with it by 3 papers", relation: "derivative", evidence },
+      { ...SOCIO, coCitations: 0, sharedReferences: 4, score: 0.7, reason: "shares 4 references with it", relation: "prior", evidence },
+    ];
+    renderPanel({ similar: { status: "ready", data: similar } });
+    const headings = screen.getAllByRole("heading", { level: 4 }).map((h) => h.textContent);
+    expect(headings).toEqual(["Prior works", "Derivative works"]);
+    const prior = screen.getByRole("list", { name: "Prior works" });
+    expect(within(prior).getByText("shares 4 references with it")).toBeTruthy();
+    expect(within(prior).queryByText(METROLOGY.title ?? "")).toBeNull();
+    const derivative = screen.getByRole("list", { name: "Derivative works" });
+    expect(within(derivative).getByText("co-cited with it by 3 papers")).toBeTruthy();
+  });
+
+  it("says when no paper is similar", () => {
+    renderPanel({ similar: { status: "ready", data: [] } });
+    expect(screen.getByText(/No paper shares a citing paper/)).toBeTruthy();
   });
 
   it("reports counts with their source and coverage", () => {
     renderPanel();
-    expect(
-      screen.getByText(
-        "Builds on 24 of its 57 references (reported by 000_f241d60728b6496d.txt, data through 2026-10-14); 24 are in this graph.",
-      ),
-    ).toBeTruthy();
-    expect(screen.getByText("Built on by 56 papers (reported by 000_f241d60728b6496d.txt, data through 2026-10-14); 30 are in this graph.")).toBeTruthy();
+    // The page's "builds on 24 of its 57 references that are in the map" counts references in its map.
+    expect(screen.getByText("Of its 57 references, 24 are in the mlsanity map (page data through 2026-10-14); 24 are in this graph.")).toBeTruthy();
+    expect(screen.getByText("Cited by 56 papers in the mlsanity map (page data through 2026-10-14); 30 are in this graph.")).toBeTruthy();
   });
 
   it("says when no count was reported", () => {

@@ -4,7 +4,8 @@ import { EMPTY_READING_LIST, fromGenerated, fromSaved, readingListReducer, share
 import type { ReadingListState } from "../../web/src/core/reading-list/types.ts";
 import { distinctKeyRoutes, lineageRoutes, routePapers } from "../../web/src/core/lineage/main-path.ts";
 import { createCitationGraph, loadCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
-import { computeEmphasis, edgeReducerFor, PATH_EDGE_COLOR } from "../../web/src/core/graph/emphasis.ts";
+import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
+import { edgeDisplay, PATH_EDGE_COLOR } from "../../web/src/core/graph/display.ts";
 import { AI_EVERYTHING, INSTRUCT, METROLOGY, SOCIO, brief, keyRouteOf, mainPathResponse, readingItem, step } from "./fixtures.ts";
 
 const ITEMS = [readingItem(AI_EVERYTHING, "a"), readingItem(INSTRUCT, "b"), readingItem(SOCIO, "c")];
@@ -101,9 +102,9 @@ describe("the lineage view's routes", () => {
     const strong = [...(emphasis?.strongEdges ?? [])].map((k) => `${graph.source(k)}>${graph.target(k)}`).sort();
     expect(strong).toEqual(["b>a", "b>e", "c>e", "d>c", "e>b"]);
     expect([...(emphasis?.edges ?? [])].map((k) => `${graph.source(k)}>${graph.target(k)}`)).toEqual(["d>a"]);
-    const reduce = edgeReducerFor(emphasis);
-    expect(reduce?.(graph.edge("d", "c") ?? "", { kind: "cites" })).toMatchObject({ color: PATH_EDGE_COLOR });
-    expect(reduce?.(graph.edge("z", "a") ?? "", { kind: "cites" })).toMatchObject({ hidden: true });
+    const model = { emphasis, hidden: null, marks: new Map<string, number>() };
+    expect(edgeDisplay(model, graph.edge("d", "c") ?? "", {})).toMatchObject({ color: PATH_EDGE_COLOR });
+    expect(edgeDisplay(model, graph.edge("z", "a") ?? "", {})).toMatchObject({ hidden: true });
     // A hovered paper still wins over the lineage.
     expect(computeEmphasis(graph, { hovered: "z", selected: null, highlighted: null, path: null, lineage: lineageRoutes(data) })?.nodes.size).toBe(2);
   });

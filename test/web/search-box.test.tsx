@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** The search box: a combobox whose options come from /api/search; choosing one calls back. */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { cleanup, configure, fireEvent, render, screen } from "@testing-library/react";
-import { SearchBox } from "../../web/src/components/SearchBox.tsx";
+import { cleanup, configure, fireEvent, render, screen, within } from "@testing-library/react";
+import { SearchBox, type SearchRequest } from "../../web/src/components/SearchBox.tsx";
 import type { SearchHit } from "../../web/src/core/api/types.ts";
 import { METROLOGY, SOCIO } from "./fixtures.ts";
 
@@ -10,9 +10,14 @@ import { METROLOGY, SOCIO } from "./fixtures.ts";
 configure({ asyncUtilTimeout: 60_000 });
 
 const HITS: SearchHit[] = [
-  { ...METROLOGY, score: 17 },
-  { ...SOCIO, score: 9 },
+  { ...METROLOGY, score: 17, firstAuthor: "Michael Saxon", authorCount: 6, builtByCount: 33 },
+  { ...SOCIO, score: 9, firstAuthor: "Q. Vera Liao", authorCount: 2, builtByCount: 30, citedByCount: 56 },
 ];
+
+/** The result options (the sort control's own options are not results). */
+function results(): HTMLElement[] {
+  return within(screen.getByRole("listbox", { hidden: true })).queryAllByRole("option");
+}
 
 let fetchMock: ReturnType<typeof vi.fn>;
 
@@ -37,16 +42,43 @@ describe("SearchBox", () => {
     const input = screen.getByRole("combobox", { name: "Search papers" });
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value: "metrology" } });
-    const options = await screen.findAllByRole("option");
-    expect(options.map((o) => o.textContent)).toEqual([
-      "Benchmarks as Microscopes: A Call for Model Metrology2024 · arXiv 2407.16711",
-      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap2023 · arXiv 2306.03100",
+    await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
+    expect(results().map((o) => o.textContent)).toEqual([
+      "Benchmarks as Microscopes: A Call for Model Metrology2024 · Michael Saxon et al. · arXiv:2407.16711 · 33 citations",
+      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap2023 · Q. Vera Liao and 1 other · arXiv:2306.03100 · 56 citations",
     ]);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/search?q=metrology&limit=12");
     expect(input.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(screen.getByRole("option", { name: /Rethinking Model Evaluation/ }));
     expect(onSelect).toHaveBeenCalledWith(HITS[1]);
-    expect(screen.queryAllByRole("option")).toHaveLength(0);
+    expect(results()).toHaveLength(0);
+  });
+
+  it("sorts the results by year or citations and keeps the list open while sorting", async () => {
+    render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "evaluation" } });
+    await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
+    const sort = screen.getByRole("combobox", { name: "Sort search results" });
+    fireEvent.blur(input, { relatedTarget: sort });
+    fireEvent.change(sort, { target: { value: "oldest" } });
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
+    fireEvent.change(sort, { target: { value: "citations" } });
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
+    fireEvent.change(sort, { target: { value: "relevance" } });
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([METROLOGY.title, SOCIO.title]);
+  });
+
+  it("searches a query asked for from elsewhere (an author's name)", async () => {
+    const { rerender } = render(<SearchBox onSelect={vi.fn()} debounceMs={0} request={null} />);
+    const request: SearchRequest = { text: "Q. Vera Liao", n: 1 };
+    rerender(<SearchBox onSelect={vi.fn()} debounceMs={0} request={request} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" }) as HTMLInputElement;
+    expect(input.value).toBe("Q. Vera Liao");
+    await screen.findAllByRole("option", { name: /Rethinking/ });
+    expect(String(fetchMock.mock.calls.at(-1)?.[0])).toBe("/api/search?q=Q.+Vera+Liao&limit=12");
+    expect(document.activeElement).toBe(input);
   });
 
   it("moves through options with the arrow keys and selects with Enter", async () => {
@@ -54,7 +86,7 @@ describe("SearchBox", () => {
     render(<SearchBox onSelect={onSelect} debounceMs={0} />);
     const input = screen.getByRole("combobox", { name: "Search papers" });
     fireEvent.change(input, { target: { value: "evaluation" } });
-    await screen.findAllByRole("option");
+    await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
     fireEvent.keyDown(input, { key: "ArrowDown" });
     fireEvent.keyDown(input, { key: "ArrowDown" });
     const active = input.getAttribute("aria-activedescendant");

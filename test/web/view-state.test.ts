@@ -6,11 +6,12 @@ import type { ViewState } from "../../web/src/core/explorer/types.ts";
 
 describe("the view in the URL", () => {
   it("reads every parameter", () => {
-    expect(parseView("?paper=2306.03100&highlight=built-by&depth=2&direction=Reasoning%20benchmarks&minYear=2019&maxYear=2024&hideStubs=1&layout=timeline")).toEqual({
+    expect(parseView("?paper=2306.03100&highlight=built-by&depth=2&direction=Reasoning%20benchmarks&community=4&minYear=2019&maxYear=2024&hideStubs=1&layout=timeline&y=citations")).toEqual({
       paper: "2306.03100",
       path: null,
-      filters: { direction: "Reasoning benchmarks", minYear: 2019, maxYear: 2024, hideStubs: true },
+      filters: { direction: "Reasoning benchmarks", community: 4, minYear: 2019, maxYear: 2024, hideStubs: true },
       layout: "timeline",
+      timelineY: "citations",
       highlight: { direction: "builtBy", depth: 2 },
       mode: "graph",
       seeds: [],
@@ -43,12 +44,14 @@ describe("the view in the URL", () => {
       EMPTY_VIEW,
       { ...EMPTY_VIEW, paper: "arxiv:2407.16711", highlight: { direction: "buildsOn", depth: 3 } },
       { ...EMPTY_VIEW, path: { from: "10.18653/v1/2020.acl-main.1,x", to: "P02-1040", mode: "shortest" }, layout: "timeline" },
-      { ...EMPTY_VIEW, filters: { direction: "A & B = C", minYear: 2001, maxYear: null, hideStubs: true } },
+      { ...EMPTY_VIEW, filters: { direction: "A & B = C", community: null, minYear: 2001, maxYear: null, hideStubs: true } },
+      { ...EMPTY_VIEW, filters: { ...EMPTY_VIEW.filters, community: 7 }, layout: "timeline", timelineY: "citations" },
     ];
     for (const view of views) expect(parseView(formatView(view))).toEqual(view);
     expect(formatView(views[1] as ViewState)).toBe("?paper=arxiv:2407.16711&highlight=builds-on&depth=3");
     expect(formatView({ ...EMPTY_VIEW, path: { from: "2407.16711", to: "2203.02155", mode: "shortest" } })).toBe("?path=2407.16711,2203.02155");
     expect(formatView(EMPTY_VIEW)).toBe("");
+    expect(formatView({ ...EMPTY_VIEW, filters: { ...EMPTY_VIEW.filters, community: 3 }, layout: "timeline", timelineY: "citations" })).toBe("?community=3&layout=timeline&y=citations");
   });
 
   it("pushes history for a new paper or path, replaces it for filters and layout", () => {

@@ -14,7 +14,9 @@ import { listJson, resolveEntries } from "../../library/saved-lists.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
 import { EndpointError, readEndpoint, type Answer, type Endpoint, type Params } from "../../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
-import type { ErrorBody, GraphPayload } from "../../api/types.ts";
+import type { ErrorBody, GraphPayload, ReachedPaper, SearchHit } from "../../api/types.ts";
+import { similarityScores } from "../../graph/similarity.ts";
+import { parseIdentifier } from "../../ingest/identifiers.ts";
 
 export interface ApiResponse {
   status: number;
@@ -57,14 +59,15 @@ export class LineageApi {
       graph: (filters) => this.graphFor(filters),
       directions: () => directionsPayload(this.db),
       stats: () => this.db.read(() => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() })),
-      search: ({ q, limit }) => ({ query: q, results: this.graph.search(q, limit).map((h) => ({ ...this.graph.brief(h.index), score: h.score })) }),
+      search: ({ q, limit }) => ({ query: q, results: this.search(q, limit) }),
       paper: ({ ref }) => paperView(this.db, this.graph, this.paper(ref, "paper")),
       closure: ({ ref, direction, depth }) => {
         const paper = this.paper(ref, "paper");
         const { maxClosurePapers } = this.limits;
         const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
         const truncated = papers.length > maxClosurePapers;
-        return { paper: this.briefOf(paper), direction, depth, papers: truncated ? papers.slice(0, maxClosurePapers) : papers, truncated };
+        const listed = truncated ? papers.slice(0, maxClosurePapers) : papers;
+        return { paper: this.briefOf(paper), direction, depth, papers: this.withRelevance(paper.id, listed), truncated };
       },
       similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit, this.budget()),
       path: ({ from, to, mode }) => {
@@ -126,6 +129,33 @@ export class LineageApi {
     }
   }
 
+  /**
+   * Search results; a query that is an identifier in any form the CLI takes (an arXiv URL,
+   * `arXiv:…`, a DOI or its URL, an ACL ID, an internal id) is resolved as a reference first, and
+   * the paper it names leads the results (issue 18).
+   */
+  private search(q: string, limit: number): SearchHit[] {
+    const named = this.identified(q);
+    const found = this.graph.search(q, limit);
+    const top = (found[0]?.score ?? 0) + 1;
+    const hits: SearchHit[] = named.map((i) => Object.assign(this.graph.brief(i), { score: top }));
+    const seen = new Set(named);
+    for (const h of found) {
+      if (hits.length >= limit) break;
+      if (!seen.has(h.index)) hits.push(Object.assign(this.graph.brief(h.index), { score: h.score }));
+    }
+    return hits.slice(0, limit);
+  }
+
+  /** The papers an identifier-shaped query names (none for other text). */
+  private identified(q: string): number[] {
+    const text = q.trim();
+    if (this.graph.index.index(text) === undefined && !parseIdentifier(text)) return [];
+    const result = this.graph.resolveRef(text);
+    const ids = result.kind === "found" ? [result.paper.id] : result.kind === "ambiguous" ? result.candidates.map((c) => c.id) : [];
+    return ids.map((id) => this.graph.index.index(id)).filter((i): i is number => i !== undefined);
+  }
+
   private graphFor(filters: Params<"graph">): GraphPayload {
     const key = JSON.stringify(filters);
     let payload = this.graphCache.get(key);
@@ -148,6 +178,19 @@ export class LineageApi {
 
   private seedIds(refs: readonly string[]): string[] {
     return refs.map((ref) => this.paper(ref, "seed").id);
+  }
+
+  /** Each paper's similarity to `id`, for the explorer's "relevance" order. */
+  private withRelevance(id: string, papers: ReachedPaper[]): ReachedPaper[] {
+    const i = this.graph.index.index(id);
+    if (i === undefined) return papers;
+    const scores = similarityScores(this.graph.index, i);
+    for (const p of papers) {
+      const j = this.graph.index.index(p.id);
+      const score = j === undefined ? undefined : scores.get(j)?.score;
+      p.relevance = score === undefined ? 0 : Math.round(score * 10000) / 10000;
+    }
+    return papers;
   }
 
   private briefOf(paper: Paper) {

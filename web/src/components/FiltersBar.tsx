@@ -1,20 +1,24 @@
 /**
- * The toolbar: the view (graph / lineage), the graph's filters (direction, year range, hide stubs)
- * and the layout toggle (force / timeline; the lineage view is always on the time axis).
+ * The toolbar: the view (graph / lineage), the graph's filters (direction, year range, hide stubs),
+ * the layout toggle (force / timeline; the lineage view is always on the time axis) and, on the
+ * time axis, what y shows (the layout's position, or citations as in Litmaps).
  * Year fields apply on Enter or when they lose focus, so typing "2019" fetches the graph once.
  */
 import { useState } from "react";
 import type { DirectionSummary, GraphFilters, Resource } from "../core/api/types.ts";
 import type { ExplorerMode, GraphLayout } from "../core/explorer/types.ts";
+import type { TimelineY } from "../core/graph/timeline.ts";
 
 export interface FiltersBarProps {
   filters: GraphFilters;
   directions: Resource<DirectionSummary[]>;
   layout: GraphLayout;
   mode?: ExplorerMode;
+  timelineY?: TimelineY;
   onFilters: (filters: Partial<GraphFilters>) => void;
   onLayout: (layout: GraphLayout) => void;
   onMode?: (mode: ExplorerMode) => void;
+  onTimelineY?: (y: TimelineY) => void;
 }
 
 function YearField({ label, value, onCommit }: { label: string; value: number | null; onCommit: (year: number | null) => void }) {
@@ -46,7 +50,7 @@ function YearField({ label, value, onCommit }: { label: string; value: number | 
   );
 }
 
-export function FiltersBar({ filters, directions, layout, mode = "graph", onFilters, onLayout, onMode }: FiltersBarProps) {
+export function FiltersBar({ filters, directions, layout, mode = "graph", timelineY = "layout", onFilters, onLayout, onMode, onTimelineY }: FiltersBarProps) {
   const list = directions.status === "ready" ? directions.data : [];
   const selectedMissing = filters.direction !== null && !list.some((d) => d.name === filters.direction);
   const lineage = mode === "lineage";
@@ -90,6 +94,21 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", onFilt
       >
         Timeline layout
       </button>
+      {onTimelineY && (
+        // Always there (off the time axis, disabled): a control appearing would rewrap the toolbar
+        // and resize the graph, which costs seconds in software WebGL on a large graph.
+        <label title="On the time axis, y is where the force layout put the paper, or its citations (log scale)">
+          Y axis{" "}
+          <select
+            value={timelineY}
+            disabled={!(lineage || layout === "timeline")}
+            onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}
+          >
+            <option value="layout">Layout position</option>
+            <option value="citations">Citations</option>
+          </select>
+        </label>
+      )}
     </div>
   );
 }

@@ -1,14 +1,17 @@
 /**
  * The lineage view's side list: the main path of the graph or of the seeds' lineage, oldest first,
  * each paper with its year and the search path count (SPC) of the citation that leads to it, in an
- * ordered list named "Main path"; the key-route control (K = 1-10) and the distinct key routes.
- * Items are buttons selecting that paper. Every title is rendered as text.
+ * ordered list named "Main path"; the key-route control (K = 1-10) and the distinct key routes,
+ * saying which of the K key citations lie on the main path or on a route already shown. Every
+ * count is the exact integer the API gives as digits (the CLI's), grouped, never through Number;
+ * a path's weight is worded as the sum it is, explained on hover. Items are buttons selecting
+ * that paper. Every title is rendered as text.
  */
 import { useId } from "react";
 import type { MainPathResponse, MainPathStep, PaperBrief, Resource } from "../core/api/types.ts";
 import { KEY_ROUTES_OFFERED } from "../core/explorer/types.ts";
-import { distinctKeyRoutes } from "../core/lineage/main-path.ts";
-import { displayTitle } from "../core/paper/format.ts";
+import { keyRouteReport, type KeyRouteReport } from "../core/lineage/main-path.ts";
+import { displayTitle, exactCount } from "../core/paper/format.ts";
 
 export interface SeedLabel {
   ref: string;
@@ -83,7 +86,7 @@ function StepItem({ step, first, last, selected, onSelect }: { step: MainPathSte
         {displayTitle(step)}
       </button>
       <span className="spc" title="Search path count: how many source-to-sink citation chains pass through the citation leading here">
-        {first ? "start" : `SPC ${count(step.spc)}`}
+        {first ? "start" : `SPC ${exactCount(step.spcExact)}`}
       </span>
       {step.members.length > 0 && (
         <span className="cycle-members">
@@ -111,7 +114,7 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
   if (mainPath.status === "idle") return null;
   if (mainPath.status === "loading") return <p className="muted">Computing the main path…</p>;
   if (mainPath.status === "error") return <p className="error">Could not compute the main path: {mainPath.error}</p>;
-  const { path, weight, totalPaths } = mainPath.data;
+  const { path, totalPaths } = mainPath.data;
   if (path.length === 0) {
     return (
       <p className="no-chain" role="status">
@@ -119,31 +122,35 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
       </p>
     );
   }
-  const routes = keyRoutes > 0 ? distinctKeyRoutes(mainPath.data) : [];
+  const report = keyRoutes > 0 ? keyRouteReport(mainPath.data) : null;
+  const routes = report?.routes ?? [];
+  const citations = path.length - 1;
   return (
     <div>
-      <p className="muted">
-        {plural(path.length, "paper", "papers")}, oldest first, each built on by the next; SPC weight {count(weight)} of {Number(totalPaths).toLocaleString("en-US")}{" "}
-        source-to-sink search paths.
+      <p className="muted">{plural(path.length, "paper", "papers")}, oldest first, each built on by the next.</p>
+      <p
+        className="muted path-weight"
+        title={`A citation's search path count (SPC) is how many of the scope's ${exactCount(totalPaths)} source-to-sink citation chains pass through it; the main path is the chain whose citations' counts add up to the most.`}
+      >
+        Path weight {exactCount(mainPath.data.weightExact)}: the sum of the search path counts of its {plural(citations, "citation", "citations")}.{" "}
+        <span className="total-paths">{exactCount(totalPaths)} source-to-sink chains in this scope.</span>
       </p>
       <ol className="path-list main-path-list" aria-label="Main path">
         {path.map((step, i) => (
           <StepItem key={step.id} step={step} first={i === 0} last={i === path.length - 1} selected={selected === step.id} onSelect={onSelect} />
         ))}
       </ol>
-      {keyRoutes > 0 && (
+      {keyRoutes > 0 && report && (
         <>
           <h3>Key routes</h3>
-          {routes.length === 0 ? (
-            <p className="muted">
-              The {keyRoutes === 1 ? "top citation lies" : `top ${keyRoutes} citations lie`} on the main path: no other key route.
-            </p>
-          ) : (
-            routes.map((route, r) => (
+          <p className="muted key-route-summary" role="status">
+            {keyRouteSummary(keyRoutes, report)}
+          </p>
+          {routes.map((route, r) => (
               <details key={route.path.map((s) => s.id).join("|")} className="key-route" open={routes.length <= 2}>
                 <summary>
                   Key route {r + 1}: {plural(route.path.length, "paper", "papers")}, through the citation with SPC{" "}
-                  {count(Math.max(...route.links.map((l) => l.spc)))}
+                  {exactCount(route.links[0]?.spcExact ?? "0")} (key citation {route.links.map((l) => l.rank).join(", ")})
                 </summary>
                 <ol className="path-list key-route-list" aria-label={`Key route ${r + 1}`}>
                   {route.path.map((step, i) => (
@@ -151,10 +158,38 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
                   ))}
                 </ol>
               </details>
-            ))
-          )}
+            ))}
         </>
       )}
     </div>
   );
+}
+
+function ranks(list: readonly number[]): string {
+  if (list.length <= 1) return list.join("");
+  return `${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
+}
+
+/**
+ * Why K key routes asked for may show fewer: "Key routes follow the 3 citations of highest SPC.
+ * Citations 1 and 3 lie on the main path, so their routes are the main path: 1 other route."
+ */
+export function keyRouteSummary(asked: number, report: KeyRouteReport): string {
+  const { routes, alongMainPath, repeats, citations } = report;
+  const parts: string[] = [];
+  parts.push(
+    citations < asked
+      ? `This scope has ${plural(citations, "citation", "citations")} to build key routes round, fewer than the ${asked} asked for.`
+      : `Key routes follow the ${asked === 1 ? "citation" : `${asked} citations`} of highest SPC.`,
+  );
+  if (alongMainPath.length > 0) {
+    const one = alongMainPath.length === 1;
+    parts.push(`${one ? "Citation" : "Citations"} ${ranks(alongMainPath)} ${one ? "lies" : "lie"} on the main path, so ${one ? "its route is" : "their routes are"} the main path.`);
+  }
+  if (repeats.length > 0) {
+    const one = repeats.length === 1;
+    parts.push(`${one ? "Citation" : "Citations"} ${ranks(repeats.map((r) => r.rank))} ${one ? "leads" : "lead"} to a route shown already.`);
+  }
+  parts.push(routes.length === 0 ? "No other route." : `${plural(routes.length, "route", "routes")} besides the main path:`);
+  return parts.join(" ");
 }

@@ -1,21 +1,26 @@
 /**
- * The selected paper: a region named by its title, with identifiers linking out, its direction,
- * abstract or editorial summary, reported counts beside what the graph holds, citations per year,
- * the "Builds on" / "Built on by" lists, the highlight-depth control, the path buttons, and the
- * buttons that make it a seed of the lineage view and reading list or add it to the reading list.
- * Every scraped string is rendered as text.
+ * The selected paper: a region named by its title, with its authors (each a button searching
+ * their papers), identifiers linking out, its direction, abstract or editorial summary, reported
+ * counts worded as the page meant them beside what the graph holds, citations per year, the
+ * "Builds on" / "Built on by" / "Similar papers" lists (each sortable), the highlight-depth
+ * control, the path buttons, and the buttons that make it a seed of the lineage view and reading
+ * list or add it to the reading list. Every scraped string is rendered as text.
  */
 import { useEffect, useId, useRef } from "react";
-import type { PaperBrief, PaperDetail, Resource } from "../core/api/types.ts";
+import type { PaperBrief, PaperDetail, ReachedPaper, Resource, SimilarPaper } from "../core/api/types.ts";
 import type { Depth, Highlight, PathEnd } from "../core/explorer/types.ts";
-import { buildsOnCoverage, builtByCoverage, displayTitle, identifierLinks, safeHref, sourceName } from "../core/paper/format.ts";
+import { buildsOnCoverage, builtByCoverage, displayTitle, identifierLinks, mapName, safeHref, sourceName } from "../core/paper/format.ts";
 import { CitationsChart } from "./CitationsChart.tsx";
 import { PaperList } from "./PaperList.tsx";
 
 export interface PaperPanelProps {
   paper: PaperDetail;
-  buildsOn: Resource<PaperBrief[]>;
-  builtBy: Resource<PaperBrief[]>;
+  buildsOn: Resource<ReachedPaper[]>;
+  builtBy: Resource<ReachedPaper[]>;
+  /** Papers like it (co-citation and bibliographic coupling), when asked for. */
+  similar?: Resource<SimilarPaper[]>;
+  /** Searches the papers of an author. */
+  onAuthor?: (name: string) => void;
   highlight: Highlight | null;
   /** How many papers the highlight covers, once known. */
   highlightSize?: Resource<number>;
@@ -37,6 +42,24 @@ export interface PaperPanelProps {
 
 const AUTHORS_SHOWN = 8;
 
+const byRelevance = (p: ReachedPaper) => p.relevance ?? 0;
+const bySimilarity = (p: SimilarPaper) => p.score;
+const RELEVANCE = "papers citing both, and references both cite (co-citation and bibliographic coupling)";
+
+/** The evidence that selected it, as the server words it ("co-cited with it by 41 papers; similar title"). */
+const similarDetail = (p: SimilarPaper): string => p.reason;
+
+/** Connected Papers' split of similar papers: what it rests on, what rests on it, and the rest. */
+const SIMILAR_GROUPS: { relation: SimilarPaper["relation"]; label: string; empty: string }[] = [
+  { relation: "prior", label: "Prior works", empty: "" },
+  { relation: "derivative", label: "Derivative works", empty: "" },
+  { relation: "related", label: "Other similar papers", empty: "" },
+];
+
+function similarGroup(similar: Resource<SimilarPaper[]>, relation: SimilarPaper["relation"]): Resource<SimilarPaper[]> {
+  return similar.status === "ready" ? { status: "ready", data: similar.data.filter((p) => p.relation === relation) } : similar;
+}
+
 /**
  * Set when a paper is chosen from the panel's own lists: the button that had focus disappears with
  * the old paper, so focus moves to the new paper's heading instead of falling back to the page.
@@ -53,7 +76,7 @@ function ExternalLink({ href, children }: { href: string; children: React.ReactN
 
 export function PaperPanel(props: PaperPanelProps) {
   const { paper, buildsOn, builtBy, highlight, highlightSize, inGraph, pathDraft, onSelect, onHighlight, onPathFrom, onPathTo, onClose } = props;
-  const { isSeed = false, onToggleSeed, inReadingList = false, onAddToReadingList } = props;
+  const { isSeed = false, onToggleSeed, inReadingList = false, onAddToReadingList, similar, onAuthor } = props;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -72,7 +95,8 @@ export function PaperPanel(props: PaperPanelProps) {
   const ids = identifierLinks(paper);
   const summary = paper.abstract ?? paper.editorial?.summary ?? null;
   const summaryKind = paper.abstract ? "Abstract" : "Summary";
-  const authors = paper.authors.length > AUTHORS_SHOWN ? [...paper.authors.slice(0, AUTHORS_SHOWN), "et al."] : paper.authors;
+  const authors = paper.authors.slice(0, AUTHORS_SHOWN);
+  const moreAuthors = paper.authors.length - authors.length;
   const highlightValue = highlight?.direction ?? "none";
 
   return (
@@ -93,7 +117,23 @@ export function PaperPanel(props: PaperPanelProps) {
       {paper.titleInferred && <p className="note">Title inferred from the first sentence of the abstract.</p>}
       {paper.stub && <p className="note">Known only as a reference: no page about this paper has been read.</p>}
       {inGraph === false && <p className="note">Not drawn in the graph with the current filters.</p>}
-      {authors.length > 0 && <p className="authors">{authors.join(", ")}</p>}
+      {authors.length > 0 && (
+        <p className="authors" aria-label="Authors">
+          {authors.map((name, i) => (
+            <span key={`${name}-${i}`}>
+              {i > 0 ? ", " : ""}
+              {onAuthor ? (
+                <button type="button" className="link-button inline author-link" title={`Search the papers of ${name}`} onClick={() => onAuthor(name)}>
+                  {name}
+                </button>
+              ) : (
+                name
+              )}
+            </span>
+          ))}
+          {moreAuthors > 0 ? ` and ${moreAuthors.toLocaleString("en-US")} other${moreAuthors === 1 ? "" : "s"}` : ""}
+        </p>
+      )}
 
       {ids.length > 0 && (
         <ul className="identifiers" aria-label="Identifiers">
@@ -155,8 +195,8 @@ export function PaperPanel(props: PaperPanelProps) {
       )}
 
       <section className="coverage" aria-label="Coverage">
-        <p>{buildsOnCoverage(paper.coverage.buildsOn)}</p>
-        <p>{builtByCoverage(paper.coverage.builtBy)}</p>
+        <p title={paper.coverage.buildsOn.source ?? undefined}>{buildsOnCoverage(paper.coverage.buildsOn, mapName(paper, paper.coverage.buildsOn.source))}</p>
+        <p title={paper.coverage.builtBy.source ?? undefined}>{builtByCoverage(paper.coverage.builtBy, mapName(paper, paper.coverage.builtBy.source))}</p>
       </section>
 
       {paper.citationsPerYear && <CitationsChart perYear={paper.citationsPerYear} />}
@@ -216,9 +256,52 @@ export function PaperPanel(props: PaperPanelProps) {
       </fieldset>
 
       <h3>Builds on</h3>
-      <PaperList label="Builds on" papers={buildsOn} onSelect={selectFromPanel} empty="Builds on no paper in this graph." />
+      <PaperList
+        label="Builds on"
+        papers={buildsOn}
+        onSelect={selectFromPanel}
+        onAuthor={onAuthor}
+        relevance={byRelevance}
+        relevanceMeaning={`ties to this paper: ${RELEVANCE}`}
+        empty="Builds on no paper in this graph."
+      />
       <h3>Built on by</h3>
-      <PaperList label="Built on by" papers={builtBy} onSelect={selectFromPanel} empty="No paper in this graph builds on it." />
+      <PaperList
+        label="Built on by"
+        papers={builtBy}
+        onSelect={selectFromPanel}
+        onAuthor={onAuthor}
+        relevance={byRelevance}
+        relevanceMeaning={`ties to this paper: ${RELEVANCE}`}
+        empty="No paper in this graph builds on it."
+      />
+      {similar && (
+        <>
+          <h3>Similar papers</h3>
+          {similar.status === "ready" && similar.data.length === 0 && <p className="muted">No paper shares a citing paper, a reference or telling title words with it.</p>}
+          {similar.status !== "ready" && <PaperList label="Similar papers" papers={similar} onSelect={selectFromPanel} empty="" />}
+          {similar.status === "ready" &&
+            SIMILAR_GROUPS.map(({ relation, label, empty }) => {
+              const group = similarGroup(similar, relation);
+              if (group.status !== "ready" || group.data.length === 0) return null;
+              return (
+                <section key={relation} className="similar-group">
+                  <h4>{label}</h4>
+                  <PaperList
+                    label={label}
+                    papers={group}
+                    onSelect={selectFromPanel}
+                    onAuthor={onAuthor}
+                    relevance={bySimilarity}
+                    relevanceMeaning={`similarity: ${RELEVANCE}, each normalised by Salton's cosine, with title and abstract similarity`}
+                    detail={similarDetail}
+                    empty={empty}
+                  />
+                </section>
+              );
+            })}
+        </>
+      )}
 
       {paper.related.length > 0 && (
         <>

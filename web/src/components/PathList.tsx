@@ -60,12 +60,7 @@ function PathBody({ path, mode, chain, onChainChange, onSelect, onSwap }: Omit<P
   const steps = papers.length - 1;
   return (
     <div>
-      <p className="muted">
-        {paths.length === 1
-          ? `One ${mode} chain`
-          : `${paths.length.toLocaleString("en-US")}${truncated ? "+" : ""} ${mode} chains, all highlighted`}
-        {` of ${steps} step${steps === 1 ? "" : "s"}; each paper builds on the next.`}
-      </p>
+      <p className="muted">{chainSummary(paths.length, truncated, mode, steps)}</p>
       {paths.length > 1 && (
         <div className="chain-switch" role="group" aria-label="Chains">
           <button type="button" onClick={() => onChainChange(index === 0 ? paths.length - 1 : index - 1)} aria-label="Previous chain">
@@ -97,4 +92,14 @@ function PathBody({ path, mode, chain, onChainChange, onSelect, onSwap }: Omit<P
       {truncated && <p className="muted">More chains exist than were returned.</p>}
     </div>
   );
+}
+
+/**
+ * "One shortest chain of 2 steps: each paper builds on the next." / "2 shortest chains of 2 steps
+ * each, all highlighted: each paper builds on the next." (Shortest chains share their length.)
+ */
+export function chainSummary(chains: number, truncated: boolean, mode: PathMode, steps: number): string {
+  const length = `${steps.toLocaleString("en-US")} step${steps === 1 ? "" : "s"}`;
+  if (chains === 1) return `One ${mode} chain of ${length}: each paper builds on the next.`;
+  return `${chains.toLocaleString("en-US")}${truncated ? " or more" : ""} ${mode} chains of ${length} each, all highlighted: each paper builds on the next.`;
 }

@@ -1,12 +1,26 @@
 /**
  * The paper search: an ARIA combobox ("Search papers") over `GET /api/search`, with a listbox of
- * results. Arrow keys move through the options, Enter or a click selects, Escape closes the list
- * (and, when the list is already closed, clears the text). Requests are debounced and aborted.
+ * results, each with its year, first author, identifier and citations, and a sort control for
+ * them (relevance, year, citations) that keeps the list open. Arrow keys move through the options,
+ * Enter or a click selects, Escape closes the list (and, when the list is already closed, clears
+ * the text). Any identifier the CLI takes can be pasted: the server puts the paper it names first.
+ * `request` puts a query in the box from elsewhere (an author's name). Requests are debounced and
+ * aborted.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type Ref } from "react";
+import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from "react";
 import { isAbort, searchPapers } from "../core/api/client.ts";
 import type { SearchHit } from "../core/api/types.ts";
-import { displayTitle } from "../core/paper/format.ts";
+import { citationCount, displayTitle, firstAuthorLabel, shownIdentifier } from "../core/paper/format.ts";
+import { sortPapers, type PaperSort } from "../core/paper/sort.ts";
+import { SortControl } from "./SortControl.tsx";
+
+/** A query asked for from outside the box; `n` tells two asks for the same text apart. */
+export interface SearchRequest {
+  text: string;
+  n: number;
+}
+
+const byScore = (hit: SearchHit) => hit.score;
 
 export interface SearchBoxProps {
   onSelect: (hit: SearchHit) => void;
@@ -16,6 +30,7 @@ export interface SearchBoxProps {
   limit?: number;
   debounceMs?: number;
   ref?: Ref<HTMLInputElement>;
+  request?: SearchRequest | null;
 }
 
 type SearchState =
@@ -24,14 +39,29 @@ type SearchState =
   | { status: "ready"; query: string; results: SearchHit[] }
   | { status: "error"; query: string; error: string };
 
-export function SearchBox({ onSelect, label = "Search papers", placeholder = "Search papers (press /)", limit = 12, debounceMs = 150, ref }: SearchBoxProps) {
+export function SearchBox(props: SearchBoxProps) {
+  const { onSelect, label = "Search papers", placeholder = "Search papers or paste an identifier (press /)", limit = 12, debounceMs = 150, ref, request = null } = props;
   const listId = useId();
   const [text, setText] = useState("");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [sort, setSort] = useState<PaperSort>("relevance");
   const [search, setSearch] = useState<SearchState>({ status: "idle" });
   const query = text.trim();
   const latest = useRef(0);
+  const input = useRef<HTMLInputElement | null>(null);
+
+  // A query from elsewhere (an author's name): into the box, with the results open.
+  const [asked, setAsked] = useState<SearchRequest | null>(null);
+  if (request && request !== asked) {
+    setAsked(request);
+    setText(request.text);
+    setOpen(true);
+    setActive(-1);
+  }
+  useEffect(() => {
+    if (request) input.current?.focus({ preventScroll: true });
+  }, [request]);
 
   useEffect(() => {
     if (!query) return;
@@ -56,7 +86,8 @@ export function SearchBox({ onSelect, label = "Search papers", placeholder = "Se
 
   const current = search.status === "ready" && search.query === query;
   // While a new query runs, the previous results stay up (no flicker) but cannot be chosen by Enter.
-  const results = search.status === "ready" ? search.results : search.status === "loading" ? search.stale : [];
+  const answered = search.status === "ready" ? search.results : search.status === "loading" ? search.stale : null;
+  const results = useMemo(() => (answered ? sortPapers(answered, sort, byScore) : []), [answered, sort]);
   const expanded = open && query.length > 0 && results.length > 0;
   const activeIndex = active < results.length ? active : -1;
 
@@ -110,10 +141,20 @@ export function SearchBox({ onSelect, label = "Search papers", placeholder = "Se
             : `${search.results.length} result${search.results.length === 1 ? "" : "s"}; use the arrow keys and Enter to choose.`
           : "Searching…";
 
+  // The list stays open while the focus is anywhere in the search (its sort control too).
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);
+  };
+  const setRefs = (el: HTMLInputElement | null) => {
+    input.current = el;
+    if (typeof ref === "function") ref(el);
+    else if (ref) (ref as { current: HTMLInputElement | null }).current = el;
+  };
+
   return (
-    <div className="search">
+    <div className={expanded && results.length > 1 ? "search with-sort" : "search"} onBlur={onBlur}>
       <input
-        ref={ref}
+        ref={setRefs}
         type="text"
         role="combobox"
         aria-label={label}
@@ -131,9 +172,13 @@ export function SearchBox({ onSelect, label = "Search papers", placeholder = "Se
           setActive(-1);
         }}
         onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
+      {expanded && results.length > 1 && (
+        <div className="search-sort">
+          <SortControl list="search results" value={sort} onChange={setSort} relevance="how well the title, authors and identifiers match, typos allowed" />
+        </div>
+      )}
       <ul id={listId} role="listbox" aria-label={`${label}: results`} className="search-results" hidden={!expanded}>
         {expanded &&
           results.map((hit, i) => (
@@ -148,11 +193,7 @@ export function SearchBox({ onSelect, label = "Search papers", placeholder = "Se
               onClick={() => choose(hit)}
             >
               <span className="result-title">{displayTitle(hit)}</span>
-              <span className="result-meta">
-                {hit.year ?? "year unknown"}
-                {hit.arxivId ? ` · arXiv ${hit.arxivId}` : ""}
-                {hit.stub ? " · reference only" : ""}
-              </span>
+              <span className="result-meta">{resultMeta(hit)}</span>
             </li>
           ))}
       </ul>
@@ -164,4 +205,18 @@ export function SearchBox({ onSelect, label = "Search papers", placeholder = "Se
       )}
     </div>
   );
+}
+
+/** "2002 · Kishore Papineni et al. · ACL P02-1040 · 729 citations". */
+export function resultMeta(hit: SearchHit): string {
+  const cites = citationCount(hit);
+  return [
+    hit.year === null ? "year unknown" : String(hit.year),
+    firstAuthorLabel(hit),
+    shownIdentifier(hit),
+    cites === null ? null : `${cites.toLocaleString("en-US")} citation${cites === 1 ? "" : "s"}`,
+    hit.stub ? "reference only" : null,
+  ]
+    .filter(Boolean)
+    .join(" · ");
 }

@@ -10,10 +10,10 @@ import { formatView, isNavigation, parseView } from "../core/explorer/view-url.t
 
 export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerAction>): void {
   const written = useRef<ViewState | null>(null);
-  const { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list } = state;
+  const { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
 
   useEffect(() => {
-    const view = viewOf({ paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list, pathDraft: { from: null, to: null } });
+    const view = viewOf({ paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list, pathDraft: { from: null, to: null } });
     const search = formatView(view);
     const before = written.current;
     written.current = view;
@@ -21,7 +21,7 @@ export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerActi
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     if (before && isNavigation(before, view)) window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
-  }, [paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list]);
+  }, [paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list]);
 
   useEffect(() => {
     const onPopState = () => {

@@ -10,6 +10,7 @@ import type { PaperBrief, PaperDetail, SearchHit } from "../core/api/types.ts";
 import { explorerReducer, initialState } from "../core/explorer/index.ts";
 import { parseView } from "../core/explorer/view-url.ts";
 import type { CitationNodeAttributes } from "../core/graph/citation-graph.ts";
+import type { MapCounts } from "../core/graph/map-filters.ts";
 import { lineageRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle, paperRef } from "../core/paper/format.ts";
 import { shareLink } from "../core/reading-list/index.ts";
@@ -22,7 +23,7 @@ import { PaperLookup } from "../components/PaperLookup.tsx";
 import { PaperPanel } from "../components/PaperPanel.tsx";
 import { PathList } from "../components/PathList.tsx";
 import { ReadingListPanel } from "../components/ReadingListPanel.tsx";
-import { SearchBox } from "../components/SearchBox.tsx";
+import { SearchBox, type SearchRequest } from "../components/SearchBox.tsx";
 import { useShortcuts } from "../hooks/use-shortcuts.ts";
 import { useUrlSync } from "../hooks/use-url-sync.ts";
 import { useExplorerData } from "./use-explorer-data.ts";
@@ -37,11 +38,20 @@ export function Explorer() {
   const [state, dispatch] = useReducer(explorerReducer, undefined, () => initialState(parseView(window.location.search)));
   useUrlSync(state, dispatch);
   const searchRef = useRef<HTMLInputElement>(null);
-  const onEscape = useCallback(() => dispatch({ type: "escape" }), []);
+  // Esc clears the selection and returns the camera to the whole graph.
+  const [escapes, setEscapes] = useState(0);
+  const onEscape = useCallback(() => {
+    dispatch({ type: "escape" });
+    setEscapes((n) => n + 1);
+  }, []);
   useShortcuts(searchRef, onEscape);
+  const [counts, setCounts] = useState<MapCounts | null>(null);
 
   const data = useExplorerData(state);
-  const { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path, mainPath, seedLabels } = data;
+  const { graph, graphData, directions, paper, buildsOn, builtBy, similar, highlighted, highlightSize, path, mainPath, seedLabels } = data;
+  // An author's name, clicked in a list or a panel, searched in the search box.
+  const [searchRequest, setSearchRequest] = useState<SearchRequest | null>(null);
+  const searchAuthor = useCallback((name: string) => setSearchRequest((r) => ({ text: name, n: (r?.n ?? 0) + 1 })), []);
   const lineageView = state.mode === "lineage";
   const onListChange = useCallback((name: string | null) => dispatch({ type: "openList", name }), []);
   const reading = useReadingList({ list: state.list, onListChange, direction: state.filters.direction });
@@ -75,35 +85,54 @@ export function Explorer() {
     document.title = paperDetail ? `${displayTitle(paperDetail)} · Lineage` : "Lineage";
   }, [paperDetail]);
 
-  const nodeKeys = useMemo(() => (graphData ? new Set(graphData.nodes.map((n) => n.key)) : null), [graphData]);
-  const stubs = useMemo(() => (graphData ? graphData.nodes.reduce((n, node) => n + (node.attributes.stub ? 1 : 0), 0) : 0), [graphData]);
-  const shownDirections = useMemo(() => {
-    if (directions.status !== "ready") return [];
-    return state.filters.direction ? directions.data.filter((d) => d.name === state.filters.direction) : directions.data;
-  }, [directions, state.filters.direction]);
+  const nodes = useMemo(() => (graphData ? new Map(graphData.nodes.map((n) => [n.key, n.attributes])) : null), [graphData]);
+  const directionList = useMemo(() => (directions.status === "ready" ? directions.data : []), [directions]);
+  const directionColors = useMemo(() => new Map(directionList.map((d) => [d.name, d.color])), [directionList]);
+  // The reading list's papers, marked on the graph with their place in it.
+  const marks = useMemo(() => {
+    const byKey = new Map<string, number>();
+    reading.state.items.forEach((item, i) => {
+      if (item.id !== null) byKey.set(item.id, i + 1);
+    });
+    return byKey;
+  }, [reading.state.items]);
+  const shownOnMap = (id: string): boolean | null => {
+    const a = nodes?.get(id);
+    if (!nodes) return null;
+    if (!a) return false;
+    const f = state.filters;
+    return (
+      !(f.hideStubs && a.stub) &&
+      !(f.minYear !== null && (a.year === null || a.year < f.minYear)) &&
+      !(f.maxYear !== null && (a.year === null || a.year > f.maxYear)) &&
+      !(f.direction !== null && !(a.directions ?? (a.direction ? [a.direction] : [])).includes(f.direction)) &&
+      !(f.community !== null && a.community !== f.community)
+    );
+  };
 
   return (
     <div className="app">
       <header className="app-header">
         <h1>Lineage</h1>
         <p className="counts" aria-live="polite">
-          {graphData
-            ? `${count(graphData.nodes.length, "paper", "papers")} · ${count(graphData.edges.length, "citation", "citations")}${stubs ? ` · ${count(stubs, "known only as a reference", "known only as references")}` : ""}`
+          {graphData && counts
+            ? `${count(counts.papers, "paper", "papers")} · ${count(counts.citations, "citation", "citations")}${counts.stubs ? ` · ${count(counts.stubs, "known only as a reference", "known only as references")}` : ""}`
             : graph.status === "error"
               ? ""
               : "Loading the graph…"}
-          {graphData && graph.status === "loading" ? " · updating…" : ""}
         </p>
-        <SearchBox ref={searchRef} onSelect={select} />
+        <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
       </header>
       <FiltersBar
         filters={state.filters}
         directions={directions}
         layout={state.layout}
         mode={state.mode}
+        timelineY={state.timelineY}
         onFilters={(filters) => dispatch({ type: "setFilters", filters })}
         onLayout={(layout) => dispatch({ type: "setLayout", layout })}
         onMode={(mode) => dispatch({ type: "setMode", mode })}
+        onTimelineY={(y) => dispatch({ type: "setTimelineY", y })}
       />
       {graph.status === "error" && (
         <p className="banner error" role="alert">
@@ -111,20 +140,43 @@ export function Explorer() {
         </p>
       )}
       <main className="workspace">
-        <div className="graph-pane" aria-label="Citation graph" role="figure">
+        <div
+          className={(lineageView || state.layout === "timeline") && state.timelineY === "citations" ? "graph-pane with-y-axis" : "graph-pane"}
+          aria-label="Citation graph"
+          role="figure"
+        >
           <ErrorBoundary what="Drawing the graph">
             <GraphView
               data={graphData}
               layout={lineageView ? "timeline" : state.layout}
+              timelineY={state.timelineY}
+              filters={state.filters}
               selected={paperDetail?.id ?? null}
               highlighted={highlighted}
               pathChains={pathChains}
               currentChain={chain}
               lineage={routes}
+              marks={marks}
+              directionColors={directionColors}
+              resetCamera={escapes}
               onSelectNode={selectNode}
+              onCounts={setCounts}
             />
           </ErrorBoundary>
-          <Legend directions={shownDirections} />
+          {graphData && (
+            <Legend
+              key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
+              defaultOpen={!(lineageView || state.layout === "timeline")}
+              directions={directionList}
+              communities={graphData.attributes.communities ?? []}
+              otherCommunityColor={graphData.attributes.otherCommunityColor ?? "#8fa1b3"}
+              marked={[...marks.keys()].filter((k) => nodes?.has(k)).length}
+              direction={state.filters.direction}
+              community={state.filters.community}
+              onDirection={(direction) => dispatch({ type: "setFilters", filters: { direction } })}
+              onCommunity={(community) => dispatch({ type: "setFilters", filters: { community } })}
+            />
+          )}
         </div>
         <aside className="sidebar" aria-label="Details">
           {state.path && (
@@ -158,9 +210,11 @@ export function Explorer() {
                   paper={detail}
                   buildsOn={buildsOn}
                   builtBy={builtBy}
+                  similar={similar}
+                  onAuthor={searchAuthor}
                   highlight={state.highlight}
                   highlightSize={highlightSize}
-                  inGraph={nodeKeys ? nodeKeys.has(detail.id) : null}
+                  inGraph={shownOnMap(detail.id)}
                   pathDraft={state.pathDraft}
                   onSelect={select}
                   onHighlight={(highlight) => dispatch({ type: "setHighlight", highlight })}

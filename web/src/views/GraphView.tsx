@@ -1,21 +1,28 @@
 /**
  * The WebGL graph: one sigma renderer over one graphology instance for the life of the page (both
  * created once; react-sigma kills sigma on unmount), with small controller components inside the
- * container for data, layout, pointer events, emphasis, camera and the timeline's year axis.
+ * container for data and layout, pointer events, what is drawn (emphasis, filters, reading-list
+ * marks), labels, camera, the cluster labels and the timeline's axes. The whole graph is loaded
+ * once; the filters hide papers in the browser, and the counts left are reported up.
  */
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { ControlsContainer, SigmaContainer, ZoomControl } from "@react-sigma/core";
 import "@react-sigma/core/lib/style.css";
 import type { Settings } from "sigma/settings";
 import type { GraphPayload } from "../core/api/types.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
-import { EDGE_COLOR, type EmphasisInput } from "../core/graph/emphasis.ts";
+import { EDGE_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
+import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
+import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
+import { ClusterLabels } from "../components/graph/ClusterLabels.tsx";
 import { GraphDataController } from "../components/graph/GraphDataController.tsx";
-import { GraphEmphasisController } from "../components/graph/GraphEmphasisController.tsx";
+import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
+import { LabelController } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
@@ -41,20 +48,37 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
  */
 const HOVER_EMPHASIS_MAX = { nodes: 5_000, edges: 25_000 };
 
+const NO_MARKS: ReadonlyMap<string, number> = new Map();
+
 export interface GraphViewProps {
   data: GraphPayload | null;
   layout: GraphLayout;
+  /** What the timeline's y axis shows. */
+  timelineY?: TimelineY;
+  filters: MapFilters;
   selected: string | null;
   highlighted: ReadonlySet<string> | null;
   pathChains: readonly (readonly string[])[] | null;
   currentChain: number;
   /** The lineage view's main path and key routes, oldest first (null outside that view). */
   lineage?: readonly Route[] | null;
+  /** Reading-list papers (graph keys) and their positions on the list. */
+  marks?: ReadonlyMap<string, number>;
+  /** Colours of the directions, for their cluster labels. */
+  directionColors?: ReadonlyMap<string, string>;
+  /** Changes when the camera should return to the whole graph (Esc). */
+  resetCamera?: number;
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
   onLoaded?: (report: LoadReport) => void;
+  /** What the filters leave on the map, whenever that changes. */
+  onCounts?: (counts: MapCounts) => void;
 }
 
-export function GraphView({ data, layout, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded }: GraphViewProps) {
+const NO_COLORS: ReadonlyMap<string, string> = new Map();
+
+export function GraphView(props: GraphViewProps) {
+  const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
+  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0 } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState({ version: 0, small: true });
@@ -74,18 +98,38 @@ export function GraphView({ data, layout, selected, highlighted, pathChains, cur
     () => ({ hovered: hoverEmphasis, selected, highlighted, path: pathChains ? { chains: pathChains, current: currentChain } : null, lineage }),
     [hoverEmphasis, selected, highlighted, pathChains, currentChain, lineage],
   );
+  const emphasis = useMemo(() => (graphVersion >= 0 ? computeEmphasis(graph, emphasisInput) : null), [graph, emphasisInput, graphVersion]);
+  const { direction, community, minYear, maxYear, hideStubs } = filters;
+  const hidden = useMemo(
+    () => (graphVersion >= 0 ? hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs }) : null),
+    [graph, graphVersion, direction, community, minYear, maxYear, hideStubs],
+  );
+  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks }), [emphasis, hidden, marks]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;
   }, [pathChains, lineage]);
 
+  useEffect(() => {
+    if (graphVersion === 0 || !onCounts) return;
+    // Counting AAN's 95,000 citations is a task of its own, after the one that changed the filter.
+    const timer = setTimeout(() => onCounts(mapCounts(graph, hidden)), 0);
+    return () => clearTimeout(timer);
+  }, [graph, graphVersion, hidden, onCounts]);
+
+  const timeline = layout === "timeline";
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
-      <GraphDataController data={data} layout={layout} onLoaded={handleLoaded} />
+      <GraphDataController data={data} layout={layout} timelineY={timelineY} onLoaded={handleLoaded} />
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
-      <GraphEmphasisController input={emphasisInput} graphVersion={graphVersion} />
-      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} />
-      {layout === "timeline" && <YearAxis graphVersion={graphVersion} />}
+      <GraphDisplayController model={model} graphVersion={graphVersion} />
+      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} />
+      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} />
+      {timeline ? (
+        <YearAxis graphVersion={graphVersion} y={timelineY} />
+      ) : (
+        <ClusterLabels graphVersion={graphVersion} communities={data?.attributes.communities ?? []} directionColors={directionColors} faint={emphasis !== null} />
+      )}
       <ControlsContainer position="bottom-right">
         <ZoomControl />
       </ControlsContainer>

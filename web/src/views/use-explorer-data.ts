@@ -1,21 +1,27 @@
 /**
- * The API data a view of the explorer needs, fetched from its state: the (filtered) graph, the
- * directions, the selected paper with its direct builds-on / built-by lists, the highlighted set at
+ * The API data a view of the explorer needs, fetched from its state: the whole graph, the
+ * directions, the selected paper with its direct builds-on / built-by lists and similar papers, the highlighted set at
  * the chosen depth, the influence path, and in the lineage view the main path (with key routes);
  * also the titles of the seed papers. Each request is keyed, aborted when superseded.
  */
 import { useMemo } from "react";
-import { fetchClosure, fetchDirections, fetchGraph, fetchMainPath, fetchPaper, fetchPath, graphUrl, mainPathUrl } from "../core/api/client.ts";
-import type { Resource } from "../core/api/types.ts";
+import { fetchClosure, fetchDirections, fetchGraph, fetchMainPath, fetchPaper, fetchPath, fetchSimilar, graphUrl, mainPathUrl } from "../core/api/client.ts";
+import type { GraphFilters, Resource } from "../core/api/types.ts";
 import type { ExplorerState } from "../core/explorer/types.ts";
 import { useLastReady, useResource } from "../hooks/use-resource.ts";
 import { displayTitle } from "../core/paper/format.ts";
 import type { SeedLabel } from "../components/MainPathList.tsx";
 
+/** Similar papers listed in a paper's panel. */
+const SIMILAR_SHOWN = 20;
+
+const WHOLE_GRAPH: GraphFilters = { direction: null, minYear: null, maxYear: null, hideStubs: false };
+
 export function useExplorerData(state: ExplorerState) {
   const { filters, paper: ref, highlight, path: pathQuery, mode, seeds, keyRoutes } = state;
 
-  const graph = useResource(graphUrl(filters), (signal) => fetchGraph(filters, signal));
+  // The whole graph, once: the filters hide papers in the browser (core/graph/map-filters.ts).
+  const graph = useResource(graphUrl(WHOLE_GRAPH), (signal) => fetchGraph(WHOLE_GRAPH, signal));
   const graphData = useLastReady(graph);
   const directions = useResource("directions", fetchDirections);
 
@@ -28,6 +34,8 @@ export function useExplorerData(state: ExplorerState) {
   const builtBy = useResource(paperId ? `built-by:${paperId}` : null, (signal) =>
     fetchClosure(paperId ?? "", "builtBy", 1, signal).then((r) => r.papers),
   );
+
+  const similar = useResource(paperId ? `similar:${paperId}` : null, (signal) => fetchSimilar(paperId ?? "", SIMILAR_SHOWN, signal).then((r) => r.similar));
 
   const highlightKey = paperId && highlight ? `${paperId}\u0000${highlight.direction}\u0000${highlight.depth}` : null;
   const highlightRes = useResource(highlightKey, (signal) =>
@@ -56,5 +64,5 @@ export function useExplorerData(state: ExplorerState) {
     [seeds, seedTitles],
   );
 
-  return { graph, graphData, directions, paper, buildsOn, builtBy, highlighted, highlightSize, path, mainPath, seedLabels };
+  return { graph, graphData, directions, paper, buildsOn, builtBy, similar, highlighted, highlightSize, path, mainPath, seedLabels };
 }

@@ -2,13 +2,15 @@
  * The reading list's requests, around its reducer (core/reading-list): generating from seeds,
  * opening the saved list named in the URL (`?list=NAME`), saving, deleting and exporting. The URL
  * names the saved list the panel shows; generating a new list leaves it, saving puts it there.
- * Each request is aborted when superseded or on unmount.
+ * Unsaved edits are kept in localStorage and come back on reload (draft-storage.ts). Each request
+ * is aborted when superseded or on unmount.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
 import { deleteList, exportList, fetchReadingList, fetchSavedList, fetchSavedLists, isAbort, saveList } from "../core/api/client.ts";
 import type { ExportedFile, ListFormat } from "../core/api/types.ts";
 import { displayTitle } from "../core/paper/format.ts";
 import { EMPTY_READING_LIST, fromGenerated, fromSaved, readingListReducer, toListInput } from "../core/reading-list/index.ts";
+import { draftKey, loadDraft, saveDraft } from "../core/reading-list/draft-storage.ts";
 import type { ListOperation } from "../core/reading-list/types.ts";
 import { useResource } from "../hooks/use-resource.ts";
 
@@ -22,7 +24,18 @@ export interface ReadingListOptions {
 const IDLE: ListOperation = { kind: "idle" };
 
 export function useReadingList({ list, onListChange, direction }: ReadingListOptions) {
-  const [state, dispatch] = useReducer(readingListReducer, EMPTY_READING_LIST);
+  const [storageKey] = useState(() => draftKey(window.location));
+  const [state, dispatch] = useReducer(readingListReducer, undefined, () => {
+    const draft = loadDraft(window.localStorage, storageKey);
+    return draft && (list === null || draft.saved === list) ? draft : EMPTY_READING_LIST;
+  });
+  // A draft of another list than the one the link opens stays kept until this list is edited.
+  const first = useRef<typeof state | null>(state);
+  useEffect(() => {
+    if (first.current === EMPTY_READING_LIST && state === EMPTY_READING_LIST) return;
+    first.current = null;
+    saveDraft(window.localStorage, storageKey, state);
+  }, [storageKey, state]);
   const [operation, setOperation] = useState<ListOperation>(IDLE);
   const [listsVersion, setListsVersion] = useState(0);
   const savedLists = useResource(`lists:${listsVersion}`, fetchSavedLists);

@@ -93,6 +93,10 @@ export function fetchClosure(ref: string, direction: CitationDirection, depth: n
   return get("closure", { ref, direction, depth }, signal);
 }
 
+export function fetchSimilar(ref: string, limit: number, signal?: AbortSignal) {
+  return get("similar", { ref, limit }, signal);
+}
+
 export function fetchPath(from: string, to: string, mode: PathMode, signal?: AbortSignal) {
   return get("path", { from, to, mode }, signal);
 }

@@ -2,16 +2,17 @@
  * The explorer's actions: a pure reducer over ExplorerState (no React, no fetching), so every
  * transition can be tested on its own.
  */
-import type { GraphFilters } from "../api/types.ts";
+import type { MapFilters } from "../graph/map-filters.ts";
 import { KEY_ROUTES_OFFERED, MAX_SEEDS, type ExplorerAction, type ExplorerState, type ViewState } from "./types.ts";
 
-export const NO_FILTERS: GraphFilters = { direction: null, minYear: null, maxYear: null, hideStubs: false };
+export const NO_FILTERS: MapFilters = { direction: null, community: null, minYear: null, maxYear: null, hideStubs: false };
 
 export const EMPTY_VIEW: ViewState = {
   paper: null,
   path: null,
   filters: NO_FILTERS,
   layout: "force",
+  timelineY: "layout",
   highlight: null,
   mode: "graph",
   seeds: [],
@@ -36,6 +37,8 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
       return { ...state, filters: { ...state.filters, ...action.filters } };
     case "setLayout":
       return state.layout === action.layout ? state : { ...state, layout: action.layout };
+    case "setTimelineY":
+      return state.timelineY === action.y ? state : { ...state, timelineY: action.y };
     case "setHighlight":
       return { ...state, highlight: action.highlight };
     case "pathFrom": {
@@ -61,6 +64,7 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
     case "clearPath":
       return { ...state, path: null, pathDraft: NO_DRAFT };
     case "escape":
+      // Esc also returns the camera to the whole graph (the caller's), even when nothing is selected.
       if (state.paper === null && state.path === null && !state.pathDraft.from && !state.pathDraft.to) return state;
       return { ...state, paper: null, highlight: null, path: null, pathDraft: NO_DRAFT };
     case "restore":
@@ -87,6 +91,6 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
 }
 
 export function viewOf(state: ExplorerState): ViewState {
-  const { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list } = state;
-  return { paper, path, filters, layout, highlight, mode, seeds, keyRoutes, list };
+  const { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
+  return { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list };
 }

@@ -3,7 +3,9 @@
  * to the page URL, so every view is a link (the reading list being edited is core/reading-list's). Data fetched from the API is not state here; it is
  * derived from this (see views/use-explorer-data.ts).
  */
-import type { CitationDirection, GraphFilters, PathMode } from "../api/types.ts";
+import type { CitationDirection, PathMode } from "../api/types.ts";
+import type { MapFilters } from "../graph/map-filters.ts";
+import type { TimelineY } from "../graph/timeline.ts";
 
 export type GraphLayout = "force" | "timeline";
 
@@ -43,8 +45,10 @@ export interface ViewState {
   /** The selected paper, as a REF the API resolves (arXiv ID, DOI, ACL ID or internal id). */
   paper: string | null;
   path: PathQuery | null;
-  filters: GraphFilters;
+  filters: MapFilters;
   layout: GraphLayout;
+  /** The timeline's y axis: the force layout's, or citations (Litmaps' choice). */
+  timelineY: TimelineY;
   highlight: Highlight | null;
   mode: ExplorerMode;
   /** Seed papers (REFs): the lineage view's scope and a reading list's starting points. */
@@ -62,8 +66,9 @@ export interface ExplorerState extends ViewState {
 export type ExplorerAction =
   | { type: "select"; ref: string }
   | { type: "clearSelection" }
-  | { type: "setFilters"; filters: Partial<GraphFilters> }
+  | { type: "setFilters"; filters: Partial<MapFilters> }
   | { type: "setLayout"; layout: GraphLayout }
+  | { type: "setTimelineY"; y: TimelineY }
   | { type: "setHighlight"; highlight: Highlight | null }
   | { type: "pathFrom"; end: PathEnd }
   | { type: "pathTo"; end: PathEnd }

@@ -1,7 +1,7 @@
 /**
  * Every view is a link: the ViewState read from and written to the page's query string.
- *   ?paper=REF  ?path=FROM,TO[&mode=longest]  ?direction=NAME  ?minYear=Y  ?maxYear=Y  ?hideStubs=1
- *   ?layout=timeline  ?highlight=builds-on|built-by[&depth=1..3]
+ *   ?paper=REF  ?path=FROM,TO[&mode=longest]  ?direction=NAME  ?community=N  ?minYear=Y  ?maxYear=Y
+ *   ?hideStubs=1  ?layout=timeline[&y=citations]  ?highlight=builds-on|built-by[&depth=1..3]
  *   ?view=lineage  ?seed=REF (repeated)  ?keyRoute=1..10  ?list=NAME
  * Unknown or malformed parameters are ignored, so an old or hand-edited link still opens.
  */
@@ -84,17 +84,20 @@ export function parseView(search: string): ViewState {
   const paper = get("paper") === undefined ? null : decode(get("paper") ?? "").trim() || null;
   const direction = get("direction") === undefined ? null : decode(get("direction") ?? "").trim() || null;
   const hideStubs = get("hideStubs");
+  const community = get("community") === undefined ? NaN : Number(decode(get("community") ?? ""));
   return {
     paper,
     path: parsePath(get("path"), get("mode")),
     filters: {
       ...NO_FILTERS,
       direction,
+      community: Number.isInteger(community) && community >= 0 ? community : null,
       minYear: year(get("minYear")),
       maxYear: year(get("maxYear")),
       hideStubs: hideStubs !== undefined && hideStubs !== "0" && hideStubs !== "false",
     },
     layout: get("layout") !== undefined && decode(get("layout") ?? "") === "timeline" ? "timeline" : "force",
+    timelineY: get("y") !== undefined && decode(get("y") ?? "") === "citations" ? "citations" : "layout",
     highlight: paper ? parseHighlight(get("highlight"), get("depth")) : null,
     mode: get("view") !== undefined && decode(get("view") ?? "") === "lineage" ? "lineage" : "graph",
     seeds: parseSeeds(p.get("seed") ?? []),
@@ -120,10 +123,12 @@ export function formatView(view: ViewState): string {
   if (view.keyRoutes > 0) parts.push(`keyRoute=${view.keyRoutes}`);
   if (view.list) parts.push(`list=${encode(view.list)}`);
   if (view.filters.direction) parts.push(`direction=${encode(view.filters.direction)}`);
+  if (view.filters.community !== null) parts.push(`community=${view.filters.community}`);
   if (view.filters.minYear !== null) parts.push(`minYear=${view.filters.minYear}`);
   if (view.filters.maxYear !== null) parts.push(`maxYear=${view.filters.maxYear}`);
   if (view.filters.hideStubs) parts.push("hideStubs=1");
   if (view.layout === "timeline") parts.push("layout=timeline");
+  if (view.timelineY === "citations") parts.push("y=citations");
   return parts.length ? `?${parts.join("&")}` : "";
 }
 

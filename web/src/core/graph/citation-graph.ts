@@ -22,6 +22,10 @@ export interface CitationNodeAttributes {
   stub: boolean;
   citedByCount: number;
   direction: string | null;
+  /** Every direction its pages place it in (the first is `direction`). */
+  directions: string[];
+  /** Its community in the stored layout. */
+  community: number;
   arxivId: string | null;
 }
 
@@ -102,6 +106,8 @@ export function loadCitationGraph(graph: CitationGraph, data: Pick<GraphPayload,
         stub: a.stub === true,
         citedByCount,
         direction: a.direction ?? null,
+        directions: a.directions ?? (a.direction ? [a.direction] : []),
+        community: typeof a.community === "number" ? a.community : 0,
         arxivId: a.arxivId ?? null,
       },
     };

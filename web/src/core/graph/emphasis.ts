@@ -1,12 +1,10 @@
 /**
  * What the graph emphasises and how: the hovered paper and its neighbours, else an influence path,
  * else the lineage view's main path and key routes, else the highlighted builds-on/built-by set,
- * else the selected paper's neighbourhood. Turned into
- * sigma `nodeReducer`/`edgeReducer` functions; the graph itself is never written. Every lookup in a
- * reducer is O(1), since reducers run for each of ~10^5 items on every refresh.
+ * else the selected paper's neighbourhood. Drawn through display.ts's reducers; the graph itself
+ * is never written. Every lookup there is O(1), since reducers run for each of ~10^5 items.
  */
-import type { EdgeDisplayData, NodeDisplayData } from "sigma/types";
-import type { CitationEdgeAttributes, CitationGraph, CitationNodeAttributes } from "./citation-graph.ts";
+import type { CitationGraph } from "./citation-graph.ts";
 import type { Route, RouteStep } from "../lineage/main-path.ts";
 
 export interface EmphasisInput {
@@ -136,41 +134,4 @@ export function computeEmphasis(graph: CitationGraph, input: EmphasisInput): Emp
 
   if (selected && graph.hasNode(selected)) return neighbourhood(graph, selected, []);
   return null;
-}
-
-/**
- * Translucent, so citations between emphasised papers stay visible through the crowd. Sigma blends
- * with premultiplied alpha (ONE, ONE_MINUS_SRC_ALPHA), so the colour is given premultiplied:
- * rgb(190, 197, 206) at 35% opacity.
- */
-export const DIMMED_NODE_COLOR = premultiplied([190, 197, 206], 0.35);
-
-function premultiplied([r, g, b]: [number, number, number], alpha: number): string {
-  return `rgba(${Math.round(r * alpha)}, ${Math.round(g * alpha)}, ${Math.round(b * alpha)}, ${alpha})`;
-}
-export const EDGE_COLOR = "#c3cad3";
-export const EMPHASISED_EDGE_COLOR = "#5c6b7a";
-export const PATH_EDGE_COLOR = "#c2410c";
-
-type NodeReducer = (node: string, data: CitationNodeAttributes) => Partial<NodeDisplayData>;
-type EdgeReducer = (edge: string, data: CitationEdgeAttributes) => Partial<EdgeDisplayData>;
-
-export function nodeReducerFor(emphasis: Emphasis | null): NodeReducer | null {
-  if (!emphasis) return null;
-  return (node, data) => {
-    if (emphasis.nodes.has(node)) {
-      const primary = emphasis.primary.has(node);
-      return { ...data, zIndex: primary ? 2 : 1, forceLabel: primary || emphasis.labelAll, highlighted: primary };
-    }
-    return { ...data, color: DIMMED_NODE_COLOR, size: Math.max(1.5, data.size * 0.7), label: null, zIndex: 0, forceLabel: false, highlighted: false };
-  };
-}
-
-export function edgeReducerFor(emphasis: Emphasis | null): EdgeReducer | null {
-  if (!emphasis) return null;
-  return (edge, data) => {
-    if (emphasis.strongEdges.has(edge)) return { ...data, color: PATH_EDGE_COLOR, size: 3, zIndex: 2 };
-    if (emphasis.edges.has(edge)) return { ...data, color: EMPHASISED_EDGE_COLOR, size: 1.2, zIndex: 1 };
-    return { ...data, hidden: true };
-  };
 }

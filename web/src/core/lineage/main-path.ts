@@ -22,21 +22,55 @@ function routeKey(path: readonly MainPathStep[]): string {
 /** A key route that differs from the main path, with the key citations that lead to it. */
 export interface DistinctKeyRoute {
   path: MainPathStep[];
-  links: Pick<KeyRoute, "from" | "to" | "spc">[];
+  /** The key citations whose route this is, by rank (1 = highest SPC), with their exact SPC. */
+  links: (Pick<KeyRoute, "from" | "to" | "spcExact"> & { rank: number })[];
 }
 
 /** Key routes, each path once, leaving out those that are the main path itself. */
 export function distinctKeyRoutes(data: MainPathResponse): DistinctKeyRoute[] {
+  return keyRouteReport(data).routes;
+}
+
+/**
+ * What the key routes asked for came to. Key route K is built round the citation of K-th highest
+ * SPC (Liu & Lu 2012), and several of those citations often lie on the main path or on one route
+ * already shown: asking for 3 can give one route besides the main path. This says which.
+ */
+export interface KeyRouteReport {
+  /** Distinct routes other than the main path, in the order of their best key citation. */
+  routes: DistinctKeyRoute[];
+  /** Ranks of the key citations whose route is the main path. */
+  alongMainPath: number[];
+  /** Ranks of the key citations whose route repeats another shown (route index in `routes`, 0-based). */
+  repeats: { rank: number; route: number }[];
+  /** How many key citations the answer has (fewer than asked when the scope has fewer citations). */
+  citations: number;
+}
+
+export function keyRouteReport(data: MainPathResponse): KeyRouteReport {
   const main = routeKey(data.path);
-  const byPath = new Map<string, DistinctKeyRoute>();
-  for (const route of data.keyRoutes) {
+  const byPath = new Map<string, number>();
+  const routes: DistinctKeyRoute[] = [];
+  const alongMainPath: number[] = [];
+  const repeats: { rank: number; route: number }[] = [];
+  data.keyRoutes.forEach((route, i) => {
+    const rank = i + 1;
     const key = routeKey(route.path);
-    if (key === main || route.path.length === 0) continue;
-    const known = byPath.get(key) ?? { path: route.path, links: [] };
-    known.links.push({ from: route.from, to: route.to, spc: route.spc });
-    byPath.set(key, known);
-  }
-  return [...byPath.values()];
+    if (key === main || route.path.length === 0) {
+      alongMainPath.push(rank);
+      return;
+    }
+    const link = { from: route.from, to: route.to, spcExact: route.spcExact, rank };
+    const known = byPath.get(key);
+    if (known === undefined) {
+      byPath.set(key, routes.length);
+      routes.push({ path: route.path, links: [link] });
+    } else {
+      routes[known]?.links.push(link);
+      repeats.push({ rank, route: known });
+    }
+  });
+  return { routes, alongMainPath, repeats, citations: data.keyRoutes.length };
 }
 
 /** The routes the graph draws: the main path first (drawn strongest), then the distinct key routes. */

@@ -1,7 +1,8 @@
 /**
  * How a paper is named and linked in the explorer: display titles, the REF written into links,
- * identifier links out (arXiv, DOI, ACL Anthology, OpenReview), and the reported-coverage sentences
- * ("builds on 24 of its 57 references"). Scraped text is only ever returned as plain strings.
+ * identifier links out (arXiv, DOI, ACL Anthology, OpenReview), the reported-coverage sentences
+ * ("Of its 137 references, 83 are in the mlsanity map"), exact big counts, and how lists name a
+ * paper's authors, identifier and citations. Scraped text is only ever returned as plain strings.
  */
 import type { Coverage, PaperBrief, PaperDetail } from "../api/types.ts";
 
@@ -56,35 +57,93 @@ function plural(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
-function inThisGraph(n: number): string {
-  return `${formatCount(n)} ${n === 1 ? "is" : "are"} in this graph`;
+/**
+ * A whole number given as decimal digits (the API's `spcExact`, `weightExact`, `totalPaths`),
+ * grouped in threes exactly as written: never through Number, which rounds past 2^53.
+ */
+export function exactCount(digits: string): string {
+  const m = /^(-?)(\d+)$/.exec(digits.trim());
+  if (!m) return digits;
+  const [, sign = "", whole = ""] = m;
+  return sign + whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-function provenance(source: string | null, dataThrough: string | null): string {
-  if (!source && !dataThrough) return "";
-  const parts = [source ? `reported by ${sourceName(source)}` : "reported", dataThrough ? `data through ${dataThrough}` : ""];
-  return ` (${parts.filter(Boolean).join(", ")})`;
+/** Page formats of paper pages from the mlsanity map (their "in the map" figures are its). */
+const MAP_PAGE_FORMATS = new Set(["markdown-page", "text-page", "html-page"]);
+
+/**
+ * The map a page's figures are about: the site the page was read from when it is a URL, the
+ * mlsanity map for its paper pages, else the page's own.
+ */
+export function mapName(paper: Pick<PaperDetail, "sources">, source: string | null): string {
+  if (!source) return "its source's map";
+  try {
+    const url = new URL(source);
+    if (url.protocol === "http:" || url.protocol === "https:") return `the ${url.hostname.replace(/^www\./, "")} map`;
+  } catch {
+    // a file path
+  }
+  const page = paper.sources.find((s) => s.source === source);
+  return page && MAP_PAGE_FORMATS.has(page.format) ? "the mlsanity map" : `the map of ${sourceName(source)}`;
 }
 
-/** "Builds on 24 of its 57 references (reported by 000_….txt, data through 2026-10-14); 24 are in this graph." */
-export function buildsOnCoverage(coverage: Coverage["buildsOn"]): string {
-  const inGraph = inThisGraph(coverage.inGraph);
+/** "page data through 2026-10-07", the provenance said after a reported figure. */
+function asOf(dataThrough: string | null): string {
+  return dataThrough ? ` (page data through ${dataThrough})` : "";
+}
+
+/**
+ * The page's reference figures worded as the page meant them: "Of its 137 references, 83 are in
+ * the mlsanity map (page data through 2026-10-07); 51 are in this graph." The page's "builds on
+ * 83 of its 137 references that are in the map" counts references the map holds, not references
+ * it builds on (issue 18).
+ */
+export function buildsOnCoverage(coverage: Coverage["buildsOn"], map = "its source's map"): string {
+  const inGraph = `${formatCount(coverage.inGraph)} ${coverage.inGraph === 1 ? "is" : "are"} in this graph`;
   if (coverage.reportedInMap !== null && coverage.reportedTotal !== null) {
-    return `Builds on ${formatCount(coverage.reportedInMap)} of its ${plural(coverage.reportedTotal, "reference", "references")}${provenance(coverage.source, coverage.dataThrough)}; ${inGraph}.`;
+    const are = coverage.reportedInMap === 1 ? "is" : "are";
+    return `Of its ${plural(coverage.reportedTotal, "reference", "references")}, ${formatCount(coverage.reportedInMap)} ${are} in ${map}${asOf(coverage.dataThrough)}; ${inGraph}.`;
   }
   if (coverage.reportedTotal !== null) {
-    return `Has ${plural(coverage.reportedTotal, "reference", "references")}${provenance(coverage.source, coverage.dataThrough)}; builds on ${formatCount(coverage.inGraph)} in this graph.`;
+    return `Has ${plural(coverage.reportedTotal, "reference", "references")}${asOf(coverage.dataThrough)}; builds on ${formatCount(coverage.inGraph)} in this graph.`;
   }
   return `Builds on ${plural(coverage.inGraph, "paper", "papers")} in this graph (no reported reference count).`;
 }
 
-/** "Built on by 56 papers (reported by …); 33 are in this graph." */
-export function builtByCoverage(coverage: Coverage["builtBy"]): string {
-  const inGraph = inThisGraph(coverage.inGraph);
+/** "Cited by 56 papers in the mlsanity map (page data through 2026-10-14); 33 are in this graph." */
+export function builtByCoverage(coverage: Coverage["builtBy"], map = "its source's map"): string {
+  const inGraph = `${formatCount(coverage.inGraph)} ${coverage.inGraph === 1 ? "is" : "are"} in this graph`;
   if (coverage.reported !== null) {
-    return `Built on by ${plural(coverage.reported, "paper", "papers")}${provenance(coverage.source, coverage.dataThrough)}; ${inGraph}.`;
+    return `Cited by ${plural(coverage.reported, "paper", "papers")} in ${map}${asOf(coverage.dataThrough)}; ${inGraph}.`;
   }
   return `Built on by ${plural(coverage.inGraph, "paper", "papers")} in this graph (no reported citation count).`;
+}
+
+/** Authors as the panel lists them: people, in order, the rest counted. */
+export function authorLine(authors: readonly string[], shown = 8): string {
+  if (authors.length <= shown) return authors.join(", ");
+  return `${authors.slice(0, shown).join(", ")} and ${plural(authors.length - shown, "other", "others")}`;
+}
+
+/** A list's first author: "Kishore Papineni et al.", "Kishore Papineni and Salim Roukos". */
+export function firstAuthorLabel(brief: Pick<PaperBrief, "firstAuthor" | "authorCount">): string | null {
+  if (!brief.firstAuthor) return null;
+  if (brief.authorCount <= 1) return brief.firstAuthor;
+  return brief.authorCount === 2 ? `${brief.firstAuthor} and 1 other` : `${brief.firstAuthor} et al.`;
+}
+
+/** The identifier a list shows for a paper: arXiv, ACL, DOI, in that order. */
+export function shownIdentifier(p: Pick<PaperBrief, "arxivId" | "aclId" | "doi">): string | null {
+  if (p.arxivId) return `arXiv:${p.arxivId}`;
+  if (p.aclId) return `ACL ${p.aclId}`;
+  if (p.doi) return `DOI ${p.doi}`;
+  return null;
+}
+
+/** The best known citation count of a listed paper: its page's figure or the graph's, whichever is more. */
+export function citationCount(p: Pick<PaperBrief, "citedByCount" | "builtByCount">): number | null {
+  if (p.citedByCount === null && p.builtByCount === null) return null;
+  return Math.max(p.citedByCount ?? 0, p.builtByCount ?? 0);
 }
 
 export function shortLabel(title: string, max = 40): string {

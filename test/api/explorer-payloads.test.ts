@@ -1,0 +1,58 @@
+/**
+ * What the explorer's map and lists get from the API (issue 18): the graph's largest communities
+ * with distinct colours and title-word labels, the colours the papers carry, and each listed
+ * paper's similarity to the paper whose list it is. The seed pages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import type { RunningServer } from "../../web/server/http-server.ts";
+import type { ClosureResponse, GraphPayload, SimilarResponse } from "../../api/types.ts";
+import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
+import { serveWithTestPage } from "../helpers/server.ts";
+
+const tmp = tempDir();
+let server: RunningServer;
+
+beforeAll(async () => {
+  const db = join(tmp.dir, "payloads.db");
+  expect((await runCli(["ingest", SEEDS, "--db", db])).code).toBe(0);
+  server = await serveWithTestPage(db, tmp.dir);
+});
+afterAll(async () => {
+  await server.close();
+  tmp.cleanup();
+});
+
+async function get<T>(path: string): Promise<T> {
+  const res = await fetch(server.url + path);
+  expect(res.status).toBe(200);
+  return (await res.json()) as T;
+}
+
+describe("the explorer's payloads", () => {
+  it("labels the largest communities and gives each its own colour, which its papers carry", async () => {
+    const graph = await get<GraphPayload>("/api/graph");
+    const { communities, otherCommunityColor } = graph.attributes;
+    expect(communities.length).toBeGreaterThan(1);
+    expect(new Set(communities.map((c) => c.color)).size).toBe(communities.length);
+    expect(communities.map((c) => c.color)).not.toContain(otherCommunityColor);
+    for (const c of communities) expect(c.label).toMatch(/^[a-z0-9-]+(, [a-z0-9-]+)*$/);
+    expect([...communities].sort((a, b) => b.size - a.size)).toEqual(communities);
+    const sizes = new Map<number, number>();
+    for (const n of graph.nodes) sizes.set(n.attributes.community, (sizes.get(n.attributes.community) ?? 0) + 1);
+    for (const c of communities) {
+      expect(c.size).toBe(sizes.get(c.id));
+      const coloured = graph.nodes.filter((n) => n.attributes.community === c.id && !n.attributes.stub && n.attributes.direction === null);
+      for (const n of coloured) expect(n.attributes.color).toBe(c.color);
+    }
+  });
+
+  it("gives each paper of a builds-on list its similarity to the paper, the similar papers' score", async () => {
+    const list = await get<ClosureResponse>("/api/papers/2407.16711/builds-on");
+    const similar = await get<SimilarResponse>("/api/papers/2407.16711/similar?limit=100");
+    const score = new Map(similar.similar.map((s) => [s.id, s.score]));
+    expect(list.papers.length).toBeGreaterThan(10);
+    for (const p of list.papers) expect(p.relevance).toBe(score.get(p.id) ?? 0);
+    expect(list.papers.some((p) => (p.relevance ?? 0) > 0)).toBe(true);
+  });
+});

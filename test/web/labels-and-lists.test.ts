@@ -1,0 +1,147 @@
+/**
+ * Label placement without overlap (core/graph/label-placement.ts, a seeded fast-check property),
+ * cluster label spots (core/graph/clusters.ts), list orders (core/paper/sort.ts), exact counts and
+ * the wording of reported figures (core/paper/format.ts), and the reading list's kept draft
+ * (core/reading-list/draft-storage.ts).
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { LabelPlacer, placementAt, type Box } from "../../web/src/core/graph/label-placement.ts";
+import { clusterLabels } from "../../web/src/core/graph/clusters.ts";
+import { createCitationGraph, loadCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
+import { sortPapers } from "../../web/src/core/paper/sort.ts";
+import { buildsOnCoverage, builtByCoverage, citationCount, exactCount, firstAuthorLabel, mapName } from "../../web/src/core/paper/format.ts";
+import { draftKey, loadDraft, saveDraft, type DraftStore } from "../../web/src/core/reading-list/draft-storage.ts";
+import { EMPTY_READING_LIST } from "../../web/src/core/reading-list/index.ts";
+import { brief, paperDetail, readingItem, METROLOGY, SOCIO } from "./fixtures.ts";
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+describe("label placement", () => {
+  it("never lets two placed labels overlap, whatever the points (seeded property)", () => {
+    const point = fc.record({ x: fc.integer({ min: 0, max: 600 }), y: fc.integer({ min: 0, max: 400 }), r: fc.integer({ min: 1, max: 12 }), w: fc.integer({ min: 10, max: 200 }) });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 60 }), (points) => {
+        const placer = new LabelPlacer();
+        const placed: Box[] = [];
+        points.forEach((p, i) => {
+          const place = placer.place(String(i), p.x, p.y, p.r, p.w, 12);
+          if (place) placed.push(place.box);
+        });
+        for (let i = 0; i < placed.length; i++) for (let j = i + 1; j < placed.length; j++) expect(overlaps(placed[i] as Box, placed[j] as Box)).toBe(false);
+      }),
+      { seed: 20261201, numRuns: 300 },
+    );
+  });
+
+  it("tries right, then left, above and below, and leaves a label out when no side is free", () => {
+    const placer = new LabelPlacer();
+    expect(placer.place("a", 100, 100, 5, 80, 12)?.side).toBe("right");
+    // A second paper inside the first's label: its right and left would overlap it, above is free.
+    expect(placer.place("b", 150, 100, 5, 80, 12)?.side).toBe("above");
+    expect(placer.place("far", 400, 100, 5, 80, 12)?.side).toBe("right");
+    const crowded = new LabelPlacer();
+    for (const side of ["right", "left", "above", "below"] as const) crowded.occupy(placementAt(side, 300, 300, 5, 60, 12).box);
+    expect(crowded.place("c", 300, 300, 5, 60, 12)).toBeNull();
+  });
+
+  it("places reserved labels first and keeps the selected paper's at its right", () => {
+    const placer = new LabelPlacer();
+    placer.reserve("selected", 100, 100, 5, 120, 12, "right");
+    expect(placer.reservation("selected")?.side).toBe("right");
+    // A later label next to it moves out of its way.
+    expect(placer.place("other", 110, 100, 5, 60, 12)?.side).not.toBe("right");
+    expect(placer.reservation("nobody")).toBeUndefined();
+  });
+});
+
+describe("cluster labels", () => {
+  it("puts each community and direction at the median of its papers, largest first", () => {
+    const graph = createCitationGraph();
+    const n = (key: string, x: number, community: number, direction: string | null = null) => ({
+      key,
+      attributes: { label: key, title: key, year: 2020, x, y: x, size: 3, color: "#000", direction, community, stub: false, citedByCount: null, arxivId: null },
+    });
+    // The far-flung paper at 100 does not drag community 1's label away from its cluster.
+    loadCitationGraph(graph, { nodes: [n("a", 0, 1), n("b", 1, 1), n("c", 2, 1), n("d", 100, 1), n("e", 50, 2, "Metrics")], edges: [] });
+    const labels = clusterLabels(graph, [{ id: 1, size: 4, label: "parsing, grammar", color: "#1f77b4" }], () => "#ff7f0e");
+    expect(labels.map((l) => [l.text, l.x, l.size])).toEqual([
+      ["parsing, grammar", 1.5, 4],
+      ["Metrics", 50, 1],
+    ]);
+  });
+});
+
+describe("list orders", () => {
+  const list = [
+    brief("x", "X", 2019, { builtByCount: 5 }),
+    brief("y", "Y", null, { citedByCount: 90, builtByCount: 3 }),
+    brief("z", "Z", 2023, { builtByCount: 5 }),
+  ];
+  it("sorts by year either way (papers without a year last) and by citations, stably", () => {
+    expect(sortPapers(list, "newest").map((p) => p.id)).toEqual(["z", "x", "y"]);
+    expect(sortPapers(list, "oldest").map((p) => p.id)).toEqual(["x", "z", "y"]);
+    expect(sortPapers(list, "citations").map((p) => p.id)).toEqual(["y", "x", "z"]);
+    expect(sortPapers(list, "relevance").map((p) => p.id)).toEqual(["x", "y", "z"]);
+    expect(sortPapers(list, "relevance", (p) => (p.id === "z" ? 1 : 0)).map((p) => p.id)).toEqual(["z", "x", "y"]);
+    expect(citationCount(list[1] as (typeof list)[number])).toBe(90);
+  });
+});
+
+describe("numbers and words", () => {
+  it("groups exact integers as written, past 2^53, never through Number", () => {
+    expect(exactCount("60835833909718080919")).toBe("60,835,833,909,718,080,919");
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), (n) => {
+        expect(exactCount(n.toString()).replace(/,/g, "")).toBe(n.toString());
+        expect(exactCount(n.toString())).toBe(n.toLocaleString("en-US"));
+      }),
+      { seed: 20261201, numRuns: 300 },
+    );
+  });
+
+  it("words the page's figures as it meant them, naming the map", () => {
+    const paper = paperDetail();
+    const source = paper.coverage.buildsOn.source;
+    expect(mapName(paper, source)).toBe("the mlsanity map");
+    expect(mapName(paper, "https://www.example.org/paper/1")).toBe("the example.org map");
+    expect(buildsOnCoverage({ inGraph: 51, reportedInMap: 83, reportedTotal: 137, source, dataThrough: "2026-10-07" }, "the mlsanity map")).toBe(
+      "Of its 137 references, 83 are in the mlsanity map (page data through 2026-10-07); 51 are in this graph.",
+    );
+    expect(builtByCoverage({ inGraph: 1, reported: 1, source, dataThrough: null }, "the mlsanity map")).toBe("Cited by 1 paper in the mlsanity map; 1 is in this graph.");
+    expect(firstAuthorLabel({ firstAuthor: "Kishore Papineni", authorCount: 4 })).toBe("Kishore Papineni et al.");
+    expect(firstAuthorLabel({ firstAuthor: "Kishore Papineni", authorCount: 1 })).toBe("Kishore Papineni");
+  });
+});
+
+describe("the reading list's kept draft", () => {
+  function memory(): DraftStore & { data: Map<string, string> } {
+    const data = new Map<string, string>();
+    return { data, getItem: (k) => data.get(k) ?? null, setItem: (k, v) => void data.set(k, v), removeItem: (k) => void data.delete(k) };
+  }
+  const key = draftKey({ pathname: "/", search: "?paper=x" });
+
+  it("keeps an edited or never-saved list and brings it back as it was", () => {
+    const store = memory();
+    const edited = { ...EMPTY_READING_LIST, saved: "Mine", items: [readingItem(METROLOGY, "a"), readingItem(SOCIO, "b")], dirty: true, origin: { kind: "saved" as const, name: "Mine" } };
+    saveDraft(store, key, edited);
+    expect(loadDraft(store, key)).toEqual({ ...edited, lastEdit: null });
+  });
+
+  it("forgets a list saved as it is, or emptied", () => {
+    const store = memory();
+    saveDraft(store, key, { ...EMPTY_READING_LIST, items: [readingItem(METROLOGY, "a")] });
+    expect(store.data.size).toBe(1);
+    saveDraft(store, key, { ...EMPTY_READING_LIST, saved: "Mine", items: [readingItem(METROLOGY, "a")], origin: { kind: "saved", name: "Mine" } });
+    expect(store.data.size).toBe(0);
+  });
+
+  it("ignores an entry it cannot read", () => {
+    const store = memory();
+    store.setItem(key, "{not json");
+    expect(loadDraft(store, key)).toBeNull();
+    store.setItem(key, JSON.stringify({ version: 1, items: [{ title: "no ref" }, 3] }));
+    expect(loadDraft(store, key)).toBeNull();
+    expect(draftKey({ pathname: "/", search: "?collection=aan" })).not.toBe(key);
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Labels placed without overlap where they can be (issue 18: labels piled up in the lineage and
+ * longest-chain views): a greedy placement over screen boxes, as map labelling does in its
+ * simplest form (Christensen, Marks & Shieber, "An empirical study of algorithms for point-feature
+ * label placement", ACM TOG 1995, call it the greedy baseline). Each label tries the places around
+ * its point in a fixed order (right, left, above, below) and takes the first that overlaps no label
+ * placed before it; labels that matter most are placed first (the selected paper, where it is
+ * boxed; the reading list's papers; the papers of a path or a main path, in order). A label with
+ * no free place is left out.
+ */
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export type Side = "right" | "left" | "above" | "below";
+export const SIDES: readonly Side[] = ["right", "left", "above", "below"];
+
+export interface Placement {
+  side: Side;
+  /** The point the label belongs to, on screen. */
+  anchor: { x: number; y: number };
+  /** Where the text starts (left end) and its baseline. */
+  textX: number;
+  baseline: number;
+  box: Box;
+}
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The label's box on one side of a point drawn with radius `r`, for text `width` × `fontSize`. */
+export function placementAt(side: Side, x: number, y: number, r: number, width: number, fontSize: number): Placement {
+  const gap = 3;
+  const h = fontSize + 2;
+  const anchor = { x, y };
+  switch (side) {
+    case "right":
+      return { side, anchor, textX: x + r + gap, baseline: y + fontSize / 3, box: { x: x + r + gap - 1, y: y - h / 2, width: width + 2, height: h } };
+    case "left":
+      return { side, anchor, textX: x - r - gap - width, baseline: y + fontSize / 3, box: { x: x - r - gap - width - 1, y: y - h / 2, width: width + 2, height: h } };
+    case "above":
+      return { side, anchor, textX: x - width / 2, baseline: y - r - gap - 2, box: { x: x - width / 2 - 1, y: y - r - gap - h, width: width + 2, height: h } };
+    case "below":
+      return { side, anchor, textX: x - width / 2, baseline: y + r + gap + fontSize, box: { x: x - width / 2 - 1, y: y + r + gap, width: width + 2, height: h } };
+  }
+}
+
+export class LabelPlacer {
+  private boxes: Box[] = [];
+  private readonly reserved = new Map<string, Placement | null>();
+
+  /** Forgets every placement (once per frame). */
+  reset(): void {
+    this.boxes = [];
+    this.reserved.clear();
+  }
+
+  /** The place reserved for a label: a placement, null when it found no room, undefined when not reserved. */
+  reservation(key: string): Placement | null | undefined {
+    return this.reserved.get(key);
+  }
+
+  get placed(): readonly Box[] {
+    return this.boxes;
+  }
+
+  /** Takes a box placed by other means (a cluster label). */
+  occupy(box: Box): void {
+    this.boxes.push(box);
+  }
+
+  /** Whether a box is free of every placed label. */
+  free(box: Box): boolean {
+    for (const b of this.boxes) if (overlaps(b, box)) return false;
+    return true;
+  }
+
+  /**
+   * Places the label of `key`: its reserved place if it has one, else the first free side, else
+   * (with `force`) the right-hand side anyway, else nothing.
+   */
+  place(key: string, x: number, y: number, r: number, width: number, fontSize: number, force = false): Placement | null {
+    const reserved = this.reserved.get(key);
+    if (reserved !== undefined) return reserved;
+    for (const side of SIDES) {
+      const p = placementAt(side, x, y, r, width, fontSize);
+      if (this.free(p.box)) {
+        this.boxes.push(p.box);
+        return p;
+      }
+    }
+    if (!force) return null;
+    const p = placementAt("right", x, y, r, width, fontSize);
+    this.boxes.push(p.box);
+    return p;
+  }
+
+  /**
+   * Places a label ahead of the others, remembered for when it is drawn: on the given side
+   * whatever it covers (the selected paper's), or on the first free side, or (null) nowhere.
+   */
+  reserve(key: string, x: number, y: number, r: number, width: number, fontSize: number, side?: Side): Placement | null {
+    let p: Placement | null;
+    if (side) {
+      p = placementAt(side, x, y, r, width, fontSize);
+      this.boxes.push(p.box);
+    } else p = this.place(key, x, y, r, width, fontSize);
+    this.reserved.set(key, p);
+    return p;
+  }
+}
