@@ -43,6 +43,9 @@ export interface LoggedApiRequest {
   query: Record<string, string>;
   at: number;
   headers: IncomingMessage["headers"];
+  /** The answer was sent whole (false while held, or when the client went away first). */
+  answered: boolean;
+  status?: number;
 }
 
 export interface ApiReplay {
@@ -169,9 +172,16 @@ export async function startApiReplay(recordings: ApiRecordings): Promise<ApiRepl
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const path = decodeURIComponent(url.pathname);
     const q = url.searchParams;
-    requests.push({ method: req.method ?? "GET", path, query: Object.fromEntries(q), at: Date.now(), headers: req.headers });
-    res.on("finish", () => answered++);
+    const logged: LoggedApiRequest = { method: req.method ?? "GET", path, query: Object.fromEntries(q), at: Date.now(), headers: req.headers, answered: false };
+    requests.push(logged);
+    res.on("finish", () => {
+      answered++;
+      logged.answered = true;
+      logged.status = res.statusCode;
+    });
     const respond = () => {
+      // A held request whose client has gone (killed) is not answered.
+      if (res.destroyed || req.socket.destroyed) return;
       const rule = rules.find((r) => r.faults.length > 0 && r.match(path, q));
       const fault = rule?.faults.shift();
       const { status, body } = answer(recordings, path, q);
