@@ -179,8 +179,9 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
     }
     const checkedAt = new Date().toISOString();
     const previous = state.watches.lastCheck(list.name);
-    const firstSeen = new Set(state.watches.recordCheck({ listName: list.name, source, checkedAt, papersChecked: checked.length, problems }, [...seen.values()].filter((s) => !taken.includes(s.apiId))));
-    state.watches.setState(list.name, source, taken, "added");
+    const firstSeen = new Set(state.watches.recordCheck({ listName: list.name, source, checkedAt, papersChecked: checked.length, problems }, [...seen.values()]));
+    // A paper whose every citation of the list the map holds: added, whichever way it came in.
+    state.watches.setState(list.name, source, [...new Set(taken)].filter((id) => !seen.has(id)), "added");
     const fresh = state.watches.findings(list.name, "new").filter((f) => firstSeen.has(f.apiId));
     const counts = state.watches.counts(list.name);
     return {

@@ -40,7 +40,8 @@ export const outsidePaperId = (k: number, i: number): string => createHash("sha1
 export const worldWorkId = (k: number): string => `W9910${String(k).padStart(6, "0")}`;
 export const worldDoi = (k: number): string => `10.5555/lineage.world.${k}`;
 
-function defaultRefs(k: number): number[] {
+/** k-1, k-2 and ⌊k/2⌋, those that exist. */
+export function defaultRefs(k: number): number[] {
   return [...new Set([k - 1, k - 2, Math.floor(k / 2)])].filter((r) => r >= 1 && r < k).sort((a, b) => a - b);
 }
 
