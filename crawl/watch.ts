@@ -134,7 +134,10 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
     let answered = 0;
     const call = openApiCall(options, state.cache, () => {
       answered++;
-      progress({ step: "fetch", done: checked.length + problems.length, total: entries.length, label: `checking "${list.name}": ${answered} ${SOURCE_NAMES[source]} answers` });
+      const done = checked.length + problems.length;
+      // Each paper left takes as many requests as those checked took, at least one.
+      const queued = Math.round((entries.length - done) * Math.max(1, done > 0 ? call.budget.requests / done : 1));
+      progress({ step: "fetch", done, total: entries.length, label: `checking "${list.name}": ${answered} ${SOURCE_NAMES[source]} answers`, queued, secondsLeft: Math.ceil(queued / options.fetcher.ratePerSecond) });
     });
     const seen = new Map<string, SeenCitation>();
     const taken: string[] = [];
@@ -177,6 +180,7 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
         else seen.set(c.apiId, { apiId: c.apiId, title: c.title, year: c.year, date: c.date, ids: c.ids, cites: [cited] });
       }
     }
+    progress({ step: "fetch", done: entries.length, total: entries.length, label: `checked "${list.name}" on ${SOURCE_NAMES[source]}`, queued: 0, secondsLeft: 0 });
     const checkedAt = new Date().toISOString();
     const previous = state.watches.lastCheck(list.name);
     const firstSeen = new Set(state.watches.recordCheck({ listName: list.name, source, checkedAt, papersChecked: checked.length, problems }, [...seen.values()]));
