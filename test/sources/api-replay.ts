@@ -122,7 +122,9 @@ function json(res: ServerResponse, status: number, body: unknown): void {
 function answer(rec: ApiRecordings, path: string, q: URLSearchParams): { status: number; body: unknown } {
   const s2 = /^\/graph\/v1\/paper\/(.+?)(?:\/(references|citations))?$/.exec(path);
   if (s2?.[1]) {
-    const entry = rec.s2.get(s2[1]);
+    // The API takes a DOI bare or as DOI:…, as one paper.
+    const id = s2[1];
+    const entry = rec.s2.get(id) ?? rec.s2.get(/^doi:/i.test(id) ? id.slice(4) : `DOI:${id}`);
     if (!entry) return { status: 404, body: { error: "Paper not found" } };
     if (!s2[2]) return entry.record === undefined ? { status: 404, body: { error: "Paper not found" } } : { status: 200, body: entry.record };
     const offset = Number(q.get("offset") ?? 0);
