@@ -80,6 +80,7 @@ async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) =>
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
+const duration = (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`);
 
 export async function runExpansion(databasePath: string, options: ExpandOptions): Promise<ExpandReport> {
   const state = ExpansionDb.open(databasePath);
@@ -95,18 +96,23 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
     let networkAtStart = 0;
     let papersThisRun = 0;
     const rate = options.fetcher.ratePerSecond;
-    const emit = (label: string) => {
+    // Requests still to send: the papers queued (and those depth 2 will choose) at the requests
+    // a paper has taken so far in this run (three before any: the record and a page of each list),
+    // and the time they take at the host's rate. An estimate: answers from the cache take none.
+    const emit = (doing: string) => {
       const c = store.counts(run.id);
       const settled = c.fetched + c.failed + c.skipped;
       const toRank = depth === 2 && !rankedAt ? Math.max(0, maxPapers - (c.fetched + c.failed + c.queued)) : 0;
       const requestsPerPaper = papersThisRun > 0 ? Math.max(1, (call.budget.requests - networkAtStart) / papersThisRun) : depth === 0 ? 1 : 3;
       const queued = Math.round((c.queued + toRank) * requestsPerPaper);
       const secondsLeft = Math.ceil(queued / rate);
-      progress({ step: "fetch", done: settled, total: settled + c.queued + toRank, label, queued, secondsLeft });
+      const total = settled + c.queued + toRank;
+      const left = queued > 0 ? `; about ${count(queued)} requests and ${duration(secondsLeft)} left` : "";
+      progress({ step: "fetch", done: settled, total, label: `${count(settled)} of ${count(total)} papers from ${SOURCE_NAMES[source]} (${doing})${left}`, queued, secondsLeft });
     };
     const call = openApiCall(options, state.cache, () => {
       answers++;
-      emit(`${count(answers)} ${SOURCE_NAMES[source]} answers (${count(call.budget.requests)} requests sent)`);
+      emit(`${count(answers)} answers, ${count(call.budget.requests)} requests sent`);
     });
     networkAtStart = call.budget.requests;
     const records = { new: 0, updated: 0, unchanged: 0, failed: 0 };
@@ -120,7 +126,7 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
 
     let stopped: string | null = null;
     let finished = false;
-    emit(`expanding ${count(options.seeds.length)} paper${options.seeds.length === 1 ? "" : "s"} from ${SOURCE_NAMES[source]}`);
+    emit("starting");
     for (;;) {
       if (options.signal?.aborted) {
         stopped = "interrupted";
@@ -132,7 +138,7 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
         if (depth === 2 && !rankedAt) {
           rankedAt = new Date().toISOString();
           store.rank(run.id, chooseNeighbours(lineage, store, run.id, source, maxPapers - counts.fetched - counts.failed), rankedAt);
-          emit("chose the most relevant neighbours to expand");
+          emit("chose the most relevant neighbours");
           continue;
         }
         finished = true;
@@ -173,7 +179,7 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
       }
       store.settle(run.id, settlements);
       papersThisRun += settlements.length;
-      emit(`${count(store.counts(run.id).fetched)} papers fetched from ${SOURCE_NAMES[source]}`);
+      emit("stored");
       if (stopped) break;
     }
     if (finished) store.finish(run.id, new Date().toISOString());

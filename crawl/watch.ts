@@ -121,8 +121,9 @@ function inMap(db: LineageDb, graph: LineageGraph, ids: Identifiers): number | u
 
 export async function runWatch(databasePath: string, options: WatchOptions): Promise<WatchReport> {
   const progress = options.onProgress ?? NO_PROGRESS;
-  const reader = LineageDb.open(databasePath, { readonly: true });
+  // The writer's connection first: it brings a database made by an older Lineage to this schema.
   const state = ExpansionDb.open(databasePath);
+  const reader = LineageDb.open(databasePath, { readonly: true });
   try {
     const graph = new LineageGraph(reader);
     const list = reader.lists.get(options.listName);
@@ -203,8 +204,8 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
       network: Object.assign({}, call.fetcher.stats),
     };
   } finally {
-    state.close();
     reader.close();
+    state.close();
   }
 }
 

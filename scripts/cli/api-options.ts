@@ -54,8 +54,9 @@ export function resolveApiRefs(ctx: CommandContext, database: string, refs: read
   try {
     if (inMap.length > 0) {
       if (!existsSync(database)) throw new CliError(`"${inMap[0]}": not an identifier, and there is no database at ${database} to look it up in`, EXIT.notFound);
-      db = LineageDb.open(database, { readonly: true });
+      // The writer's connection first: it brings a database made by an older Lineage to this schema.
       state = ExpansionDb.open(database);
+      db = LineageDb.open(database, { readonly: true });
     }
     const graph = db ? new LineageGraph(db) : undefined;
     for (const raw of refs) {
@@ -67,8 +68,8 @@ export function resolveApiRefs(ctx: CommandContext, database: string, refs: read
       }
     }
   } finally {
-    state?.close();
     db?.close();
+    state?.close();
   }
   const only = [...new Set(parsed.flatMap((r) => (r.only ? [r.only] : [])))];
   const given = sourceOption(ctx);

@@ -9,6 +9,7 @@
 import { existsSync } from "node:fs";
 import { addFindings, dismissFindings, matchFindings, runWatch, type WatchActionReport, type WatchReport } from "../../crawl/watch.ts";
 import { SOURCE_NAMES } from "../../crawl/api-refs.ts";
+import { ExpansionDb } from "../../db/expansion-store.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { ListError } from "../../db/reading-lists.ts";
 import { listWatchState } from "../../library/watch-state.ts";
@@ -27,6 +28,8 @@ export const WATCH_USAGE = [
 
 function readState(database: string, name: string): ListWatchState {
   if (!existsSync(database)) throw new CliError(`${database}: no database here; run \`lineage ingest PATH... --db ${database}\` first`, EXIT.usage);
+  // Opened for writing once, so that a database made by an older Lineage gets the watch tables.
+  ExpansionDb.open(database).close();
   const db = LineageDb.open(database, { readonly: true });
   try {
     const state = listWatchState(db, name, 100_000);
