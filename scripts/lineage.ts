@@ -59,7 +59,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   expand: {
     run: expandCommand,
     usage:
-      "expand REF... [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--max-list N] [--max-requests N]\n" +
+      "expand REF... [--list NAME] [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--max-list N] [--max-requests N]\n" +
       "      [--max-time S] [--rate R] [--timeout S] [--mailto ADDR] [--progress]  grow the map from an API: records, references, citations",
   },
   add: { run: addCommand, usage: "add REF... [--source s2|openalex]   one paper's record from an API, into the map" },
@@ -138,6 +138,7 @@ const OPTIONS = {
   "max-requests": { type: "string" },
   "max-time": { type: "string" },
   mailto: { type: "string" },
+  list: { type: "string" },
   status: { type: "boolean" },
   add: { type: "boolean" },
   dismiss: { type: "boolean" },

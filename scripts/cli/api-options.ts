@@ -11,6 +11,7 @@ import { RUN_DEFAULTS, SOURCE_RATES, type ApiSettings } from "../../crawl/api-se
 import { ExpansionDb } from "../../db/expansion-store.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
+import { resolveEntries } from "../../library/saved-lists.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { intOption, requirePaper, type CommandContext } from "./context.ts";
 import { fetcherOptions, numberOption } from "./crawl-command.ts";
@@ -41,44 +42,77 @@ export function apiSettings(ctx: CommandContext, source: ApiSource, maxAgeDays: 
   );
 }
 
-/**
- * The API IDs for REFs, and the source to ask: `--source`, else the one source the REFs' kinds
- * allow (an OpenAlex W…, an S2 paperId), else Semantic Scholar. A REF that is no identifier is
- * looked up in the map (exit 3 when unknown or ambiguous).
- */
-export function resolveApiRefs(ctx: CommandContext, database: string, refs: readonly string[], command: string): { source: ApiSource; ids: string[] } {
-  const parsed: ApiRef[] = [];
-  const inMap = refs.filter((r) => parseApiRef(r) === undefined);
+/** The map, read after a writer's connection opened the database (it brings one made by an older Lineage to this schema). */
+function withMap<T>(database: string, use: (graph: LineageGraph, db: LineageDb, state: ExpansionDb) => T): T {
+  const state = ExpansionDb.open(database);
   let db: LineageDb | undefined;
-  let state: ExpansionDb | undefined;
   try {
-    if (inMap.length > 0) {
-      if (!existsSync(database)) throw new CliError(`"${inMap[0]}": not an identifier, and there is no database at ${database} to look it up in`, EXIT.notFound);
-      // The writer's connection first: it brings a database made by an older Lineage to this schema.
-      state = ExpansionDb.open(database);
-      db = LineageDb.open(database, { readonly: true });
-    }
-    const graph = db ? new LineageGraph(db) : undefined;
-    for (const raw of refs) {
-      const ref = parseApiRef(raw);
-      if (ref) parsed.push(ref);
-      else if (graph && state) {
-        const paper = requirePaper(graph, raw);
-        parsed.push(Object.assign(apiRefOfPaper(paper, state.expansions.mentionUrls(paper.id)), { text: raw }));
-      }
-    }
+    db = LineageDb.open(database, { readonly: true });
+    return use(new LineageGraph(db), db, state);
   } finally {
     db?.close();
-    state?.close();
+    state.close();
   }
-  const only = [...new Set(parsed.flatMap((r) => (r.only ? [r.only] : [])))];
-  const given = sourceOption(ctx);
-  if (!given && only.length > 1) throw new CliError(`${command}: the papers are known to different sources (${only.map((s) => SOURCE_NAMES[s]).join(", ")}); give --source and REFs it knows`, EXIT.usage);
-  const source = given ?? only[0] ?? "s2";
-  const ids = parsed.map((r) => {
-    const id = r[source];
-    if (!id) throw new CliError(`${command}: "${r.text}" cannot be asked of ${SOURCE_NAMES[source]}${r.only ? ` (it is ${SOURCE_NAMES[r.only]}'s ID: use --source ${r.only})` : ": it has no identifier the source reads"}`, EXIT.usage);
-    return id;
+}
+
+/** REFs as typed: an identifier as it is, else a paper of the map (exit 3 when unknown or ambiguous). */
+export function apiRefsOf(database: string, refs: readonly string[]): ApiRef[] {
+  const inMap = refs.filter((r) => parseApiRef(r) === undefined);
+  if (inMap.length === 0) return refs.map((r) => parseApiRef(r) as ApiRef);
+  if (!existsSync(database)) throw new CliError(`"${inMap[0]}": not an identifier, and there is no database at ${database} to look it up in`, EXIT.notFound);
+  return withMap(database, (graph, _db, state) =>
+    refs.map((raw) => {
+      const ref = parseApiRef(raw);
+      if (ref) return ref;
+      const paper = requirePaper(graph, raw);
+      return Object.assign(apiRefOfPaper(paper, state.expansions.mentionUrls(paper.id)), { text: raw });
+    }),
+  );
+}
+
+/** A saved list's papers, each by its best identifiers; those neither in the map nor an identifier are passed over. */
+export function listApiRefs(database: string, name: string): { refs: ApiRef[]; passedOver: { ref: string; reason: string }[] } {
+  if (!existsSync(database)) throw new CliError(`${database}: no database here`, EXIT.usage);
+  return withMap(database, (graph, db, state) => {
+    const list = db.lists.get(name);
+    if (!list) throw new CliError(`no list named "${name.trim()}"`, EXIT.notFound);
+    const refs: ApiRef[] = [];
+    const passedOver: { ref: string; reason: string }[] = [];
+    for (const e of resolveEntries(list, graph)) {
+      const ref = e.paper ? Object.assign(apiRefOfPaper(e.paper, state.expansions.mentionUrls(e.paper.id)), { text: e.paperRef }) : parseApiRef(e.paperRef);
+      if (ref) refs.push(ref);
+      else passedOver.push({ ref: e.paperRef, reason: "not in the map, and not an identifier" });
+    }
+    return { refs, passedOver };
   });
-  return { source, ids: [...new Set(ids)] };
+}
+
+/**
+ * The IDs to ask, and the source to ask them of: `--source`, else the one source the REFs' kinds
+ * allow (an OpenAlex W…, an S2 paperId), else Semantic Scholar. A REF the source cannot be asked
+ * for is a usage error, or, when `lenient` (a list's papers), passed over with the reason.
+ */
+export function idsForSource(
+  ctx: CommandContext,
+  refs: readonly ApiRef[],
+  command: string,
+  lenient = false,
+): { source: ApiSource; ids: string[]; passedOver: { ref: string; reason: string }[] } {
+  const only = [...new Set(refs.flatMap((r) => (r.only ? [r.only] : [])))];
+  const given = sourceOption(ctx);
+  if (!given && only.length > 1 && !lenient) throw new CliError(`${command}: the papers are known to different sources (${only.map((s) => SOURCE_NAMES[s]).join(", ")}); give --source and REFs it knows`, EXIT.usage);
+  const source = given ?? (only.length === 1 ? only[0] : undefined) ?? "s2";
+  const ids: string[] = [];
+  const passedOver: { ref: string; reason: string }[] = [];
+  for (const r of refs) {
+    const id = r[source];
+    if (id) {
+      if (!ids.includes(id)) ids.push(id);
+      continue;
+    }
+    const reason = `cannot be asked of ${SOURCE_NAMES[source]}${r.only ? ` (it is ${SOURCE_NAMES[r.only]}'s ID: use --source ${r.only})` : ": it has no identifier the source reads"}`;
+    if (!lenient) throw new CliError(`${command}: "${r.text}" ${reason}`, EXIT.usage);
+    passedOver.push({ ref: r.text, reason });
+  }
+  return { source, ids, passedOver };
 }

@@ -1,7 +1,7 @@
 /**
- * `lineage expand REF... [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--json]
- * [--progress]` and `lineage add REF...` (expand at depth 0: the record alone), over
- * crawl/expand.ts. Exit 0 when the run finished and every paper asked for was stored; 1 when one
+ * `lineage expand REF... [--list NAME] [--source s2|openalex] [--depth 0|1|2] [--max-papers N]
+ * [--json] [--progress]` and `lineage add REF...` (expand at depth 0: the record alone), over
+ * crawl/expand.ts; `--list` adds a saved list's papers to the REFs. Exit 0 when the run finished and every paper asked for was stored; 1 when one
  * failed or the run stopped (its budget spent, or interrupted: the same command continues it).
  * Ctrl-C stops after the papers in flight; SIGTERM (the server's cancel) stops at once, losing at
  * most the wave not yet stored.
@@ -11,7 +11,7 @@ import { SOURCE_NAMES } from "../../crawl/api-refs.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, type CommandContext } from "./context.ts";
 import { progressOf } from "./progress-output.ts";
-import { apiSettings, resolveApiRefs } from "./api-options.ts";
+import { apiRefsOf, apiSettings, idsForSource, listApiRefs } from "./api-options.ts";
 
 /** Papers asked of the API at most, when --max-papers is not given. */
 export const DEFAULT_MAX_PAPERS = 50;
@@ -27,9 +27,16 @@ export function addCommand(ctx: CommandContext): Promise<number> {
 }
 
 async function expandRefs(ctx: CommandContext, command: string, depth: ExpandDepth): Promise<number> {
-  if (ctx.positionals.length === 0) throw new CliError(`${command}: give at least one paper (a DOI, arXiv ID or URL, ACL ID, OpenAlex W…, S2 paper ID, or a paper in the map)`, EXIT.usage);
+  const listName = typeof ctx.values.list === "string" ? ctx.values.list : undefined;
+  if (ctx.positionals.length === 0 && !listName) throw new CliError(`${command}: give at least one paper (a DOI, arXiv ID or URL, ACL ID, OpenAlex W…, S2 paper ID, or a paper in the map), or --list NAME`, EXIT.usage);
   const database = dbPath(ctx);
-  const { source, ids } = resolveApiRefs(ctx, database, ctx.positionals, command);
+  const typed = apiRefsOf(database, ctx.positionals);
+  const listed = listName ? listApiRefs(database, listName) : { refs: [], passedOver: [] };
+  // A saved list's papers the source cannot be asked for are passed over, said, not fatal.
+  const chosen = idsForSource(ctx, [...typed, ...listed.refs], command, listName !== undefined);
+  const { source, ids } = chosen;
+  for (const p of [...listed.passedOver, ...chosen.passedOver]) ctx.err(`lineage: warning: ${p.ref}: ${p.reason}; passed over`);
+  if (ids.length === 0) throw new CliError(`${command}: none of the papers can be asked of an API`, EXIT.usage);
   const maxPapers = intOption(ctx, "max-papers", Math.max(DEFAULT_MAX_PAPERS, ids.length), 1, 100_000);
   const controller = new AbortController();
   const interrupt = () => {

@@ -4,7 +4,8 @@
  * what it cites in the list, when it appeared. `--status` shows the last check and its findings
  * without asking the network; `--add REF...` adds findings to the map, `--dismiss REF...` sets
  * them aside (REF: a finding's ID at the source, its DOI or arXiv ID, its title, or `all`).
- * Exit 1 when some of the list's papers could not be checked.
+ * Exit 1 when the check stopped before the end (its budget spent) or none of the list's papers
+ * could be checked; a paper that could not be checked is otherwise a warning, kept with the check.
  */
 import { existsSync } from "node:fs";
 import { addFindings, dismissFindings, matchFindings, runWatch, type WatchActionReport, type WatchReport } from "../../crawl/watch.ts";
@@ -89,8 +90,9 @@ export async function watchCommand(ctx: CommandContext): Promise<number> {
   }
   if (ctx.json) printJson(ctx, report);
   else printCheck(ctx, report);
-  for (const p of report.problems) ctx.err(`lineage: ${p.ref}: ${p.reason}`);
-  return report.problems.length > 0 ? EXIT.failed : EXIT.ok;
+  const failed = report.stopped !== null || (report.checked.length === 0 && report.problems.length > 0);
+  for (const p of report.problems) ctx.err(`lineage: ${failed ? "" : "warning: "}${p.ref}: ${p.reason}`);
+  return failed ? EXIT.failed : EXIT.ok;
 }
 
 function findingLine(f: WatchFindingJson): string {

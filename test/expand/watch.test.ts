@@ -133,6 +133,33 @@ describe("lineage watch", () => {
     expect(report.new.every((f) => /^W\d+$/.test(f.id) && f.source === "openalex")).toBe(true);
   });
 
+  it("checks the papers it can, and keeps with the check the ones it could not, as warnings", async () => {
+    const conn = LineageDb.open(db);
+    try {
+      conn.lists.add("Mixed", [
+        { paperRef: worldDoi(5), title: after.paper(5).title, reason: "" },
+        { paperRef: "An Invented Title Nobody Indexed", title: "An Invented Title Nobody Indexed", reason: "" },
+      ]);
+    } finally {
+      conn.close();
+    }
+    const { code, report, stderr } = await runReport<WatchReport>(db, ["watch", "Mixed"]);
+    expect(code).toBe(0);
+    expect(report.checked.map((c) => c.ref)).toEqual([worldDoi(5)]);
+    expect(report.problems).toEqual([{ ref: "An Invented Title Nobody Indexed", reason: "not in the map, and not an identifier" }]);
+    expect(stderr).toMatch(/lineage: warning: An Invented Title Nobody Indexed: not in the map, and not an identifier/);
+    expect((await runJson<ListWatchState>(["watch", "Mixed", "--status", "--db", db])).problems).toEqual(report.problems);
+  });
+
+  it("expands a saved list's papers, each asked for by its own ID at the source, the others passed over", async () => {
+    const { code, report, stderr } = await runReport<ExpandReport>(db, ["expand", "--list", "Mixed"]);
+    expect(code).toBe(0);
+    expect(report.papers.map((p) => [p.apiId, p.state])).toEqual([[after.paper(5).paperId, "fetched"]]);
+    expect(stderr).toMatch(/warning: An Invented Title Nobody Indexed: not in the map, and not an identifier; passed over/);
+    const reading = await runReport<ExpandReport>(db, ["expand", "--list", "Reading"]);
+    expect(reading.report.papers.map((p) => p.apiId)).toEqual([after.paper(3).paperId, after.paper(5).paperId]);
+  });
+
   it("refuses what it cannot find: a finding not on the list, a list that does not exist", async () => {
     const r = await runCli(["watch", "Reading", "--add", "10.5555/lineage.world.99", "--db", db]);
     expect(r.code).toBe(3);
