@@ -233,3 +233,52 @@ function decoded(segment: string, what: string): string {
     throw new EndpointError(`${what} is not valid URL encoding`);
   }
 }
+
+/*
+ * Two read endpoints of issue 19, declared here with their URLs and their reading, for the server
+ * to route (their answers: api/types.ts CitationContextsResponse and ListWatchState; library/
+ * citation-contexts.ts and library/watch-state.ts build them). They are not yet members of
+ * `Endpoints`: web/server/api.ts must give a handler for every member, and adding one is the
+ * server's change to make with its route.
+ */
+
+export const DEFAULT_CITATION_CONTEXTS = 100;
+export const MAX_CITATION_CONTEXTS = 1000;
+/** Findings listed by one watch-state answer. */
+export const MAX_WATCH_FINDINGS = 500;
+
+export interface CitationContextsParams {
+  ref: string;
+  direction: CitationDirection;
+  limit: number;
+}
+
+const CITATIONS_PATH = /^\/api\/papers\/([^/]+)\/citations$/;
+const WATCH_PATH = /^\/api\/lists\/([^/]+)\/watch$/;
+
+/** `GET /api/papers/{REF}/citations?direction=buildsOn|builtBy&limit=N`: how its direct citations cite. */
+export function citationContextsUrl(params: CitationContextsParams): string {
+  return `${paperPath(params.ref)}/citations?direction=${params.direction}&limit=${params.limit}`;
+}
+
+/** The parameters of a citation-contexts request, undefined when the path is another endpoint's; throws EndpointError. */
+export function readCitationContexts(pathname: string, q: URLSearchParams): CitationContextsParams | undefined {
+  const m = CITATIONS_PATH.exec(pathname);
+  if (!m?.[1]) return undefined;
+  const ref = decoded(m[1], "paper reference");
+  if (ref.length > MAX_PARAM_LENGTH) throw new EndpointError("paper reference is too long");
+  const direction = q.get("direction") ?? "builtBy";
+  if (direction !== "buildsOn" && direction !== "builtBy") throw new EndpointError("direction must be buildsOn or builtBy");
+  return { ref, direction, limit: intParam(q, "limit", DEFAULT_CITATION_CONTEXTS, 1, MAX_CITATION_CONTEXTS) };
+}
+
+/** `GET /api/lists/{name}/watch`: a list's last check for new papers citing it, and what it found. */
+export function listWatchPath(name: string): string {
+  return `${listPath(name)}/watch`;
+}
+
+/** The list a watch-state request names, undefined when the path is another endpoint's; throws EndpointError. */
+export function readListWatch(pathname: string): { name: string } | undefined {
+  const m = WATCH_PATH.exec(pathname);
+  return m?.[1] ? { name: decoded(m[1], "list name") } : undefined;
+}

@@ -421,6 +421,10 @@ export interface ProgressReport {
   done: number;
   total: number;
   label: string;
+  /** Fetching: the requests still to send, an estimate (`lineage expand`, `add`, `watch`). */
+  queued?: number;
+  /** Fetching: the seconds they will take at the rate limits, an estimate. */
+  secondsLeft?: number;
 }
 
 /** Work the server runs in a process of its own: building a collection, growing a map. */
@@ -460,4 +464,70 @@ export interface CollectionSummary {
   job: JobSummary | null;
   /** Commands that fill its database, for the empty state. */
   fill: string[];
+}
+
+/** How one paper cites another, as a structured source (Semantic Scholar) says. */
+export interface CitationContext extends PaperBrief {
+  /** Why it cites: "background", "methodology", "result" (the source's words, as given). */
+  intents: string[];
+  /** Whether the source counts the citation as influential; null when it does not say. */
+  isInfluential: boolean | null;
+  /** The citing paper's sentences that cite it (at most five, each at most 400 characters). */
+  contexts: string[];
+  /** The pages that say so. */
+  sources: string[];
+}
+
+/**
+ * `GET /api/papers/{REF}/citations?direction=buildsOn|builtBy` (api/endpoints.ts
+ * citationContextsUrl) and `lineage contexts REF --json`: how a paper's direct citations cite,
+ * where a source said (papers it builds on, or papers building on it); influential ones first.
+ */
+export interface CitationContextsResponse {
+  paper: PaperBrief;
+  direction: CitationDirection;
+  /** Its direct citations that way in the graph. */
+  direct: number;
+  /** Of them, those a source described (the length of `citations` before the limit). */
+  described: number;
+  citations: CitationContext[];
+  truncated: boolean;
+}
+
+/** A paper a watch check found citing a list's papers that the map did not hold as doing so. */
+export interface WatchFindingJson {
+  /** The citing paper at the source: a Semantic Scholar paperId or an OpenAlex W…. */
+  id: string;
+  source: string;
+  title: string | null;
+  year: number | null;
+  /** When it appeared: its publication date, as precise as the source gives it. */
+  date: string | null;
+  doi: string | null;
+  arxivId: string | null;
+  aclId: string | null;
+  /** The list's papers it cites, with how it cites them where the source says. */
+  cites: { ref: string; title: string | null; intents: string[]; isInfluential: boolean | null; contexts: string[] }[];
+  state: "new" | "added" | "dismissed";
+  firstSeenAt: string;
+  lastSeenAt: string;
+  /** First seen by the last check. */
+  newInLastCheck: boolean;
+}
+
+/** `GET /api/lists/{name}/watch` (api/endpoints.ts listWatchPath) and `lineage watch NAME --status --json`. */
+export interface ListWatchState {
+  list: string;
+  /** False until the list is first checked. */
+  watched: boolean;
+  source: string | null;
+  lastCheckedAt: string | null;
+  previousCheckedAt: string | null;
+  papersChecked: number;
+  /** The list's papers the last check could not ask about, and why. */
+  problems: { ref: string; reason: string }[];
+  counts: { new: number; added: number; dismissed: number };
+  /** Newest first seen first; at most MAX_WATCH_FINDINGS. */
+  findings: WatchFindingJson[];
+  truncated: boolean;
 }

@@ -14,7 +14,7 @@ export const S2_API = "https://api.semanticscholar.org/graph/v1";
 export const OPENALEX_API = "https://api.openalex.org";
 
 export const S2_PAPER_FIELDS = "paperId,corpusId,externalIds,url,title,abstract,venue,year,publicationDate,authors,citationCount,referenceCount,fieldsOfStudy,journal";
-export const S2_LIST_FIELDS = "paperId,corpusId,externalIds,url,title,year,citationCount,isInfluential,intents";
+export const S2_LIST_FIELDS = "paperId,corpusId,externalIds,url,title,year,citationCount,isInfluential,intents,contexts";
 /** The Graph API serves at most this many entries of a list (offset + limit ≤ 10,000 at the time of writing). */
 export const S2_MAX_LIST = 10_000;
 const S2_PAGE = 1000;

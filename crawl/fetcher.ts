@@ -7,6 +7,8 @@
  * number of redirects with loops detected, a streamed size limit, unwanted content types declined
  * unread, and a content-addressed cache (fresh copies served, older ones revalidated with
  * If-None-Match / If-Modified-Since). It fetches bytes; parsing them is someone else's job.
+ * Query parameters that say who asks (`extraQuery`: OpenAlex's `mailto` and `api_key`) are added
+ * to each request as it is sent, never to the URL the cache, the logs and the reports know it by.
  */
 import { STATUS_CODES } from "node:http";
 import type { FetchCache } from "../db/fetch-cache.ts";
@@ -37,6 +39,8 @@ export interface FetcherOptions {
   /** Content types whose bodies are wanted (undefined: the server sent none). */
   accept: (contentType: string | undefined) => boolean;
   headers?: Record<string, string>;
+  /** Added to the query of every request sent, and kept out of the cache, the logs and redirects' URLs. */
+  extraQuery?: Record<string, string>;
   /** Which hosts and addresses requests may go to. */
   destinations: DestinationPolicy;
   cache?: FetchCache;
@@ -126,6 +130,11 @@ export class Fetcher {
     return this.fetchUrl(url, {});
   }
 
+  /** Drops the cached copy of a URL whose body its reader could not use: the next `get` asks the server. */
+  discard(url: string): void {
+    this.options.cache?.forget(url);
+  }
+
   private async fetchUrl(
     url: string,
     over: { robots?: boolean; accept?: (ct: string | undefined) => boolean; maxBytes?: number; maxAgeMs?: number },
@@ -172,6 +181,7 @@ export class Fetcher {
         } catch {
           return { ok: false, url, status, reason: `HTTP ${status} redirect to an invalid Location` };
         }
+        next = this.withoutExtraQuery(next);
         if (chain.includes(next)) return { ok: false, url, status, reason: `redirect loop: ${[...chain, next].join(" → ")}` };
         if (chain.length > this.options.maxRedirects) return { ok: false, url, status, reason: `more than ${this.options.maxRedirects} redirects (${chain.join(" → ")} → …)` };
         chain.push(next);
@@ -230,7 +240,7 @@ export class Fetcher {
         if (!destination.ok && destination.refused) return { kind: "refused", reason: destination.reason };
         res = destination.ok
           ? await httpFetch({
-              url,
+              url: this.withExtraQuery(url),
               headers,
               timeoutMs: this.options.timeoutMs,
               maxBytes,
@@ -264,6 +274,27 @@ export class Fetcher {
       }
       return res;
     }
+  }
+
+  /** The URL as sent: with the extra query parameters. */
+  private withExtraQuery(url: string): string {
+    const extra = this.options.extraQuery;
+    if (!extra || Object.keys(extra).length === 0) return url;
+    // Appended as they are, so the rest of the query is sent exactly as the caller wrote it.
+    const [base = url, fragment] = url.split("#");
+    const query = new URLSearchParams(extra).toString();
+    return `${base}${base.includes("?") ? "&" : "?"}${query}${fragment !== undefined ? `#${fragment}` : ""}`;
+  }
+
+  /** A URL a server sent back (a redirect's Location), without the extra query parameters it may repeat. */
+  private withoutExtraQuery(url: string): string {
+    const extra = this.options.extraQuery;
+    if (!extra || Object.keys(extra).length === 0) return url;
+    const u = new URL(url);
+    const had = Object.keys(extra).filter((k) => u.searchParams.has(k));
+    if (had.length === 0) return url;
+    for (const k of had) u.searchParams.delete(k);
+    return u.href;
   }
 
   /** Where a URL may be fetched from, its DNS lookup under the request deadline (a lookup cannot be cancelled, only left). */

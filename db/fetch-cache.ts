@@ -118,6 +118,11 @@ export class FetchCache {
     this.touchRow.run(fetchedAt, url);
   }
 
+  /** Forgets what was fetched from a URL (a body that came back unreadable), so it is asked for again. */
+  forget(url: string): void {
+    this.db.prepare("DELETE FROM fetches WHERE url = ?").run(url);
+  }
+
   recordError(url: string, status: number | null, error: string, fetchedAt: string): void {
     this.noteError.run(url, status, fetchedAt, error);
   }

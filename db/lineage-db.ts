@@ -9,6 +9,8 @@ import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts"
 import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
+import { WatchStore } from "./watch-store.ts";
+import { CitationAttributeQueries } from "./citation-attributes.ts";
 import { layoutIsCurrent, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
@@ -23,6 +25,10 @@ export class LineageDb {
   readonly queries: PaperQueries;
   /** Named reading lists; writes need a database opened for writing. */
   readonly lists: ReadingListStore;
+  /** Watched lists' last checks and findings (`lineage watch`); writes need a database opened for writing. */
+  readonly watches: WatchStore;
+  /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
+  readonly citationAttributes: CitationAttributeQueries;
   private writer?: PageWriter;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
@@ -35,6 +41,8 @@ export class LineageDb {
   ) {
     this.queries = new PaperQueries(db);
     this.lists = new ReadingListStore(db);
+    this.watches = new WatchStore(db);
+    this.citationAttributes = new CitationAttributeQueries(db);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {

@@ -192,4 +192,56 @@ export const MIGRATIONS: readonly string[] = [
     body    BLOB NOT NULL
   );
   `,
+  // 7: growing the map from the scholarly APIs (issue 19). An expansion (`lineage expand`, `add`)
+  // keeps its frontier here, one row per paper asked of the API, so that a run killed mid-way
+  // resumes where it stopped and a repeated run asks for the same papers again; a watched list
+  // keeps its last check and what that check found citing it, each finding new, added or dismissed.
+  // Watch state is keyed by the list's name, not its row: saving a list replaces the row.
+  `
+  CREATE TABLE expansions (
+    id           INTEGER PRIMARY KEY,
+    source       TEXT NOT NULL CHECK (source IN ('s2', 'openalex')),
+    seeds_json   TEXT NOT NULL,                  -- the API IDs asked for, in order
+    options_json TEXT NOT NULL,                  -- what shapes the frontier (depth, --max-papers)
+    started_at   TEXT NOT NULL,
+    ranked_at    TEXT,                           -- when depth 2 chose its neighbours
+    finished_at  TEXT
+  );
+
+  CREATE TABLE expansion_papers (
+    expansion_id INTEGER NOT NULL REFERENCES expansions(id) ON DELETE CASCADE,
+    api_id       TEXT NOT NULL,                  -- as asked of the API: a paperId, DOI:…, W…
+    level        INTEGER NOT NULL,               -- 0: a paper asked for; 1: a neighbour chosen at depth 2
+    state        TEXT NOT NULL CHECK (state IN ('queued', 'fetched', 'failed', 'skipped')),
+    reason       TEXT,
+    seq          INTEGER NOT NULL,
+    page_source  TEXT,                           -- the page it was stored as
+    PRIMARY KEY (expansion_id, api_id)
+  );
+  CREATE INDEX expansion_papers_queue ON expansion_papers(expansion_id, state, seq);
+
+  CREATE TABLE watch_checks (
+    list_name        TEXT PRIMARY KEY,
+    source           TEXT NOT NULL,
+    checked_at       TEXT NOT NULL,
+    previous_at      TEXT,                       -- the check before it
+    papers_checked   INTEGER NOT NULL,
+    problems_json    TEXT NOT NULL DEFAULT '[]'  -- list papers that could not be checked, and why
+  );
+
+  CREATE TABLE watch_findings (
+    list_name     TEXT NOT NULL,
+    source        TEXT NOT NULL,
+    api_id        TEXT NOT NULL,                 -- the citing paper at the source
+    title         TEXT,
+    year          INTEGER,
+    date          TEXT,
+    ids_json      TEXT NOT NULL,                 -- its identifiers (doi, arxiv, acl, s2)
+    cites_json    TEXT NOT NULL,                 -- the list's papers it cites: [{ ref, title, intents, isInfluential }]
+    state         TEXT NOT NULL CHECK (state IN ('new', 'added', 'dismissed')),
+    first_seen_at TEXT NOT NULL,
+    last_seen_at  TEXT NOT NULL,
+    PRIMARY KEY (list_name, source, api_id)
+  ) WITHOUT ROWID;
+  `,
 ];

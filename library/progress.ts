@@ -1,6 +1,7 @@
 /**
  * How long work says how far it is: the step it is at, and how much of that step is done. Ingest
  * and import report reading, storing, the graph rebuild, the layout and the traversal index;
+ * expand, add and watch report fetching (papers done, requests still queued, time left);
  * `lineage … --progress` prints each as a JSON line for the server's jobs (web/server/jobs.ts).
  */
 
@@ -13,6 +14,10 @@ export interface Progress {
   total: number;
   /** One line for a person ("laying out 19,267 papers"). */
   label: string;
+  /** Fetching: the requests still to send, an estimate. */
+  queued?: number;
+  /** Fetching: the seconds they will take at the rate limits, an estimate. */
+  secondsLeft?: number;
 }
 
 export type ProgressListener = (progress: Progress) => void;

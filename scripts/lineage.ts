@@ -26,6 +26,10 @@ const ingestCommand = lazy(() => import("./cli/ingest-command.ts"), (m) => m.ing
 const importCommand = lazy(() => import("./cli/import-command.ts"), (m) => m.importCommand);
 const crawlCommand = lazy(() => import("./cli/crawl-command.ts"), (m) => m.crawlCommand);
 const fetchCommand = lazy(() => import("./cli/fetch-command.ts"), (m) => m.fetchCommand);
+const expandCommand = lazy(() => import("./cli/expand-command.ts"), (m) => m.expandCommand);
+const addCommand = lazy(() => import("./cli/expand-command.ts"), (m) => m.addCommand);
+const watchCommand = lazy(() => import("./cli/watch-command.ts"), (m) => m.watchCommand);
+const contextsCommand = lazy(() => import("./cli/contexts-command.ts"), (m) => m.contextsCommand);
 const serveCommand = lazy(() => import("./cli/serve-command.ts"), (m) => m.serveCommand);
 const listsCommand = lazy(() => import("./cli/list-commands.ts"), (m) => m.listsCommand);
 const doctorCommand = lazy(() => import("./cli/doctor-command.ts"), (m) => m.doctorCommand);
@@ -52,6 +56,15 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
       "      [--retries N] [--backoff S] [--max-bytes N] [--jitter-seed N]  follow pages' Builds on / Built on by links",
   },
   fetch: { run: fetchCommand, usage: "fetch s2|openalex ID              one paper from the Semantic Scholar or OpenAlex API" },
+  expand: {
+    run: expandCommand,
+    usage:
+      "expand REF... [--list NAME] [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--max-list N] [--max-requests N]\n" +
+      "      [--max-time S] [--rate R] [--timeout S] [--mailto ADDR] [--progress]  grow the map from an API: records, references, citations",
+  },
+  add: { run: addCommand, usage: "add REF... [--source s2|openalex]   one paper's record from an API, into the map" },
+  watch: { run: watchCommand, usage: "watch LIST [--status | --add REF... | --dismiss REF...]  new papers citing a saved list (network unless --status)" },
+  contexts: { run: contextsCommand, usage: "contexts REF [--builds-on] [--limit N]  how its citations cite: intents, influence, citing sentences" },
   show: { run: showCommand, usage: "show REF                         one paper with provenance and coverage" },
   "builds-on": { run: closureCommand("buildsOn"), usage: "builds-on REF [--depth N]        papers REF builds on (1 = direct)" },
   "built-by": { run: closureCommand("builtBy"), usage: "built-by REF [--depth N]         papers that build on REF" },
@@ -83,7 +96,8 @@ export function usage(): string {
     ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
     "",
     "REF is an arXiv ID (2306.03100, arXiv:2306.03100, an arXiv URL), a DOI, an ACL Anthology ID,",
-    "an internal id, or a title. --db defaults to data/lineage.db.",
+    "an internal id, or a title; expand, add and watch also take an OpenAlex W… or an S2 paper ID.",
+    "--db defaults to data/lineage.db.",
   ].join("\n");
 }
 
@@ -118,6 +132,17 @@ const OPTIONS = {
   backoff: { type: "string" },
   "jitter-seed": { type: "string" },
   repair: { type: "boolean" },
+  source: { type: "string" },
+  "max-papers": { type: "string" },
+  "max-list": { type: "string" },
+  "max-requests": { type: "string" },
+  "max-time": { type: "string" },
+  mailto: { type: "string" },
+  list: { type: "string" },
+  status: { type: "boolean" },
+  add: { type: "boolean" },
+  dismiss: { type: "boolean" },
+  "builds-on": { type: "boolean" },
 } as const;
 
 export async function main(argv: string[], raw: Output): Promise<number> {

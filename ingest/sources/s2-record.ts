@@ -31,6 +31,8 @@ function readRef(r: JsonFields): S2Paper {
   set("title", r.text("title"));
   set("year", r.integer("year", YEARS.min, YEARS.max));
   set("citationCount", r.integer("citationCount"));
+  // When a citing paper appeared, for `lineage watch`.
+  set("publicationDate", r.text("publicationDate"));
   return paper;
 }
 
@@ -44,7 +46,6 @@ function readPaper(r: JsonFields): S2Paper {
   // Each is read (and so checked); the first given is the venue.
   const venues = [r.text("venue"), r.object("publicationVenue")?.text("name"), r.object("journal")?.text("name")];
   set("venue", venues.find((v) => v?.trim()));
-  set("publicationDate", r.text("publicationDate"));
   set("referenceCount", r.integer("referenceCount"));
   paper.authors = (r.objects("authors") ?? []).map((a) => a.text("name") ?? "").filter(Boolean);
   paper.fieldsOfStudy = r.texts("fieldsOfStudy") ?? [];
@@ -79,6 +80,8 @@ export function s2EdgeOf(value: unknown, side: EdgeSide): { edge: S2Edge } | { r
     if (influential !== undefined) edge.isInfluential = influential;
     const intents = r.texts("intents");
     if (intents) edge.intents = intents;
+    const contexts = r.texts("contexts");
+    if (contexts) edge.contexts = contexts;
   }
   return r.issues.length > 0 ? { reason: issuesReason(r.issues) } : { edge };
 }

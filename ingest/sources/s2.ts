@@ -1,12 +1,14 @@
 /**
  * Semantic Scholar Graph API objects (https://api.semanticscholar.org/api-docs/graph) to pages:
  * a paper object is the page's paper; its references are what it builds on and its citations
- * what builds on it. A citation edge's `isInfluential` and `intents` are kept as attributes of the
- * list entry; a reference whose `paperId` is null still becomes a title-only stub. Pure.
+ * what builds on it. A citation edge's `isInfluential`, `intents` and `contexts` (the citing
+ * sentences, cleaned and bounded: CITATION_CONTEXTS) are kept as attributes of the list entry; a
+ * reference whose `paperId` is null still becomes a title-only stub. Pure.
  */
 import { emptyFacts, emptyPaper, type EdgeAttributes, type Identifiers, type PagePaper, type PaperPage, type PaperRef } from "../types.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromUrl, merge, parseIdentifier } from "../identifiers.ts";
 import { cleanTitle } from "../titles.ts";
+import { cleanLine } from "../clean-text.ts";
 
 /**
  * A paper object as read from untrusted JSON (s2-record.ts): only the fields Lineage uses, each of
@@ -38,6 +40,35 @@ export interface S2Edge {
   paper?: S2Paper;
   isInfluential?: boolean;
   intents?: string[];
+  /** The sentences of the citing paper that cite it, as the source extracted them. */
+  contexts?: string[];
+}
+
+/**
+ * How much of a citation's contexts is kept: a paper citing another in 40 places does not need 40
+ * sentences on the edge, and a sentence the extractor ran on for a page is cut.
+ */
+export const CITATION_CONTEXTS = { maxPerEdge: 5, maxChars: 400, maxIntents: 5, maxIntentChars: 40 } as const;
+
+/** A citing sentence as stored: one line, control characters dropped, cut at a word boundary past the bound. */
+export function boundContext(text: string): string {
+  const line = cleanLine(text);
+  if (line.length <= CITATION_CONTEXTS.maxChars) return line;
+  const head = line.slice(0, CITATION_CONTEXTS.maxChars - 1);
+  const space = head.lastIndexOf(" ");
+  const cut = space > CITATION_CONTEXTS.maxChars / 2 ? head.slice(0, space) : head.replace(/[\uD800-\uDBFF]$/, "");
+  return `${cut.replace(/[\s,;:–—-]+$/, "")}…`;
+}
+
+/** The distinct citing sentences of an edge, bounded. */
+export function boundContexts(contexts: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (const c of contexts) {
+    const line = boundContext(c);
+    if (line && !kept.includes(line)) kept.push(line);
+    if (kept.length >= CITATION_CONTEXTS.maxPerEdge) break;
+  }
+  return kept;
 }
 
 /** A raw JSON value that is a citation edge (`citedPaper` or `citingPaper`), not a paper. */
@@ -73,11 +104,15 @@ export function s2IdIdentifiers(id: string): Identifiers {
   return { [parsed.scheme]: parsed.value };
 }
 
-function attributesOf(edge: S2Edge | undefined): EdgeAttributes | undefined {
+/** What an edge says of its citation, cleaned and bounded; undefined when it says nothing. */
+export function s2EdgeAttributes(edge: S2Edge | undefined): EdgeAttributes | undefined {
   if (!edge) return undefined;
   const attributes: EdgeAttributes = {};
   if (edge.isInfluential !== undefined) attributes.isInfluential = edge.isInfluential;
-  if (edge.intents && edge.intents.length > 0) attributes.intents = edge.intents;
+  const intents = [...new Set((edge.intents ?? []).map((i) => cleanLine(i).slice(0, CITATION_CONTEXTS.maxIntentChars)).filter(Boolean))].slice(0, CITATION_CONTEXTS.maxIntents);
+  if (intents.length > 0) attributes.intents = intents;
+  const contexts = boundContexts(edge.contexts ?? []);
+  if (contexts.length > 0) attributes.contexts = contexts;
   return Object.keys(attributes).length > 0 ? attributes : undefined;
 }
 
@@ -91,7 +126,7 @@ export function s2Ref(p: S2Paper, edge?: S2Edge): PaperRef | undefined {
   if (p.year !== undefined) ref.year = p.year;
   if (p.url) ref.url = p.url;
   if (p.citationCount !== undefined) ref.citedByCount = p.citationCount;
-  const attributes = attributesOf(edge);
+  const attributes = s2EdgeAttributes(edge);
   if (attributes) ref.attributes = attributes;
   return ref;
 }

@@ -101,9 +101,9 @@ describe("S2 recorded exchanges", () => {
 });
 
 describe("citation attributes", () => {
-  it("keeps isInfluential and intents on the edge, readable back from the database", async () => {
-    const reference = JSON.parse(readFileSync(join(S2, "reference-edge.json"), "utf8")) as S2Edge;
-    const citation = JSON.parse(readFileSync(join(S2, "citation-edge.json"), "utf8")) as S2Edge;
+  it("keeps isInfluential, intents and the citing sentences on the edge, readable back from the database", async () => {
+    const reference = JSON.parse(readFileSync(join(S2, "reference-edge.json"), "utf8")) as S2Edge & { contexts: string[] };
+    const citation = JSON.parse(readFileSync(join(S2, "citation-edge.json"), "utf8")) as S2Edge & { contexts: string[] };
     const paper = JSON.parse(readFileSync(join(S2, "paper-with-references-and-citations.json"), "utf8")) as { paperId: string };
     const base = `https://api.semanticscholar.org/graph/v1/paper/${paper.paperId}`;
     // The API's list pages, with the fixtures' edge objects as their entries.
@@ -116,8 +116,9 @@ describe("citation attributes", () => {
     expect(bundle).toBeDefined();
     const made = bundle ? s2Page(bundle) : { reason: "none" };
     if ("reason" in made) throw new Error(made.reason);
-    expect(made.page.buildsOn[0]?.attributes).toEqual({ isInfluential: false, intents: ["background"] });
-    expect(made.page.builtBy[0]?.attributes).toEqual({ isInfluential: true, intents: ["result", "background", "methodology"] });
+    expect(made.page.buildsOn[0]?.attributes).toEqual({ isInfluential: false, intents: ["background"], contexts: reference.contexts });
+    expect(made.page.builtBy[0]?.attributes).toEqual({ isInfluential: true, intents: ["result", "background", "methodology"], contexts: citation.contexts });
+    expect(citation.contexts).toHaveLength(4);
 
     const tmp = tempDir();
     try {
@@ -130,7 +131,7 @@ describe("citation attributes", () => {
       try {
         const ledger = "doi:10.5555/ledger.lxii.0417";
         expect(conn.queries.edgeAssertions(ledger, "arxiv:1402.9930").map((a) => ({ source: a.source, attributes: a.attributes }))).toEqual([
-          { source: "s2:test#attrs", attributes: { isInfluential: false, intents: ["background"] } },
+          { source: "s2:test#attrs", attributes: { isInfluential: false, intents: ["background"], contexts: reference.contexts } },
         ]);
         expect(conn.queries.edgeAssertions("doi:10.5555/tmr.2022.3229417", ledger)[0]?.attributes?.isInfluential).toBe(true);
       } finally {
