@@ -5,7 +5,7 @@
  * 10^4/10^5, 10^5/10^6 and 10^6/10^7 (scripts/gen-synthetic-graph.ts). Each database is left
  * ready to serve, with its layout and traversal index, as ingest and import leave it.
  */
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { LineageDb } from "../db/lineage-db.ts";
@@ -86,7 +86,12 @@ export function aanCorpus(workDir: string, aanDir: string, log: (s: string) => v
 
 export function seedsCorpus(workDir: string, ingest: (db: string, paths: string[]) => unknown | Promise<unknown>): Promise<Corpus> {
   const db = join(workDir, "seeds.db");
-  return Promise.resolve(existsSync(db) ? undefined : ingest(db, [join(ROOT, "data/pages")])).then(() => {
+  // Rebuilt when the schema moved on (recipeOf checks it) or the pages changed.
+  const recipe = `seeds:${readdirSync(join(ROOT, "data/pages")).sort().join(",")}`;
+  const stale = recipeOf(db) !== recipe;
+  if (stale) for (const suffix of ["", "-wal", "-shm"]) rmSync(db + suffix, { force: true });
+  return Promise.resolve(stale ? ingest(db, [join(ROOT, "data/pages")]) : undefined).then(() => {
+    if (stale) setRecipe(db, recipe);
     return { name: "seeds", label: "seed pages", db, ...counts(db), synthetic: false };
   });
 }

@@ -64,6 +64,16 @@ export function isAbort(err: unknown): boolean {
   return err instanceof DOMException ? err.name === "AbortError" : isRecord(err) && err.name === "AbortError";
 }
 
+/** A GET of a server-wide resource (collections, jobs: server-client.ts). */
+export function getServerJson<T>(url: string, signal?: AbortSignal): Promise<T> {
+  return getJson<T>(url, signal);
+}
+
+/** A write of a server-wide resource (building a collection, cancelling a job: server-client.ts). */
+export function sendServerJson<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return sendJson<T>(method, url, body, signal);
+}
+
 /** A read endpoint's answer, from the URL api/endpoints.ts writes for it. */
 function get<E extends Endpoint>(endpoint: E, params: Params<E>, signal?: AbortSignal): Promise<Answer<E>> {
   return getJson<Answer<E>>(endpointUrl(endpoint, params), signal);
