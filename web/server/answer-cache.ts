@@ -5,7 +5,7 @@
  * answers go first once the kept bytes pass the budget; an answer larger than a quarter of the
  * budget is not kept.
  */
-import type { EncodedAnswer } from "./long-requests.ts";
+import type { EncodedAnswer } from "./encoded-answer.ts";
 
 export const ANSWER_CACHE_BYTES = 64 * 1024 * 1024;
 

@@ -8,9 +8,10 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
-import { EndpointError, readEndpoint } from "../../api/endpoints.ts";
+import { EndpointError, readEndpoint, type EndpointRequest } from "../../api/endpoints.ts";
 import type { CollectionSummary } from "../../api/types.ts";
 import { AnswerCache } from "./answer-cache.ts";
+import { encodeAnswer } from "./encoded-answer.ts";
 import { Collection, collectionOf, type CollectionSpec } from "./collections.ts";
 import { hostCheck } from "./host-check.ts";
 import { JobConflict, Jobs, type LineageCommand } from "./jobs.ts";
@@ -140,27 +141,40 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
     return sendJson(req, res, answer.status, answer.body, answer.headers ?? {});
   }
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "only GET and HEAD" }, { allow: "GET, HEAD" });
-  let long = false;
+  let request: EndpointRequest | undefined;
   try {
-    long = isLong(readEndpoint(pathname, query));
+    request = readEndpoint(pathname, query);
   } catch (err) {
     if (!(err instanceof EndpointError)) throw err;
   }
+  const long = request !== undefined && isLong(request);
+  const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, open.session.graphVersion(), pathname, query) : undefined;
+  const kept = key === undefined ? undefined : s.answers.get(key);
+  if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
   if (!long) {
     const { status, body } = open.api.handle(pathname, query);
-    return sendJson(req, res, status, body);
-  }
-  const key = AnswerCache.key(collection.spec.dbPath, open.session.graphVersion(), pathname, query);
-  const kept = s.answers.get(key);
-  if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
-  try {
-    const answer = await s.long.answer(collection.spec.dbPath, pathname, query.toString(), key);
+    if (key === undefined) return sendJson(req, res, status, body);
+    const answer = encodeAnswer(status, body);
     s.answers.set(key, answer);
+    return sendBuffers(req, res, answer.status, answer.json, answer.gzip);
+  }
+  try {
+    const answer = await s.long.answer(collection.spec.dbPath, pathname, query.toString(), key ?? `${collection.spec.dbPath}\n${pathname}?${query.toString()}`);
+    if (key !== undefined) s.answers.set(key, answer);
     return sendBuffers(req, res, answer.status, answer.json, answer.gzip);
   } catch (err) {
     if (err instanceof Busy) return sendJson(req, res, 503, { error: err.message }, { "retry-after": String(err.retryAfterSeconds) });
     throw err;
   }
+}
+
+/**
+ * Whether an answer is kept for the next client asking the same of the same graph: the long
+ * requests (computed on the worker), and paper views (the explorer's most frequent request, a few
+ * joins over provenance each). Not list suggestions, which change with the list, not the graph.
+ */
+function keptAnswer(request: EndpointRequest): boolean {
+  return request.endpoint === "paper" || (isLong(request) && request.endpoint !== "listSuggestions");
 }
 
 /** The requests about the server itself: its collections, building one, and its jobs. */

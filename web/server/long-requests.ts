@@ -29,12 +29,7 @@ export function isLong(request: EndpointRequest): boolean {
   }
 }
 
-/** An answer as the worker encoded it. */
-export interface EncodedAnswer {
-  status: number;
-  json: Buffer;
-  gzip: Buffer | null;
-}
+import type { EncodedAnswer } from "./encoded-answer.ts";
 
 /** The server is too busy with long requests to take this one: answered 503 with `message`. */
 export class Busy extends Error {

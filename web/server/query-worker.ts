@@ -7,9 +7,9 @@
  * encoded, gzipped when worth it, its buffers transferred rather than copied.
  */
 import { parentPort } from "node:worker_threads";
-import { gzipSync } from "node:zlib";
 import { GraphSession } from "../../library/graph-session.ts";
 import { LineageApi } from "./api.ts";
+import { encodeAnswer } from "./encoded-answer.ts";
 
 export interface LongTask {
   id: number;
@@ -21,9 +21,6 @@ export interface LongTask {
 export type LongAnswer =
   | { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null }
   | { id: number; error: string };
-
-/** Bodies at least this long are gzipped here, once, for every client that accepts gzip. */
-export const GZIP_FROM_BYTES = 1024;
 
 const served = new Map<string, { session: GraphSession; api: LineageApi }>();
 
@@ -42,8 +39,7 @@ parentPort?.on("message", (task: LongTask) => {
   const transfer: ArrayBuffer[] = [];
   try {
     const { status, body } = apiFor(task.dbPath).handle(task.pathname, new URLSearchParams(task.search));
-    const json = Buffer.from(JSON.stringify(body));
-    const gzip = json.length >= GZIP_FROM_BYTES ? gzipSync(json, { level: 6 }) : null;
+    const { json, gzip } = encodeAnswer(status, body);
     answer = { id: task.id, status, json, gzip };
     for (const b of [json, gzip]) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
   } catch (err) {
