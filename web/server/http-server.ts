@@ -33,6 +33,8 @@ export interface ServeOptions {
   lineageCommand?: LineageCommand;
   /** The folder jobs run in (the repository root for bundled collections). */
   jobsDir?: string;
+  /** Bytes of encoded answers kept for repeated requests (answer-cache.ts); 0 keeps none, as the HTTP benchmarks run. */
+  keptAnswerBytes?: number;
 }
 
 export interface RunningServer {
@@ -49,7 +51,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, host)])),
     fallback: specs[0]?.name ?? "",
     long: new LongRequests(),
-    answers: new AnswerCache(),
+    answers: new AnswerCache(options.keptAnswerBytes),
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
     host,
     hostAllowed: hostCheck(host),
