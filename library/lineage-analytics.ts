@@ -174,6 +174,15 @@ export class LineageAnalytics {
   }
 
   /** Titles and abstracts of every paper, for the text signal of the relevance engine (once per graph). */
+  /**
+   * Builds what the relevance engine and its reasons read, once per graph: the text index of
+   * titles and abstracts, and the communities that name a paper's direction when none is stated.
+   */
+  prepareRelevance(): void {
+    this.corpus();
+    this.communities();
+  }
+
   private corpus(): RelevanceCorpus {
     this.relevance ??= {
       graph: this.index,

@@ -15,6 +15,8 @@ import { ROOT, SHOTS, WAIT, lineage, region, settled, startExplorerWith, type Br
 import type { GraphPayload, MainPathResponse } from "../../api/types.ts";
 
 const BLEU = "Bleu: A Method For Automatic Evaluation Of Machine Translation";
+/** Title words of machine translation and of its evaluation: what BLEU's and Moses' neighbours are about. */
+const MT_OR_EVALUATION = /translat|\bMT\b|SMT|bleu|meteor|evaluat|metric|phrase|alignment|align|decod|bilingual|parallel|reordering|statistical|minimum error|word-based|lexical/i;
 /** Loading 19,267 papers and 94,931 citations in software WebGL takes a while. */
 const LOAD = 180_000;
 /** Each test's own limit: a page load or two of AAN on a shared two-core machine. */
@@ -166,6 +168,44 @@ describe("the explorer a researcher expects, on AAN", () => {
     expect(new URL(page.url()).searchParams.has("paper")).toBe(false);
     await settled(page);
     await page.screenshot({ path: join(SHOTS, "aan-esc.png") });
+  }, SLOW);
+
+  it("shows BLEU's similar papers as prior and derivative works, each with its reason", async () => {
+    await page.goto(`${base}/?paper=P02-1040`);
+    await loaded(page);
+    const panel = region(page, BLEU);
+    const derivative = panel.getByRole("list", { name: "Derivative works", exact: true });
+    await derivative.waitFor();
+    const titles = await panel.locator(".similar-group .paper-list-title").allTextContents();
+    expect(titles.length).toBeGreaterThan(5);
+    const reasons = await panel.locator(".similar-group .paper-list-detail").allTextContents();
+    expect(reasons).toHaveLength(titles.length);
+    expect(reasons.every((r) => r.length > 0 && !/untitled/i.test(r))).toBe(true);
+    // Machine translation and its evaluation, as BLEU's neighbours are.
+    expect(titles.filter((t) => MT_OR_EVALUATION.test(t)).length).toBeGreaterThanOrEqual(Math.ceil(titles.length * 0.6));
+    await panel.getByRole("heading", { name: "Similar papers", exact: true }).scrollIntoViewIfNeeded();
+    await settled(page);
+    await page.screenshot({ path: join(SHOTS, "aan-bleu-similar.png") });
+  }, SLOW);
+
+  it("makes a reading list from BLEU and Moses about machine translation and its evaluation, foundations first", async () => {
+    await page.goto(`${base}/?paper=P02-1040&seed=P02-1040&seed=P07-2045`);
+    await loaded(page);
+    const panel = region(page, "Reading list");
+    await panel.getByRole("button", { name: "Generate reading list" }).click();
+    // The panel's status line says how the generation ended (or why it failed).
+    const status = panel.locator(".list-status");
+    await expect.poll(() => status.textContent(), { timeout: LOAD }).not.toMatch(/^$|Generating/);
+    expect(await status.textContent()).toBe("20 papers, foundations first.");
+    const order = panel.getByRole("list", { name: "Reading order" });
+    await expect.poll(() => order.getByRole("listitem").count(), { timeout: LOAD }).toBe(20);
+    const titles = await order.locator(":scope > li .reading-title").allTextContents();
+    const reasons = await order.locator(".reading-reason").allTextContents();
+    expect(reasons.every((r) => r.length > 0 && !/untitled/i.test(r))).toBe(true);
+    expect(titles.filter((t) => MT_OR_EVALUATION.test(t)).length).toBeGreaterThanOrEqual(14);
+    expect(titles.some((t) => /parsing grammatically ill-formed|flexible parsing/i.test(t))).toBe(false);
+    await settled(page);
+    await page.screenshot({ path: join(SHOTS, "aan-reading-list-bleu-moses.png") });
   }, SLOW);
 
   it("fired no page error and opened no dialog", () => {

@@ -114,9 +114,13 @@ describe("the explorer a researcher expects, on the seed collection", () => {
     const cites = (await buildsOn.locator(".paper-list-meta").allTextContents()).map((m) => Number(/([\d,]+) citations?/.exec(m)?.[1]?.replace(/,/g, "") ?? -1));
     expect(cites[0]).toBeGreaterThan(1000);
     expect(cites).toEqual([...cites].sort((a, b) => b - a));
-    const similar = panel.getByRole("list", { name: "Similar papers", exact: true });
+    // Similar papers, split as Connected Papers splits them, each with the evidence that chose it.
+    const similar = panel.locator(".similar-group");
     await expect.poll(() => similar.getByRole("listitem").count()).toBeGreaterThan(0);
-    expect(await similar.locator(".paper-list-detail").first().textContent()).toMatch(/cite both|shared reference/);
+    const groups = await similar.locator("h4").allTextContents();
+    expect(groups.length).toBeGreaterThan(0);
+    expect(groups.every((g) => ["Prior works", "Derivative works", "Other similar papers"].includes(g))).toBe(true);
+    expect(await similar.locator(".paper-list-detail").first().textContent()).toMatch(/co-cited|shares|references|similar title|builds on|built on/);
     // The page's figures, worded as the page meant them.
     expect(await panel.getByText(/^Of its 137 references, 83 are in the mlsanity map \(page data through 2026-10-07\); \d+ are in this graph\.$/).count()).toBe(1);
     expect(await panel.getByText(/^Cited by 33 papers in the mlsanity map \(page data through 2026-10-07\); \d+ are in this graph\.$/).count()).toBe(1);

@@ -69,7 +69,7 @@ export class LineageApi {
         const listed = truncated ? papers.slice(0, maxClosurePapers) : papers;
         return { paper: this.briefOf(paper), direction, depth, papers: this.withRelevance(paper.id, listed), truncated };
       },
-      similar: ({ ref, limit }) => this.analytics.similar(this.paper(ref, "paper").id, limit, this.budget()),
+      similar: ({ ref, limit }) => this.relevanceReady().similar(this.paper(ref, "paper").id, limit, this.budget()),
       path: ({ from, to, mode }) => {
         const a = this.paper(from, "from");
         const b = this.paper(to, "to");
@@ -89,7 +89,7 @@ export class LineageApi {
       mainPath: ({ seeds, direction, keyRoutes }) =>
         this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
       readingList: ({ seeds, direction, limit, includeSeeds }) =>
-        this.analytics.readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds, budget: this.budget() }),
+        this.relevanceReady().readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds, budget: this.budget() }),
       lists: () => this.db.lists.all(),
       list: ({ name }) => {
         const list = this.db.read(() => this.db.lists.get(name));
@@ -100,7 +100,7 @@ export class LineageApi {
         const list = this.db.read(() => this.db.lists.get(name));
         if (!list) throw new ApiRefusal(`no list named "${name.slice(0, 100)}"`, 404);
         const ids = resolveEntries(list, this.graph).flatMap((e) => (e.paper ? [e.paper.id] : []));
-        return this.analytics.moreLikeList(list.name, ids, limit, this.budget());
+        return this.relevanceReady().moreLikeList(list.name, ids, limit, this.budget());
       },
     };
   }
@@ -169,6 +169,16 @@ export class LineageApi {
 
   private budget() {
     return timeBudget(this.limits.queryBudgetMs);
+  }
+
+  /**
+   * The analytics with what the relevance engine reads built (its text index, the communities):
+   * built once per graph, so the first question after a new graph waits for it but is not charged
+   * for it in its budget (on AAN, building them takes 1–2.5 s; a request's budget is 1 s).
+   */
+  private relevanceReady(): LineageAnalytics {
+    this.analytics.prepareRelevance();
+    return this.analytics;
   }
 
   private get analytics(): LineageAnalytics {
