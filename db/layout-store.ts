@@ -32,3 +32,10 @@ export function writeLayout(db: Db, placements: readonly StoredPlacement[]): voi
     db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('layout_version', ?)").run(graphVersion(db) ?? "");
   }).immediate();
 }
+
+/** Each paper's community as the stored layout numbers it, when that layout is of the current graph. */
+export function readCommunities(db: Db): Map<string, number> | undefined {
+  if (graphVersion(db) === undefined || !layoutIsCurrent(db)) return undefined;
+  const rows = db.prepare<[], { id: string; community: number }>("SELECT paper_id AS id, community FROM layout").all();
+  return rows.length === 0 ? undefined : new Map(rows.map((r) => [r.id, r.community]));
+}

@@ -54,15 +54,24 @@ export function detectCommunities(graph: CitationIndex, text: PaperText, seed = 
     mapping = detailed.communities;
     modularity = detailed.modularity;
   }
+  return communitiesFrom(graph, (i) => mapping[graph.id(i)] ?? 0, text, modularity);
+}
+
+/**
+ * Communities numbered as given (a stored layout's, which graph/layout.ts numbers as
+ * detectCommunities does), labelled and measured the same way: the library reads them from the
+ * layout written with the graph instead of running Louvain again inside a request.
+ */
+export function communitiesFrom(graph: CitationIndex, numberOf: (index: number) => number, text: PaperText, modularity = modularityOf(graph, numberOf)): Communities {
   const communityOf = new Map<number, number>();
   const groups = new Map<number, number[]>();
-  graph.ids.forEach((id, i) => {
-    const c = mapping[id] ?? 0;
+  for (let i = 0; i < graph.size; i++) {
+    const c = numberOf(i);
     communityOf.set(i, c);
-    const list = groups.get(c) ?? [];
-    list.push(i);
-    groups.set(c, list);
-  });
+    const list = groups.get(c);
+    if (list) list.push(i);
+    else groups.set(c, [i]);
+  }
   const labels = new TitleWords(graph.size, text.title);
   const communities = [...groups.entries()].map(([id, members]): Community => {
     const words = labels.distinctive(members, LABEL_WORDS);
@@ -70,6 +79,35 @@ export function detectCommunities(graph: CitationIndex, text: PaperText, seed = 
   });
   communities.sort((a, b) => b.size - a.size || a.id - b.id);
   return { communities, communityOf, modularity };
+}
+
+/**
+ * Newman's modularity (Newman & Girvan 2004) of a partition of the undirected citation graph as
+ * Louvain sees it (one edge per cited pair, no self-citations): the share of edges inside
+ * communities, less what a random graph with the same degrees would put there.
+ */
+export function modularityOf(graph: CitationIndex, numberOf: (index: number) => number): number {
+  const pairs = new Set<number>();
+  const degree = new Float64Array(graph.size);
+  let inside = 0;
+  for (let i = 0; i < graph.size; i++) {
+    for (const j of graph.neighbours(i, "buildsOn")) {
+      if (i === j) continue;
+      const key = i < j ? i * graph.size + j : j * graph.size + i;
+      if (pairs.has(key)) continue;
+      pairs.add(key);
+      degree[i] = (degree[i] ?? 0) + 1;
+      degree[j] = (degree[j] ?? 0) + 1;
+      if (numberOf(i) === numberOf(j)) inside++;
+    }
+  }
+  const m = pairs.size;
+  if (m === 0) return 0;
+  const total = new Map<number, number>();
+  for (let i = 0; i < graph.size; i++) total.set(numberOf(i), (total.get(numberOf(i)) ?? 0) + (degree[i] ?? 0));
+  let expected = 0;
+  for (const d of total.values()) expected += (d / (2 * m)) ** 2;
+  return inside / m - expected;
 }
 
 /**

@@ -21,7 +21,7 @@ import type { LineageGraph } from "./lineage-graph.ts";
 import { mainPath, type MainPathStep } from "../graph/main-path.ts";
 import { lineageOf } from "../graph/lineage-scope.ts";
 import { pageRank } from "../graph/pagerank.ts";
-import { detectCommunities, type Communities, type Community } from "../graph/communities.ts";
+import { communitiesFrom, detectCommunities, type Communities, type Community } from "../graph/communities.ts";
 import { readingList, type ListPaper, type ReadingListItem as ReadingListEntry } from "../graph/reading-list.ts";
 import { similarTo, type RelevanceCorpus, type RelevanceEvidence } from "../graph/relevance.ts";
 import { reasonText, type ReasonContext } from "../graph/relevance-reasons.ts";
@@ -67,11 +67,13 @@ export class LineageAnalytics {
     return this.ranks;
   }
 
+  /** The communities of the layout written with the graph, else (no current layout) Louvain's, run here. */
   communities(): Communities {
-    this.communityCache ??= detectCommunities(this.index, {
-      title: (i) => this.graph.paper(i).title,
-      directions: (i) => this.statedDirections(i),
-    });
+    if (!this.communityCache) {
+      const text = { title: (i: number) => this.graph.paper(i).title, directions: (i: number) => this.statedDirections(i) };
+      const stored = this.graph.storedCommunities();
+      this.communityCache = stored ? communitiesFrom(this.index, (i) => stored.get(this.index.id(i)) ?? 0, text) : detectCommunities(this.index, text);
+    }
     return this.communityCache;
   }
 

@@ -62,6 +62,11 @@ export class LineageGraph implements GraphSource {
     return countedBriefOf(this.paper(index), this.index.degree(index, "builtBy"));
   }
 
+  /** Each paper's community as the layout written with the graph numbers it (undefined without one). */
+  storedCommunities(): Map<string, number> | undefined {
+    return this.db.storedCommunities();
+  }
+
   /** Every paper, in index order, read in one query: for whole-graph work. */
   allPapers(): readonly Paper[] {
     if (!this.allRead) {

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { similarPapers } from "../../graph/similarity.ts";
 import { pageRank } from "../../graph/pagerank.ts";
-import { detectCommunities, titleWords } from "../../graph/communities.ts";
+import { communitiesFrom, detectCommunities, modularityOf, titleWords } from "../../graph/communities.ts";
 import { computeLayout } from "../../graph/layout.ts";
 import { indexOf, aanGraph } from "./aan-graph.ts";
 import { parseAanMetadata } from "../../ingest/sources/aan.ts";
@@ -104,6 +104,29 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
     for (const p of layout) expect(mine.communityOf.get(slice.index(p.id) ?? -1)).toBe(p.community);
     expect(mine.communities.length).toBeGreaterThan(5);
     expect(mine.communities[0]?.label).not.toBe("");
+  });
+
+  it("reads a stored layout's communities as Louvain's own: same members, labels and modularity", () => {
+    const { index, edges } = aanGraph();
+    const meta = parseAanMetadata(readFileSync(join(ROOT, "data/aan/acl-metadata.txt")));
+    const keep = new Set(meta.papers.filter((p) => p.year !== undefined && p.year >= 1996 && p.year <= 1999 && index.index(p.id) !== undefined).map((p) => p.id));
+    const slice = indexOf(edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)).map((e) => [e.citing, e.cited] as const), [...keep].sort());
+    const titles = new Map(meta.papers.map((p) => [p.id, p.title]));
+    const text = { title: (i: number) => titles.get(slice.id(i)) ?? null, directions: () => [] };
+    const louvain = detectCommunities(slice, text);
+    const stored = communitiesFrom(slice, (i) => louvain.communityOf.get(i) ?? -1, text);
+    expect(stored.communities).toEqual(louvain.communities);
+    expect(stored.modularity).toBeCloseTo(louvain.modularity, 9);
+    expect(louvain.modularity).toBeGreaterThan(0.3);
+  });
+
+  it("measures modularity as Newman defines it, one edge per cited pair", () => {
+    // Two triangles joined by one citation, and a citation each way inside the first (one edge).
+    const graph = indexOf([["a", "b"], ["b", "a"], ["b", "c"], ["c", "a"], ["d", "e"], ["e", "f"], ["f", "d"], ["c", "d"]]);
+    const side = (i: number) => (["a", "b", "c"].includes(graph.id(i)) ? 0 : 1);
+    // m = 7 edges, 6 inside; each side's degrees sum to 7: Q = 6/7 - 2 × (7/14)².
+    expect(modularityOf(graph, side)).toBeCloseTo(6 / 7 - 0.5, 12);
+    expect(modularityOf(graph, () => 0)).toBeCloseTo(0, 12);
   });
 
   it("splits titles into content words", () => {
