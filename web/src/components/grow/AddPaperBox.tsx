@@ -3,8 +3,8 @@
  * checked as it would be by `lineage add` (api/paper-refs.ts) and an invalid one said inline
  * before anything is sent; a valid one starts an add job, whose progress shows with Cancel. Once
  * the job is done the box waits for the live graph to hold the paper (asking `/api/papers/REF`
- * until it answers) and hands it to `onAdded`, which selects it. Offline, one line says how to
- * go online instead.
+ * until it answers) and hands it to `onAdded`, which selects it, and closes its status; a refusal,
+ * a failure or a cancel stays said until closed. Offline, one line says how to go online instead.
  */
 import { useEffect, useId, useState } from "react";
 import { paperRefProblem } from "../../../../api/paper-refs.ts";
@@ -49,6 +49,8 @@ export function AddPaperBox({ onAdded }: AddPaperBoxProps) {
           if (controller.signal.aborted) return;
           if (found) {
             setWaitingFor(null);
+            // Selecting it says it is there: the status would only cover its panel.
+            setDismissed(true);
             onAdded(waitingFor);
           } else timer = setTimeout(look, APPEAR_POLL_MS);
         },

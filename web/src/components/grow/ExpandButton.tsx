@@ -45,16 +45,23 @@ export function ExpandButton({ target, label, onEnd }: ExpandButtonProps) {
         <button type="button" disabled={grow.running || (depth === 2 && !maxValid)} onClick={run} title="Fetch its records, references and citations from Semantic Scholar or OpenAlex">
           {label}
         </button>
-        <label htmlFor={depthId}>Depth</label>
-        <select id={depthId} value={depth} disabled={grow.running} onChange={(e) => setDepth(e.target.value === "2" ? 2 : 1)}>
-          <option value={1}>1 (its references and citations)</option>
-          <option value={2}>2 (and the most relevant of theirs)</option>
+        <label htmlFor={depthId} title="1: its references and citations; 2: and the most relevant of theirs">
+          depth
+        </label>
+        <select id={depthId} aria-label="Expand depth" value={depth} disabled={grow.running} onChange={(e) => setDepth(e.target.value === "2" ? 2 : 1)}>
+          <option value={1} title="Its references and citations">
+            1
+          </option>
+          <option value={2} title="And the most relevant of their references and citations">
+            2
+          </option>
         </select>
         {depth === 2 && (
           <>
             <label htmlFor={maxId}>at most</label>
             <input
               id={maxId}
+              aria-label="Expand at most, papers"
               className="expand-max"
               type="number"
               min={1}
