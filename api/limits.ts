@@ -26,3 +26,12 @@ export const MAX_PARAM_LENGTH = 500;
 export const MAX_LIST_BODY_BYTES = 256 * 1024;
 export const MAX_LIST_ITEMS = 1000;
 export const MAX_LIST_TEXT = 2000;
+/** Growing the map from the explorer (issue 19): a job request's body, and the bounds it may ask for. */
+export const MAX_GROW_BODY_BYTES = 16 * 1024;
+/** Papers one expand job may ask the API for (`--max-papers`), and what it asks for when not told. */
+export const MAX_EXPAND_PAPERS = 500;
+export const DEFAULT_EXPAND_PAPERS = 50;
+/** Findings one watch add or dismiss request names. */
+export const MAX_WATCH_ACTION_FINDINGS = 200;
+/** Citation contexts the paper panel shows before "show more". */
+export const CONTEXTS_SHOWN = 5;

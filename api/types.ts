@@ -531,3 +531,42 @@ export interface ListWatchState {
   findings: WatchFindingJson[];
   truncated: boolean;
 }
+
+/**
+ * `GET /api/online`: whether the explorer may start jobs that reach the network (`lineage serve
+ * --online`, or LINEAGE_ONLINE=1), and the API hosts such jobs ask.
+ */
+export interface OnlineStatus {
+  online: boolean;
+  /** The hosts a network job asks (the Semantic Scholar and OpenAlex API bases). */
+  hosts: string[];
+  /** When offline: why, and how to start the server online. */
+  reason: string | null;
+}
+
+/** `POST /api/collections/{name}/add`: one paper's record from an API, into the map. */
+export interface AddPaperRequest {
+  /** A DOI, arXiv ID or URL, ACL ID, OpenAlex W…, S2 paper ID or URL, or CorpusId:… (crawl/api-refs.ts). */
+  ref: string;
+}
+
+/** `POST /api/collections/{name}/expand`: a paper (`ref`) or a saved list (`list`) with its neighbours. */
+export interface ExpandRequest {
+  ref?: string;
+  list?: string;
+  depth: 1 | 2;
+  /** Papers asked of the API at most (1 to MAX_EXPAND_PAPERS; DEFAULT_EXPAND_PAPERS when absent). */
+  maxPapers?: number;
+}
+
+/** `POST /api/collections/{name}/watch`: check a saved list for new papers citing it. */
+export interface WatchCheckRequest {
+  list: string;
+}
+
+/** `POST /api/collections/{name}/watch/add` (a job: the findings are fetched) and `/watch/dismiss` (local). */
+export interface WatchFindingsRequest {
+  list: string;
+  /** The findings' IDs at the source (WatchFindingJson.id). */
+  findings: string[];
+}

@@ -73,7 +73,12 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   search: { run: searchCommand, usage: "search QUERY [--limit N]         titles, identifiers and authors" },
   stats: { run: statsCommand, usage: "stats                            sizes of the graph" },
   explain: { run: explainCommand, usage: "explain REF                      why the pages' mentions are this one paper" },
-  serve: { run: serveCommand, usage: "serve [--db PATH ...] [--bundled] [--port N] [--host H]  the explorer and its HTTP API (127.0.0.1:5173), one collection per database" },
+  serve: {
+    run: serveCommand,
+    usage:
+      "serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online]  the explorer and its HTTP API (127.0.0.1:5173), one collection per database;\n" +
+      "      --online (or LINEAGE_ONLINE=1) lets the explorer add and expand papers from Semantic Scholar and OpenAlex",
+  },
   export: { run: exportCommand, usage: "export --format json|gexf|graphml|csv [--out FILE] [--table nodes|edges]  the graph for Gephi and other tools" },
   "main-path": { run: mainPathCommand, usage: "main-path [--seed REF ...] [--direction NAME] [--key-route K]  the SPC main path, oldest first" },
   similar: { run: similarCommand, usage: "similar REF [--limit N]          papers co-cited with REF or sharing its references" },
@@ -104,6 +109,7 @@ export function usage(): string {
 const OPTIONS = {
   db: { type: "string", multiple: true },
   bundled: { type: "boolean" },
+  online: { type: "boolean" },
   progress: { type: "boolean" },
   json: { type: "boolean" },
   verbose: { type: "boolean" },

@@ -1,6 +1,8 @@
 /**
- * `lineage serve [--db PATH ...] [--bundled] [--port N] [--host H]`: the explorer and its API over
- * one database or several (one collection each, the first the default), or the bundled ones.
+ * `lineage serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online]`: the explorer and its
+ * API over one database or several (one collection each, the first the default), or the bundled
+ * ones. `--online` (or LINEAGE_ONLINE=1) lets the explorer start jobs that fetch from Semantic
+ * Scholar and OpenAlex (add, expand, check for new papers); without it the server refuses them.
  */
 import { join } from "node:path";
 import { existsSync } from "node:fs";
@@ -33,6 +35,13 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   }
 }
 
+/** Whether the explorer may reach the network: `--online`, else LINEAGE_ONLINE=1 (or true, yes). */
+export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = process.env): boolean {
+  if (ctx.values.online === true) return true;
+  const flag = (env.LINEAGE_ONLINE ?? "").trim().toLowerCase();
+  return flag === "1" || flag === "true" || flag === "yes";
+}
+
 export async function serveCommand(ctx: CommandContext): Promise<number> {
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
@@ -41,8 +50,11 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
     if (existsSync(c.dbPath)) prepareOlderDatabase(c.dbPath, ctx);
     else if (!c.build) throw new CliError(`${c.dbPath}: no database here; run \`lineage ingest PATH... --db ${c.dbPath}\` first`, EXIT.usage);
   }
-  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand: [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")], jobsDir: ROOT_DIR });
+  const online = servesOnline(ctx);
+  const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online });
   ctx.out(`Lineage explorer on ${running.url}`);
+  ctx.out(online ? "Online: the explorer may fetch from Semantic Scholar and OpenAlex when asked" : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex");
   if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {

@@ -4,7 +4,8 @@
  * answers to (web/server/host-check.ts); databases are opened read-only (saved lists, user data,
  * are written by lists-api.ts through their own connection); long requests are answered by a
  * worker thread (long-requests.ts) and kept (answer-cache.ts); building a collection runs as a
- * job in a process of its own (jobs.ts). Binds 127.0.0.1 unless told otherwise.
+ * job in a process of its own (jobs.ts), and so is growing a map from Semantic Scholar or OpenAlex,
+ * only when the server was started online (grow-routes.ts). Binds 127.0.0.1 unless told otherwise.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { resolve } from "node:path";
@@ -17,6 +18,8 @@ import { hostCheck } from "./host-check.ts";
 import { JobConflict, Jobs, type LineageCommand } from "./jobs.ts";
 import { HttpError } from "./http-error.ts";
 import { checkSameOrigin, isListWrite } from "./lists-api.ts";
+import { growRead } from "./grow-reads.ts";
+import { COLLECTION_ACTION_PATH, isGrowAction, onlineStatus, planGrow } from "./grow-routes.ts";
 import { Busy, isLong, LongRequests } from "./long-requests.ts";
 import { send, sendBuffers, sendJson } from "./responses.ts";
 import { serveStatic } from "./static-files.ts";
@@ -35,6 +38,8 @@ export interface ServeOptions {
   jobsDir?: string;
   /** Bytes of encoded answers kept for repeated requests (answer-cache.ts); 0 keeps none, as the HTTP benchmarks run. */
   keptAnswerBytes?: number;
+  /** Whether the explorer may start jobs that reach the network (`--online`); offline they are refused. */
+  online?: boolean;
 }
 
 export interface RunningServer {
@@ -54,6 +59,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     answers: new AnswerCache(options.keptAnswerBytes),
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
     host,
+    online: options.online === true,
     hostAllowed: hostCheck(host),
     dist: resolve(options.distDir),
   };
@@ -103,11 +109,11 @@ interface ServedState {
   answers: AnswerCache;
   jobs?: Jobs;
   host: string;
+  online: boolean;
   hostAllowed: (header: string | undefined) => boolean;
   dist: string;
 }
 
-const COLLECTION_PATH = /^\/api\/collections\/([^/]+)\/build$/;
 const JOB_PATH = /^\/api\/jobs\/(\d{1,9})$/;
 
 async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState): Promise<void> {
@@ -123,7 +129,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
     return sendJson(req, res, 403, { error: `this server answers to localhost and ${s.host}, not to Host ${String(req.headers.host ?? "(none)").slice(0, 100)}` });
   }
   const { pathname } = url;
-  if (pathname === "/api/collections" || COLLECTION_PATH.test(pathname) || JOB_PATH.test(pathname)) return serverWide(req, res, url, s);
+  if (pathname === "/api/collections" || pathname === "/api/online" || COLLECTION_ACTION_PATH.test(pathname) || JOB_PATH.test(pathname)) return serverWide(req, res, url, s);
   if (!pathname.startsWith("/api/")) {
     if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "only GET and HEAD" }, { allow: "GET, HEAD" });
     return serveStatic(req, res, pathname, s.dist);
@@ -143,6 +149,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
     return sendJson(req, res, answer.status, answer.body, answer.headers ?? {});
   }
   if (req.method !== "GET" && req.method !== "HEAD") return sendJson(req, res, 405, { error: "only GET and HEAD" }, { allow: "GET, HEAD" });
+  const grown = growRead(pathname, query, open.session);
+  if (grown) return sendJson(req, res, grown.status, grown.body);
   let request: EndpointRequest | undefined;
   try {
     request = readEndpoint(pathname, query);
@@ -179,7 +187,7 @@ function keptAnswer(request: EndpointRequest): boolean {
   return request.endpoint === "paper" || (isLong(request) && request.endpoint !== "listSuggestions");
 }
 
-/** The requests about the server itself: its collections, building one, and its jobs. */
+/** The requests about the server itself: its collections, building or growing one, whether it is online, and its jobs. */
 async function serverWide(req: IncomingMessage, res: ServerResponse, url: URL, s: ServedState): Promise<void> {
   const method = req.method ?? "GET";
   try {
@@ -188,17 +196,35 @@ async function serverWide(req: IncomingMessage, res: ServerResponse, url: URL, s
       const summaries: CollectionSummary[] = [...s.collections.values()].map((c) => ({ ...c.summary(), job: s.jobs?.latest(c.spec.name) ?? null }));
       return sendJson(req, res, 200, summaries);
     }
-    const build = /^\/api\/collections\/([^/]+)\/build$/.exec(url.pathname);
-    if (build?.[1]) {
+    if (url.pathname === "/api/online") {
+      if (method !== "GET" && method !== "HEAD") throw new HttpError(405, "only GET and HEAD", { allow: "GET, HEAD" });
+      return sendJson(req, res, 200, onlineStatus(s.online && s.jobs !== undefined));
+    }
+    const action = COLLECTION_ACTION_PATH.exec(url.pathname);
+    if (action?.[1] && action[2]) {
       if (method !== "POST") throw new HttpError(405, "only POST", { allow: "POST" });
       checkSameOrigin(req.headers, s.host);
-      const name = decodeURIComponent(build[1]);
+      let name: string;
+      try {
+        name = decodeURIComponent(action[1]);
+      } catch {
+        throw new HttpError(400, "the collection name is not valid URL encoding");
+      }
       const collection = s.collections.get(name);
       if (!collection) throw new HttpError(404, `no collection named "${name.slice(0, 100)}" on this server`);
-      if (!collection.spec.build) throw new HttpError(400, `the collection "${name}" is not built from bundled files`);
+      const verb = action[2];
+      if (verb === "build") {
+        if (!collection.spec.build) throw new HttpError(400, `the collection "${name}" is not built from bundled files`);
+        if (!s.jobs) throw new HttpError(501, "this server runs no jobs (started without a lineage command)");
+        const job = s.jobs.start({ kind: "build", collection: name, title: `Building ${collection.spec.title}`, args: [...collection.spec.build, "--db", collection.spec.dbPath] });
+        return sendJson(req, res, 202, job);
+      }
+      if (!isGrowAction(verb)) throw new HttpError(404, `no action ${verb}`);
+      // A server that runs no jobs (started without a lineage command) is offline for growing too.
+      const plan = await planGrow(verb, req, collection, s.online && s.jobs !== undefined);
+      if ("state" in plan) return sendJson(req, res, 200, plan.state);
       if (!s.jobs) throw new HttpError(501, "this server runs no jobs (started without a lineage command)");
-      const job = s.jobs.start({ kind: "build", collection: name, title: `Building ${collection.spec.title}`, args: [...collection.spec.build, "--db", collection.spec.dbPath] });
-      return sendJson(req, res, 202, job);
+      return sendJson(req, res, 202, s.jobs.start(plan.job));
     }
     const jobPath = JOB_PATH.exec(url.pathname);
     const id = Number(jobPath?.[1]);

@@ -38,6 +38,8 @@ export interface PaperPanelProps {
   /** Whether the paper is on the reading list being edited ("Add to reading list"). */
   inReadingList?: boolean;
   onAddToReadingList?: () => void;
+  /** Growing the map from it: Expand, and how it is cited (components/grow/PaperGrowth.tsx). */
+  grow?: React.ReactNode;
 }
 
 const AUTHORS_SHOWN = 8;
@@ -198,6 +200,8 @@ export function PaperPanel(props: PaperPanelProps) {
         <p title={paper.coverage.buildsOn.source ?? undefined}>{buildsOnCoverage(paper.coverage.buildsOn, mapName(paper, paper.coverage.buildsOn.source))}</p>
         <p title={paper.coverage.builtBy.source ?? undefined}>{builtByCoverage(paper.coverage.builtBy, mapName(paper, paper.coverage.builtBy.source))}</p>
       </section>
+
+      {props.grow}
 
       {paper.citationsPerYear && <CitationsChart perYear={paper.citationsPerYear} />}
 

@@ -35,6 +35,8 @@ export interface ReadingListPanelProps {
   onSelect: (item: ReadingItem) => void;
   /** Closes the panel (absent where the panel always shows: the lineage view). */
   onClose?: () => void;
+  /** Shown for a saved list: Expand it, check it for new papers (components/grow/ListGrowth.tsx). */
+  savedListTools?: React.ReactNode;
 }
 
 export function ReadingListPanel(props: ReadingListPanelProps) {
@@ -140,6 +142,8 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
         <ExportMenu disabled={state.items.length === 0} onExport={props.onExport} />
         <OpenSaved savedLists={savedLists} current={state.saved} onOpen={props.onOpen} />
       </div>
+
+      {state.saved && props.savedListTools}
 
       {state.saved && shareUrl && (
         <ShareAndDelete name={state.saved} dirty={state.dirty} shareUrl={shareUrl} busy={busy} onDelete={props.onDeleteSaved} />

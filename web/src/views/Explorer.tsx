@@ -16,6 +16,9 @@ import { displayTitle, paperRef } from "../core/paper/format.ts";
 import { shareLink } from "../core/reading-list/index.ts";
 import type { ReadingItem } from "../core/reading-list/types.ts";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
+import { AddPaperBox } from "../components/grow/AddPaperBox.tsx";
+import { ListGrowth } from "../components/grow/ListGrowth.tsx";
+import { PaperGrowth } from "../components/grow/PaperGrowth.tsx";
 import { FiltersBar } from "../components/FiltersBar.tsx";
 import { Legend } from "../components/Legend.tsx";
 import { MainPathList } from "../components/MainPathList.tsx";
@@ -66,6 +69,7 @@ export function Explorer() {
   const pathChains = useMemo(() => (path.status === "ready" ? path.data.paths.map((p) => p.map((x) => x.id)) : null), [path]);
 
   const select = useCallback((p: PaperBrief | SearchHit) => dispatch({ type: "select", ref: paperRef(p) }), []);
+  const selectRef = useCallback((ref: string) => dispatch({ type: "select", ref }), []);
   const selectNode = useCallback((key: string, a: CitationNodeAttributes) => dispatch({ type: "select", ref: a.arxivId ?? key }), []);
   const selectItem = useCallback((item: ReadingItem) => dispatch({ type: "select", ref: item.arxivId ?? item.aclId ?? item.doi ?? item.id ?? item.ref }), []);
   const toggleSeed = (detail: PaperDetail) => {
@@ -122,6 +126,7 @@ export function Explorer() {
               : "Loading the graph…"}
         </p>
         <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
+        <AddPaperBox onAdded={selectRef} />
       </header>
       <FiltersBar
         filters={state.filters}
@@ -225,6 +230,7 @@ export function Explorer() {
                   onToggleSeed={() => toggleSeed(detail)}
                   inReadingList={reading.state.items.some((item) => item.id === detail.id)}
                   onAddToReadingList={() => addToReadingList(detail)}
+                  grow={<PaperGrowth paper={detail} onSelect={select} />}
                 />
               )}
             </PaperLookup>
@@ -249,6 +255,7 @@ export function Explorer() {
               onDeleteSaved={reading.removeSaved}
               onExport={reading.exportAs}
               onSelect={selectItem}
+              savedListTools={reading.state.saved ? <ListGrowth list={reading.state.saved} onShow={selectRef} /> : null}
               onClose={
                 lineageView
                   ? undefined
