@@ -29,13 +29,15 @@ export interface PaperSeen {
  * the one-line notice saying so until another paper is selected.
  */
 export function useDisappearedPaper(refreshes: number, { ref, resource }: PaperSeen, deselect: () => void): string | null {
-  const [shown, setShown] = useState<{ ref: string; title: string; refreshes: number } | null>(null);
+  // The paper shown, and the refresh it was first shown at (an answer kept while a refresh
+  // reloads is still the one from before it).
+  const [shown, setShown] = useState<{ ref: string; title: string; since: number } | null>(null);
   const [notice, setNotice] = useState<{ text: string; ref: string } | null>(null);
   const readyTitle = resource.status === "ready" ? (resource.data.title ?? ref) : null;
-  if (ref !== null && readyTitle !== null && (shown?.ref !== ref || shown.refreshes !== refreshes || shown.title !== readyTitle)) {
-    setShown({ ref, title: readyTitle, refreshes });
+  if (ref !== null && readyTitle !== null && (shown?.ref !== ref || shown.title !== readyTitle)) {
+    setShown({ ref, title: readyTitle, since: shown?.ref === ref ? shown.since : refreshes });
   }
-  const gone = ref !== null && shown?.ref === ref && shown.refreshes < refreshes && resource.status === "error" && resource.httpStatus === 404;
+  const gone = ref !== null && shown?.ref === ref && shown.since < refreshes && resource.status === "error" && resource.httpStatus === 404;
   if (gone && notice?.ref !== ref) setNotice({ text: `“${shown.title}” is no longer in this collection, so it was deselected.`, ref });
   useEffect(() => {
     if (gone) deselect();
