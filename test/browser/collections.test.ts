@@ -114,6 +114,36 @@ describe("collections in the explorer", () => {
     await expect.poll(() => collectionSwitch(page).inputValue()).toBe("seeds");
   });
 
+  it("keeps saved lists per collection: the reading-list panel shows the collection's own", async () => {
+    await page.goto(`${base}/?collection=small-map&view=lineage`);
+    await graphReady(page);
+    // One list saved in each collection, through the page's own origin as the explorer saves.
+    const saved = await page.evaluate(
+      async (lists) =>
+        Promise.all(
+          lists.map(async ({ collection, name, ref }) => {
+            const r = await fetch(`/api/lists/${encodeURIComponent(name)}?collection=${collection}`, {
+              method: "PUT",
+              headers: { "Content-Type": "application/json" },
+              body: JSON.stringify({ items: [{ ref }] }),
+            });
+            return r.status;
+          }),
+        ),
+      [
+        { collection: "small-map", name: "Counting", ref: ABACUS.id },
+        { collection: "seeds", name: "Metrology", ref: "2407.16711" },
+      ],
+    );
+    expect(saved).toEqual([201, 201]);
+    await page.reload();
+    const savedLists = page.getByRole("combobox", { name: "Saved lists" });
+    await expect.poll(() => savedLists.locator("option").allTextContents()).toEqual(["Choose…", "Counting (1)"]);
+    await collectionSwitch(page).selectOption("seeds");
+    await expect.poll(() => new URL(page.url()).search).toBe("?collection=seeds&view=lineage");
+    await expect.poll(() => savedLists.locator("option").allTextContents()).toEqual(["Choose…", "Metrology (1)"]);
+  });
+
   it("shows what an ingest writes into the served database, keeping the selection and the camera", async () => {
     await page.goto(`${base}/?collection=small-map`);
     await graphReady(page);
