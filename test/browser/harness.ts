@@ -33,9 +33,10 @@ export interface ServedExplorer {
   url: string;
 }
 
-/** Starts `lineage serve --port 0` and resolves with the URL it prints. */
-export function serve(db: string): Promise<ServedExplorer> {
-  const child = spawn(process.execPath, [BIN, "serve", "--db", db, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts `lineage serve --port 0` over one database or several (one collection each) and resolves with the URL it prints. */
+export function serve(db: string | readonly string[]): Promise<ServedExplorer> {
+  const dbs = typeof db === "string" ? [db] : db;
+  const child = spawn(process.execPath, [BIN, "serve", ...dbs.flatMap((d) => ["--db", d]), "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((done, fail) => {
     let out = "";
     let err = "";

@@ -7,6 +7,7 @@ import type { ViewState } from "../../web/src/core/explorer/types.ts";
 describe("the view in the URL", () => {
   it("reads every parameter", () => {
     expect(parseView("?paper=2306.03100&highlight=built-by&depth=2&direction=Reasoning%20benchmarks&community=4&minYear=2019&maxYear=2024&hideStubs=1&layout=timeline&y=citations")).toEqual({
+      collection: null,
       paper: "2306.03100",
       path: null,
       filters: { direction: "Reasoning benchmarks", community: 4, minYear: 2019, maxYear: 2024, hideStubs: true },

@@ -1,7 +1,7 @@
 /** Entry point of the Lineage explorer. */
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { Explorer } from "./views/Explorer.tsx";
+import { ExplorerPage } from "./views/ExplorerPage.tsx";
 import "./styles.css";
 
 const root = document.getElementById("root");
@@ -9,6 +9,6 @@ if (!root) throw new Error("index.html: no #root element to mount the explorer i
 
 createRoot(root).render(
   <StrictMode>
-    <Explorer />
+    <ExplorerPage />
   </StrictMode>,
 );

@@ -2,6 +2,8 @@
  * Fetch one value per key: `useResource(key, load)` returns the Resource for the current key,
  * aborting the previous request when the key changes or the component unmounts. A null key means
  * nothing to fetch (idle). Results for an old key are never shown for a new one.
+ * A `version` (the live refreshes of the collection, views/use-explorer-data.ts) fetches the same
+ * key again when it changes, and keeps its ready value shown meanwhile: a refresh is in place.
  */
 import { useEffect, useRef, useState } from "react";
 import { ApiError, isAbort } from "../core/api/client.ts";
@@ -12,8 +14,14 @@ const LOADING: Resource<never> = { status: "loading" };
 
 export type ResourceError = Extract<Resource<unknown>, { status: "error" }> & { body?: unknown };
 
-export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Resource<T> & { body?: unknown } {
-  const [entry, setEntry] = useState<{ key: string | null; resource: Resource<T> & { body?: unknown } }>({ key: null, resource: IDLE });
+interface Entry<T> {
+  key: string | null;
+  version: number;
+  resource: Resource<T> & { body?: unknown };
+}
+
+export function useResource<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, version = 0): Resource<T> & { body?: unknown } {
+  const [entry, setEntry] = useState<Entry<T>>({ key: null, version: 0, resource: IDLE });
   const loadRef = useRef(load);
 
   useEffect(() => {
@@ -25,7 +33,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
     const controller = new AbortController();
     loadRef.current(controller.signal).then(
       (data) => {
-        if (!controller.signal.aborted) setEntry({ key, resource: { status: "ready", data } });
+        if (!controller.signal.aborted) setEntry({ key, version, resource: { status: "ready", data } });
       },
       (err: unknown) => {
         if (controller.signal.aborted || isAbort(err)) return;
@@ -33,14 +41,16 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
           err instanceof ApiError
             ? { status: "error", error: err.message, httpStatus: err.status, body: err.body }
             : { status: "error", error: (err as Error).message ?? String(err) };
-        setEntry({ key, resource });
+        setEntry({ key, version, resource });
       },
     );
     return () => controller.abort();
-  }, [key]);
+  }, [key, version]);
 
   if (key === null) return IDLE;
-  return entry.key === key ? entry.resource : LOADING;
+  if (entry.key !== key) return LOADING;
+  // The same key at an older version: its answer stays shown until the new one is in.
+  return entry.version === version || entry.resource.status === "ready" ? entry.resource : LOADING;
 }
 
 /** The last ready value of a resource, kept while a newer one loads (e.g. the graph during a refetch). */

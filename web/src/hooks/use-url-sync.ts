@@ -1,6 +1,6 @@
 /**
  * Keeps the page URL and the explorer state in step: every view change is written to the query
- * string (pushState for a new paper, path, view or list, so Back returns to it; replaceState for
+ * string (pushState for a new collection, paper, path, view or list, so Back returns to it; replaceState for
  * filters, layout, highlight, seeds and key routes), and Back/Forward restore the view they point at.
  */
 import { useEffect, useRef, type Dispatch } from "react";
@@ -10,10 +10,10 @@ import { formatView, isNavigation, parseView } from "../core/explorer/view-url.t
 
 export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerAction>): void {
   const written = useRef<ViewState | null>(null);
-  const { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
+  const { collection, paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
 
   useEffect(() => {
-    const view = viewOf({ paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list, pathDraft: { from: null, to: null } });
+    const view = viewOf({ collection, paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list, pathDraft: { from: null, to: null } });
     const search = formatView(view);
     const before = written.current;
     written.current = view;
@@ -21,7 +21,7 @@ export function useUrlSync(state: ExplorerState, dispatch: Dispatch<ExplorerActi
     const url = `${window.location.pathname}${search}${window.location.hash}`;
     if (before && isNavigation(before, view)) window.history.pushState(null, "", url);
     else window.history.replaceState(null, "", url);
-  }, [paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list]);
+  }, [collection, paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list]);
 
   useEffect(() => {
     const onPopState = () => {

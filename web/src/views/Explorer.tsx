@@ -3,10 +3,12 @@
  * the side panels: the influence path, the lineage view's main path, the selected paper and the
  * reading list. State is one reducer (core/explorer) mirrored in the URL; API data is fetched from
  * that state (use-explorer-data.ts) and passed down; the reading list being edited is its own
- * reducer (use-reading-list.ts).
+ * reducer (use-reading-list.ts). It shows one collection (views/ExplorerPage.tsx mounts one per
+ * collection): the header switches to another, a collection with no papers shows its empty state
+ * instead of the graph, and a new graph it commits is loaded in place (use-shown-collection.ts).
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from "react";
-import type { PaperBrief, PaperDetail, SearchHit } from "../core/api/types.ts";
+import type { CollectionSummary, PaperBrief, PaperDetail, SearchHit } from "../core/api/types.ts";
 import { explorerReducer, initialState } from "../core/explorer/index.ts";
 import { parseView } from "../core/explorer/view-url.ts";
 import type { CitationNodeAttributes } from "../core/graph/citation-graph.ts";
@@ -15,6 +17,8 @@ import { lineageRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle, paperRef } from "../core/paper/format.ts";
 import { shareLink } from "../core/reading-list/index.ts";
 import type { ReadingItem } from "../core/reading-list/types.ts";
+import { CollectionEmptyState } from "../components/CollectionEmptyState.tsx";
+import { CollectionSwitch } from "../components/CollectionSwitch.tsx";
 import { ErrorBoundary } from "../components/ErrorBoundary.tsx";
 import { AddPaperBox } from "../components/grow/AddPaperBox.tsx";
 import { ListGrowth } from "../components/grow/ListGrowth.tsx";
@@ -31,15 +35,28 @@ import { useShortcuts } from "../hooks/use-shortcuts.ts";
 import { useUrlSync } from "../hooks/use-url-sync.ts";
 import { useExplorerData } from "./use-explorer-data.ts";
 import { useReadingList } from "./use-reading-list.ts";
+import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
 
 function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
-export function Explorer() {
+export interface ExplorerProps {
+  /** The collection this explorer was mounted for (the URL's when it was). */
+  collection?: string | null;
+  /** The server's collections, null until known. */
+  collections?: readonly CollectionSummary[] | null;
+  /** Mounted after a switch from another collection. */
+  switched?: boolean;
+  onCollectionChange?: (name: string | null) => void;
+  refreshCollections?: () => void;
+}
+
+export function Explorer({ collection = null, collections = null, switched = false, onCollectionChange, refreshCollections }: ExplorerProps = {}) {
   const [state, dispatch] = useReducer(explorerReducer, undefined, () => initialState(parseView(window.location.search)));
   useUrlSync(state, dispatch);
+  const shown = useShownCollection(state, collection, collections, onCollectionChange);
   const searchRef = useRef<HTMLInputElement>(null);
   // Esc clears the selection and returns the camera to the whole graph.
   const [escapes, setEscapes] = useState(0);
@@ -50,8 +67,9 @@ export function Explorer() {
   useShortcuts(searchRef, onEscape);
   const [counts, setCounts] = useState<MapCounts | null>(null);
 
-  const data = useExplorerData(state);
+  const data = useExplorerData(state, shown.refreshes, shown.available);
   const { graph, graphData, directions, paper, buildsOn, builtBy, similar, highlighted, highlightSize, path, mainPath, seedLabels } = data;
+  const gonePaper = useCollectionFit(state, dispatch, shown.refreshes, switched, directions, paper);
   // An author's name, clicked in a list or a panel, searched in the search box.
   const [searchRequest, setSearchRequest] = useState<SearchRequest | null>(null);
   const searchAuthor = useCallback((name: string) => setSearchRequest((r) => ({ text: name, n: (r?.n ?? 0) + 1 })), []);
@@ -118,12 +136,17 @@ export function Explorer() {
     <div className="app">
       <header className="app-header">
         <h1>Lineage</h1>
+        {collections && collections.length > 1 && shown.name !== null && (
+          <CollectionSwitch collections={collections} current={shown.name} onSwitch={(name) => dispatch({ type: "switchCollection", name })} />
+        )}
         <p className="counts" aria-live="polite">
-          {graphData && counts
-            ? `${count(counts.papers, "paper", "papers")} · ${count(counts.citations, "citation", "citations")}${counts.stubs ? ` · ${count(counts.stubs, "known only as a reference", "known only as references")}` : ""}`
-            : graph.status === "error"
-              ? ""
-              : "Loading the graph…"}
+          {!shown.available
+            ? "No papers yet"
+            : graphData && counts
+              ? `${count(counts.papers, "paper", "papers")} · ${count(counts.citations, "citation", "citations")}${counts.stubs ? ` · ${count(counts.stubs, "known only as a reference", "known only as references")}` : ""}`
+              : graph.status === "error"
+                ? ""
+                : "Loading the graph…"}
         </p>
         <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
         <AddPaperBox onAdded={selectRef} />
@@ -139,6 +162,11 @@ export function Explorer() {
         onMode={(mode) => dispatch({ type: "setMode", mode })}
         onTimelineY={(y) => dispatch({ type: "setTimelineY", y })}
       />
+      {gonePaper && (
+        <p className="banner notice" role="status">
+          {gonePaper}
+        </p>
+      )}
       {graph.status === "error" && (
         <p className="banner error" role="alert">
           Could not load the graph: {graph.error}
@@ -168,7 +196,8 @@ export function Explorer() {
               onCounts={setCounts}
             />
           </ErrorBoundary>
-          {graphData && (
+          {shown.summary && !shown.available && <CollectionEmptyState collection={shown.summary} onJobEnd={refreshCollections} />}
+          {graphData && shown.available && (
             <Legend
               key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
               defaultOpen={!(lineageView || state.layout === "timeline")}

@@ -3,7 +3,9 @@
  * influence path or lineage when one arrives; and back to the whole graph when the user presses
  * Esc (`resetToken` changes). Waits one frame so sigma has processed a freshly loaded graph. The
  * graph's container says what the camera last framed (`data-camera`: "whole graph", "paper",
- * "papers"), for people reading the page with tools and for the browser tests.
+ * "papers"), for people reading the page with tools and for the browser tests, and where the
+ * camera is (`data-camera-state`: "x,y,ratio,angle"), so a test can see that a live refresh
+ * left it where it was.
  */
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
@@ -37,6 +39,19 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
   const sigma = useSigma();
   const done = useRef<string | null>(null);
   const resets = useRef(resetToken);
+
+  useEffect(() => {
+    const camera = sigma.getCamera();
+    const container = sigma.getContainer();
+    const write = (s: { x: number; y: number; ratio: number; angle: number }) => {
+      container.dataset.cameraState = `${s.x},${s.y},${s.ratio},${s.angle}`;
+    };
+    write(camera.getState());
+    camera.on("updated", write);
+    return () => {
+      camera.removeListener("updated", write);
+    };
+  }, [sigma]);
 
   useEffect(() => {
     if (resets.current === resetToken) return;

@@ -2,12 +2,31 @@
  * The only module that talks to the Lineage HTTP API: one function per endpoint, each taking an
  * AbortSignal, each failing with an `ApiError` whose one-line message names the URL and the reason.
  * URLs and answer types come from api/endpoints.ts, which the server reads requests with.
+ * Every collection request names the collection the explorer shows (`?collection=NAME`, added
+ * here to each URL, never at a call site); with none chosen the server answers its default.
  */
 import { endpointUrl, listPath, type Answer, type Endpoint, type Params } from "../../../../api/endpoints.ts";
 import type { CitationDirection, GraphFilters, ListFormat, ListItemInput, PathMode, SavedList } from "../../../../api/types.ts";
 import type { ExportedFile } from "./types.ts";
 
 export type { ListItemInput };
+
+/** The collection the explorer shows, set by it (views/ExplorerPage.tsx); null for the server's default. */
+let collection: string | null = null;
+
+export function setCollection(name: string | null): void {
+  collection = name;
+}
+
+export function currentCollection(): string | null {
+  return collection;
+}
+
+/** A collection request's URL, naming the current collection when one is chosen. */
+export function inCollection(url: string): string {
+  if (collection === null) return url;
+  return `${url}${url.includes("?") ? "&" : "?"}collection=${encodeURIComponent(collection)}`;
+}
 
 export class ApiError extends Error {
   constructor(
@@ -76,11 +95,11 @@ export function sendServerJson<T>(method: string, url: string, body?: unknown, s
 
 /** A read endpoint's answer, from the URL api/endpoints.ts writes for it. */
 function get<E extends Endpoint>(endpoint: E, params: Params<E>, signal?: AbortSignal): Promise<Answer<E>> {
-  return getJson<Answer<E>>(endpointUrl(endpoint, params), signal);
+  return getJson<Answer<E>>(inCollection(endpointUrl(endpoint, params)), signal);
 }
 
 export function graphUrl(filters: GraphFilters): string {
-  return endpointUrl("graph", filters);
+  return inCollection(endpointUrl("graph", filters));
 }
 
 export function fetchGraph(filters: GraphFilters, signal?: AbortSignal) {
@@ -114,7 +133,7 @@ export function fetchPath(from: string, to: string, mode: PathMode, signal?: Abo
 export type MainPathQuery = Params<"mainPath">;
 
 export function mainPathUrl(query: MainPathQuery): string {
-  return endpointUrl("mainPath", query);
+  return inCollection(endpointUrl("mainPath", query));
 }
 
 export function fetchMainPath(query: MainPathQuery, signal?: AbortSignal) {
@@ -137,16 +156,16 @@ export function fetchSavedList(name: string, signal?: AbortSignal) {
 
 /** Creates or replaces the list called `name`. */
 export function saveList(name: string, items: readonly ListItemInput[], signal?: AbortSignal): Promise<SavedList> {
-  return sendJson("PUT", listPath(name), { items }, signal);
+  return sendJson("PUT", inCollection(listPath(name)), { items }, signal);
 }
 
 export function deleteList(name: string, signal?: AbortSignal): Promise<{ deleted: string }> {
-  return sendJson("DELETE", listPath(name), undefined, signal);
+  return sendJson("DELETE", inCollection(listPath(name)), undefined, signal);
 }
 
 /** The items rendered as `format` by the server (citation-js for BibTeX, CSL-JSON and RIS). */
 export async function exportList(name: string, format: ListFormat, items: readonly ListItemInput[], signal?: AbortSignal): Promise<ExportedFile> {
-  const url = `${listPath(name)}/export`;
+  const url = inCollection(`${listPath(name)}/export`);
   const response = await request(url, {
     method: "POST",
     signal,

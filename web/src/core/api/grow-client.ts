@@ -3,31 +3,21 @@
  * (`/api/online`), the jobs that add, expand and check for new papers
  * (`POST /api/collections/{name}/add|expand|watch|watch/add`), dismissing findings
  * (`/watch/dismiss`, answered at once), and the two reads a collection answers: a saved list's
- * watch state and a paper's citation contexts. The collection is the page's `?collection=`, else
- * the server's first (web/server/http-server.ts serves that one to requests naming none).
+ * watch state and a paper's citation contexts. The collection is the one the explorer shows
+ * (client.ts's setCollection, from `?collection=`), else the server's first.
  */
 import { citationContextsUrl, listWatchPath } from "../../../../api/endpoints.ts";
 import type { AddPaperRequest, CitationContextsResponse, CitationDirection, ExpandRequest, JobSummary, ListWatchState, OnlineStatus, WatchFindingsRequest } from "../../../../api/types.ts";
-import { getServerJson, sendServerJson } from "./client.ts";
+import { currentCollection, getServerJson, inCollection, sendServerJson } from "./client.ts";
 import { fetchCollections } from "./server-client.ts";
-
-/** The collection the page shows, as `?collection=` names it (null: the server's first). */
-export function pageCollection(search: string = typeof window === "undefined" ? "" : window.location.search): string | null {
-  return new URLSearchParams(search).get("collection");
-}
-
-function withCollection(url: string): string {
-  const name = pageCollection();
-  return name === null ? url : `${url}${url.includes("?") ? "&" : "?"}collection=${encodeURIComponent(name)}`;
-}
 
 export function fetchOnline(signal?: AbortSignal): Promise<OnlineStatus> {
   return getServerJson("/api/online", signal);
 }
 
-/** The name of the collection the page shows: `?collection=`, else the first the server serves. */
-export async function currentCollection(signal?: AbortSignal): Promise<string> {
-  const named = pageCollection();
+/** The name of the collection the explorer shows (client.ts's choice), else the first the server serves. */
+async function shownCollection(signal?: AbortSignal): Promise<string> {
+  const named = currentCollection();
   if (named !== null) return named;
   const [first] = await fetchCollections(signal);
   if (!first) throw new Error("the server serves no collection");
@@ -35,7 +25,7 @@ export async function currentCollection(signal?: AbortSignal): Promise<string> {
 }
 
 async function startGrowJob(action: "add" | "expand" | "watch" | "watch/add", body: unknown, signal?: AbortSignal): Promise<JobSummary> {
-  const name = await currentCollection(signal);
+  const name = await shownCollection(signal);
   return sendServerJson("POST", `/api/collections/${encodeURIComponent(name)}/${action}`, body, signal);
 }
 
@@ -57,22 +47,22 @@ export function addFindings(request: WatchFindingsRequest, signal?: AbortSignal)
 
 /** Sets findings aside; answers the list's watch state after. */
 export async function dismissFindings(request: WatchFindingsRequest, signal?: AbortSignal): Promise<ListWatchState> {
-  const name = await currentCollection(signal);
+  const name = await shownCollection(signal);
   return sendServerJson("POST", `/api/collections/${encodeURIComponent(name)}/watch/dismiss`, request, signal);
 }
 
 export function fetchWatchState(list: string, signal?: AbortSignal): Promise<ListWatchState> {
-  return getServerJson(withCollection(listWatchPath(list)), signal);
+  return getServerJson(inCollection(listWatchPath(list)), signal);
 }
 
 export function fetchCitationContexts(ref: string, direction: CitationDirection, limit: number, signal?: AbortSignal): Promise<CitationContextsResponse> {
-  return getServerJson(withCollection(citationContextsUrl({ ref, direction, limit })), signal);
+  return getServerJson(inCollection(citationContextsUrl({ ref, direction, limit })), signal);
 }
 
 /** Whether the map answers for `ref` yet (a paper just added appears once its job commits). */
 export async function paperIsInMap(ref: string, signal?: AbortSignal): Promise<boolean> {
   try {
-    await getServerJson(withCollection(`/api/papers/${encodeURIComponent(ref)}`), signal);
+    await getServerJson(inCollection(`/api/papers/${encodeURIComponent(ref)}`), signal);
     return true;
   } catch (err) {
     if ((err as { status?: number }).status === 404) return false;

@@ -8,6 +8,7 @@ import { KEY_ROUTES_OFFERED, MAX_SEEDS, type ExplorerAction, type ExplorerState,
 export const NO_FILTERS: MapFilters = { direction: null, community: null, minYear: null, maxYear: null, hideStubs: false };
 
 export const EMPTY_VIEW: ViewState = {
+  collection: null,
   paper: null,
   path: null,
   filters: NO_FILTERS,
@@ -87,10 +88,27 @@ export function explorerReducer(state: ExplorerState, action: ExplorerAction): E
     }
     case "openList":
       return state.list === action.name ? state : { ...state, list: action.name };
+    case "switchCollection":
+      if (state.collection === action.name) return state;
+      // Papers, paths, seeds, lists and communities are the old collection's: they go. The view,
+      // the layout and the year and stub filters apply to any collection and stay; a direction
+      // the new one does not have is dropped once its directions are known (views/Explorer.tsx).
+      return {
+        ...state,
+        collection: action.name,
+        paper: null,
+        highlight: null,
+        path: null,
+        pathDraft: NO_DRAFT,
+        seeds: [],
+        keyRoutes: 0,
+        list: null,
+        filters: { ...state.filters, community: null },
+      };
   }
 }
 
 export function viewOf(state: ExplorerState): ViewState {
-  const { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
-  return { paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list };
+  const { collection, paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list } = state;
+  return { collection, paper, path, filters, layout, timelineY, highlight, mode, seeds, keyRoutes, list };
 }

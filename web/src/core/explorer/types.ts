@@ -42,6 +42,8 @@ export interface PathEnd {
 }
 
 export interface ViewState {
+  /** The collection shown (`?collection=NAME`), null for the server's default (its first). */
+  collection: string | null;
   /** The selected paper, as a REF the API resolves (arXiv ID, DOI, ACL ID or internal id). */
   paper: string | null;
   path: PathQuery | null;
@@ -83,4 +85,5 @@ export type ExplorerAction =
   | { type: "clearSeeds" }
   | { type: "setKeyRoutes"; keyRoutes: number }
   | { type: "openList"; name: string | null }
+  | { type: "switchCollection"; name: string }
   | { type: "restore"; view: ViewState };

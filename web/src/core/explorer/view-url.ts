@@ -1,6 +1,6 @@
 /**
  * Every view is a link: the ViewState read from and written to the page's query string.
- *   ?paper=REF  ?path=FROM,TO[&mode=longest]  ?direction=NAME  ?community=N  ?minYear=Y  ?maxYear=Y
+ *   ?collection=NAME  ?paper=REF  ?path=FROM,TO[&mode=longest]  ?direction=NAME  ?community=N  ?minYear=Y  ?maxYear=Y
  *   ?hideStubs=1  ?layout=timeline[&y=citations]  ?highlight=builds-on|built-by[&depth=1..3]
  *   ?view=lineage  ?seed=REF (repeated)  ?keyRoute=1..10  ?list=NAME
  * Unknown or malformed parameters are ignored, so an old or hand-edited link still opens.
@@ -85,7 +85,9 @@ export function parseView(search: string): ViewState {
   const direction = get("direction") === undefined ? null : decode(get("direction") ?? "").trim() || null;
   const hideStubs = get("hideStubs");
   const community = get("community") === undefined ? NaN : Number(decode(get("community") ?? ""));
+  const collection = get("collection") === undefined ? null : decode(get("collection") ?? "").trim() || null;
   return {
+    collection: collection && collection.length <= 100 ? collection : null,
     paper,
     path: parsePath(get("path"), get("mode")),
     filters: {
@@ -109,6 +111,7 @@ export function parseView(search: string): ViewState {
 /** The query string for a view ("" for the empty view), parameters in a fixed order. */
 export function formatView(view: ViewState): string {
   const parts: string[] = [];
+  if (view.collection) parts.push(`collection=${encode(view.collection)}`);
   if (view.paper) parts.push(`paper=${encode(view.paper)}`);
   if (view.paper && view.highlight) {
     parts.push(`highlight=${view.highlight.direction === "buildsOn" ? "builds-on" : "built-by"}`);
@@ -133,11 +136,15 @@ export function formatView(view: ViewState): string {
 }
 
 /**
- * Whether going from one view to the next deserves a browser history entry (a new paper, path,
- * view or list: Back returns to it) or just replaces the current one (filters, layout, highlight,
+ * Whether going from one view to the next deserves a browser history entry (a new collection,
+ * paper, path, view or list: Back returns to it) or just replaces the current one (filters, layout, highlight,
  * seeds, key routes).
  */
 export function isNavigation(before: ViewState, after: ViewState): boolean {
   const pathKey = (v: ViewState) => (v.path ? `${v.path.from}\u0000${v.path.to}\u0000${v.path.mode}` : "");
-  return before.paper !== after.paper || pathKey(before) !== pathKey(after) || before.mode !== after.mode || before.list !== after.list;
+  return (
+    before.collection !== after.collection ||
+    before.paper !== after.paper || pathKey(before) !== pathKey(after) || before.mode !== after.mode ||
+    before.list !== after.list
+  );
 }
