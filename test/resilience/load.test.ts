@@ -109,6 +109,24 @@ describe("expensive queries", () => {
     }
   });
 
+  it("answers a quick closure or path within an inline budget, and hands back one that outruns it", () => {
+    // The same counting clock: a 1 ms budget is two readings, 2,048 units of work.
+    let readings = 0;
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => readings++);
+    const q = (s: string) => new URLSearchParams(s);
+    try {
+      const quick = roomy.answerWithin("/api/papers/syn:00000/builds-on", q("depth=2"), 1);
+      expect(quick?.status).toBe(200);
+      expect(roomy.answerWithin("/api/path", q(`from=${unrelated.from}&to=${unrelated.to}`), 1)).toBeUndefined();
+      // A real 400 is an answer, not a hand-back.
+      expect(roomy.answerWithin("/api/path", q("from=syn:00001"), 1)?.status).toBe(400);
+    } finally {
+      clock.mockRestore();
+    }
+    // The inline budget ends with its call: the same question gets its whole budget after.
+    expect(roomy.handle("/api/path", q(`from=${unrelated.from}&to=${unrelated.to}`)).status).toBe(200);
+  });
+
   it("cuts builds-on and built-by lists at their limit and says so", () => {
     const r = roomy.handle(`/api/papers/syn:00000/built-by`, new URLSearchParams("depth=2"));
     expect(r.status).toBe(200);

@@ -15,6 +15,11 @@ export class AnswerCache {
 
   constructor(private readonly budgetBytes = ANSWER_CACHE_BYTES) {}
 
+  /** Whether it keeps anything at all (a budget of 0 keeps nothing, as the benchmarks run). */
+  get keeps(): boolean {
+    return this.budgetBytes > 0;
+  }
+
   static key(dbPath: string, graphVersion: string | undefined, pathname: string, query: URLSearchParams): string {
     const sorted = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
     return `${dbPath}\n${graphVersion ?? ""}\n${pathname}?${new URLSearchParams(sorted).toString()}`;

@@ -167,8 +167,26 @@ export class LineageApi {
     return payload;
   }
 
+  /** Set while answerWithin runs: the budget of an answer tried on the main thread first. */
+  private inlineBudgetMs: number | undefined;
+
+  /**
+   * The answer, if it takes at most `budgetMs` here; undefined when it would take longer (the
+   * server then hands the request to its worker thread, with the full budget).
+   */
+  answerWithin(pathname: string, query: URLSearchParams, budgetMs: number): ApiResponse | undefined {
+    this.inlineBudgetMs = budgetMs;
+    try {
+      const answer = this.handle(pathname, query);
+      const body = answer.body as { budgetMs?: unknown };
+      return answer.status === 400 && body.budgetMs === budgetMs ? undefined : answer;
+    } finally {
+      this.inlineBudgetMs = undefined;
+    }
+  }
+
   private budget() {
-    return timeBudget(this.limits.queryBudgetMs);
+    return timeBudget(this.inlineBudgetMs ?? this.limits.queryBudgetMs);
   }
 
   /**

@@ -20,7 +20,7 @@ import { HttpError } from "./http-error.ts";
 import { checkSameOrigin, isListWrite } from "./lists-api.ts";
 import { growRead } from "./grow-reads.ts";
 import { COLLECTION_ACTION_PATH, isGrowAction, onlineStatus, planGrow } from "./grow-routes.ts";
-import { Busy, isLong, LongRequests } from "./long-requests.ts";
+import { Busy, INLINE_BUDGET_MS, isLong, LongRequests, oftenQuick } from "./long-requests.ts";
 import { send, sendBuffers, sendJson } from "./responses.ts";
 import { serveStatic } from "./static-files.ts";
 
@@ -57,6 +57,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     fallback: specs[0]?.name ?? "",
     long: new LongRequests(),
     answers: new AnswerCache(options.keptAnswerBytes),
+    slow: new BoundedSet(10_000),
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
     host,
     online: options.online === true,
@@ -107,6 +108,8 @@ interface ServedState {
   fallback: string;
   long: LongRequests;
   answers: AnswerCache;
+  /** Closures and paths found too long for the main thread, by answer key (graph version included). */
+  slow: BoundedSet;
   jobs?: Jobs;
   host: string;
   online: boolean;
@@ -161,9 +164,13 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
   const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, open.session.graphVersion(), pathname, query) : undefined;
   const kept = key === undefined ? undefined : s.answers.get(key);
   if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
-  if (!long) {
-    const { status, body } = open.api.handle(pathname, query);
-    if (key === undefined) return sendJson(req, res, status, body);
+  // A closure or a path tried here first, unless it was found long before (on this graph).
+  const tryHere = long && request !== undefined && oftenQuick(request) && !s.slow.has(key ?? "");
+  const quick = tryHere ? open.api.answerWithin(pathname, query, INLINE_BUDGET_MS) : undefined;
+  if (tryHere && quick === undefined && key !== undefined) s.slow.add(key);
+  if (!long || quick) {
+    const { status, body } = quick ?? open.api.handle(pathname, query);
+    if (key === undefined || !s.answers.keeps) return sendJson(req, res, status, body);
     const answer = encodeAnswer(status, body);
     s.answers.set(key, answer);
     return sendBuffers(req, res, answer.status, answer.json, answer.gzip);
@@ -175,6 +182,19 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
   } catch (err) {
     if (err instanceof Busy) return sendJson(req, res, 503, { error: err.message }, { "retry-after": String(err.retryAfterSeconds) });
     throw err;
+  }
+}
+
+/** A set of at most `max` strings; full, it starts again empty (what it holds is only a hint). */
+class BoundedSet {
+  private items = new Set<string>();
+  constructor(private readonly max: number) {}
+  has(item: string): boolean {
+    return this.items.has(item);
+  }
+  add(item: string): void {
+    if (this.items.size >= this.max) this.items = new Set();
+    this.items.add(item);
   }
 }
 

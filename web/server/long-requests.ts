@@ -7,11 +7,21 @@
  *
  * Which requests are long: those whose cost grows with the graph rather than with one paper's
  * neighbourhood (closures deeper than one step, paths, main paths, reading lists, similar papers,
- * the whole graph's payload). Each still runs within its query budget (api/limits.ts).
+ * the whole graph's payload). Each still runs within its query budget (api/limits.ts). Closures
+ * and paths are long only sometimes (a hub's depth 3 against most papers' few dozen): they are
+ * tried on the main thread first, within INLINE_BUDGET_MS, and go to the worker only past it.
  */
 import { Worker } from "node:worker_threads";
 import type { EndpointRequest } from "../../api/endpoints.ts";
 import type { LongAnswer, LongTask } from "./query-worker.ts";
+
+/** How long a closure or a path may run on the main thread before it is handed to the worker. */
+export const INLINE_BUDGET_MS = 2;
+
+/** Whether a long request is worth trying on the main thread first: most are quick. */
+export function oftenQuick(request: EndpointRequest): boolean {
+  return request.endpoint === "closure" || request.endpoint === "path";
+}
 
 export function isLong(request: EndpointRequest): boolean {
   switch (request.endpoint) {
