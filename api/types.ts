@@ -190,9 +190,10 @@ export interface PaperDetail {
 }
 
 /**
- * A paper reached by a traversal, with its distance (1 = direct). The HTTP API also gives its
- * similarity to the paper the traversal started from (co-citation plus bibliographic coupling,
- * graph/similarity.ts; 0 when they share nothing), which the explorer sorts "by relevance".
+ * A paper reached by a traversal, with its distance (1 = direct). In one-step lists the HTTP API
+ * also gives its similarity to the paper the traversal started from (co-citation plus
+ * bibliographic coupling, graph/similarity.ts; 0 when they share nothing), which the explorer
+ * sorts "by relevance"; deeper closures, which the explorer only highlights, do not carry it.
  */
 export type ReachedPaper = PaperBrief & { depth: number; relevance?: number };
 

@@ -67,7 +67,8 @@ export class LineageApi {
         const papers = this.graph.closure(paper.id, direction, depth, { maxPapers: maxClosurePapers, budget: this.budget() });
         const truncated = papers.length > maxClosurePapers;
         const listed = truncated ? papers.slice(0, maxClosurePapers) : papers;
-        return { paper: this.briefOf(paper), direction, depth, papers: this.withRelevance(paper.id, listed), truncated };
+        // The panel's lists (one step) are sorted by relevance; deeper closures are highlight sets.
+        return { paper: this.briefOf(paper), direction, depth, papers: depth === 1 ? this.withRelevance(paper.id, listed) : listed, truncated };
       },
       similar: ({ ref, limit }) => this.relevanceReady().similar(this.paper(ref, "paper").id, limit, this.budget()),
       path: ({ from, to, mode }) => {
