@@ -31,6 +31,7 @@ import { rankCandidates } from "../graph/relevance.ts";
 import { FITTED_WEIGHTS, reciprocalRankFusion, rankByScore } from "../graph/relevance-fusion.ts";
 import { FEATURES, gatherSignals, type FeatureName } from "../graph/relevance-signals.ts";
 import { TextIndex } from "../graph/title-similarity.ts";
+import { AuthorIndex } from "../graph/author-index.ts";
 import type { CitationIndex } from "../graph/citation-index.ts";
 
 const LIMIT = 20;
@@ -94,6 +95,7 @@ interface Tally {
 
 /** Where coordinate ascent starts: each of these, the best end kept. */
 const FIT_STARTS: Record<FeatureName, number>[] = [
+  FITTED_WEIGHTS,
   Object.fromEntries(FEATURES.map((f) => [f, f === "coCitedShare" ? 1 : 0])) as Record<FeatureName, number>,
   Object.fromEntries(FEATURES.map((f) => [f, f === "coCitationsLog" ? 1 : 0])) as Record<FeatureName, number>,
   Object.fromEntries(FEATURES.map((f) => [f, f.startsWith("years") ? 0 : 0.1])) as Record<FeatureName, number>,
@@ -119,6 +121,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   const corpus = loadAanCorpus(join(ctx.sharedData, "aan"));
   const { graph, titles, years } = corpus;
   const text = new TextIndex(graph.size, (i) => ({ title: titles[i] ?? null }));
+  const allPeople = new AuthorIndex(graph.size, (i) => ({ authors: corpus.authors[i] ?? [], venue: corpus.venues[i] ?? null }));
   const year = (i: number) => years[i] ?? null;
   ctx.log(`reading-lists: AAN has ${graph.size} papers and ${graph.edgeCount} citations (read in ${Math.round(performance.now() - started)} ms)`);
   const queries = heldOutQueries(graph, year, options.selection);
@@ -130,8 +133,10 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   if (options.fit) {
     const samples: FitSample[] = queries.map((q) => {
       const h = withoutPaper(graph, q.paper);
-      return { signals: gatherSignals({ graph: h, text, year }, q.seeds, (i) => i === q.paper, LIMIT), relevant: q.relevant };
+      return { signals: gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT), relevant: q.relevant };
     });
+    const ceiling = samples.reduce((sum, s) => sum + s.signals.candidates.filter((c) => s.relevant.has(c)).length / s.relevant.size, 0) / samples.length;
+    ctx.log(`reading-lists: candidate recall (the ceiling of any ranking) ${ceiling.toFixed(4)}`);
     const fit = fitWeights(samples, FIT_STARTS, LIMIT);
     const folds = twoFold(samples, FIT_STARTS, LIMIT);
     const lines = [
@@ -147,10 +152,10 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   // The old list's importance: PageRank of the whole graph once, as the analytics compute it per loaded graph.
   const globalRank = options.withMainList ? pageRank(graph) : new Float64Array(0);
   const methods: [string, Method][] = [
-    ["relevance engine (ranked)", (h, seeds, q) => rankCandidates({ graph: h, text, year }, seeds, { exclude: (i) => i === q, limit: LIMIT }).slice(0, LIMIT).map((r) => r.index)],
-    ["reading list (new, reading order)", (h, seeds, q) => readingList(h, paperOf(h), { seeds, limit: LIMIT, text, exclude: (i) => i === q }).items.map((i) => i.index)],
+    ["relevance engine (ranked)", (h, seeds, q) => rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT }).slice(0, LIMIT).map((r) => r.index)],
+    ["reading list (new, reading order)", (h, seeds, q) => readingList(h, paperOf(h), { seeds, limit: LIMIT, text, people: allPeople.without(q), exclude: (i) => i === q }).items.map((i) => i.index)],
     ["RRF of the engine's signals", (h, seeds, q) => {
-      const signals = gatherSignals({ graph: h, text, year }, seeds, (i) => i === q, LIMIT);
+      const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q) }, seeds, (i) => i === q, LIMIT);
       return rankByScore(signals, reciprocalRankFusion(signals, RRF_SIGNS)).slice(0, LIMIT).map((c) => signals.candidates[c] ?? -1);
     }],
     ["co-citation + coupling (counts)", (h, seeds, q) => coCitationCouplingCounts(h, seeds, (i) => i === q, LIMIT)],

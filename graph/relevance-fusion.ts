@@ -36,6 +36,10 @@ export const FITTED_WEIGHTS: FusionWeights = {
   citations: 0.07,
   yearsAfterSeeds: -0.1,
   yearsBeforeSeeds: -0.03,
+  sharedAuthorSeeds: 0,
+  coauthorSeeds: 0,
+  seedAuthorsCite: 0,
+  sameVenueSeeds: 0,
 };
 
 export function weightVector(weights: FusionWeights): Float64Array {

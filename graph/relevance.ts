@@ -32,6 +32,10 @@ export interface RelevanceEvidence {
   similarText: { seed: number; similarity: number } | null;
   /** Papers citing it in the graph. */
   citedBy: number;
+  /** Seeds it shares an author with (empty without authorship). */
+  sameAuthorsAs?: number[];
+  /** Papers by the seeds' authors, the seeds aside, that cite it (0 without authorship). */
+  citedBySeedAuthors?: number;
 }
 
 export interface RelevantPaper {
@@ -74,12 +78,13 @@ function checkSeeds(corpus: RelevanceCorpus, seeds: readonly number[]): number[]
 
 /** The evidence for one paper against the seeds, exact, from the sorted citation rows. */
 export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], paper: number, budget: QueryBudget = UNBOUNDED): RelevanceEvidence {
-  const { graph, text } = corpus;
+  const { graph, text, people } = corpus;
   const coCitedWith: { seed: number; papers: number }[] = [];
   const sharedReferencesWith: { seed: number; papers: number }[] = [];
   const builtOnBySeeds: number[] = [];
   const buildsOnSeeds: number[] = [];
   let similarText: RelevanceEvidence["similarText"] = null;
+  const sameAuthorsAs: number[] = [];
   for (const s of seeds) {
     budget.tick();
     const co = coCitationCount(graph, s, paper, budget);
@@ -88,6 +93,7 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     if (shared > 0) sharedReferencesWith.push({ seed: s, papers: shared });
     if (citesDirectly(graph, s, paper)) builtOnBySeeds.push(s);
     if (citesDirectly(graph, paper, s)) buildsOnSeeds.push(s);
+    if (people?.shareAuthor(s, paper)) sameAuthorsAs.push(s);
     if (text) {
       const query = text.queryOf(s);
       const ceiling = text.ceiling(query);
@@ -96,6 +102,20 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     }
   }
   const most = (a: { seed: number; papers: number }, b: { seed: number; papers: number }) => b.papers - a.papers || a.seed - b.seed;
+  let citedBySeedAuthors = 0;
+  if (people) {
+    const seedSet = new Set(seeds);
+    for (const citer of graph.neighbours(paper, "builtBy")) {
+      if (seedSet.has(citer)) continue;
+      for (const s of seeds) {
+        budget.tick();
+        if (people.shareAuthor(s, citer)) {
+          citedBySeedAuthors++;
+          break;
+        }
+      }
+    }
+  }
   return {
     coCitedWith: coCitedWith.sort(most),
     sharedReferencesWith: sharedReferencesWith.sort(most),
@@ -103,6 +123,8 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     buildsOnSeeds,
     similarText,
     citedBy: graph.degree(paper, "builtBy"),
+    sameAuthorsAs,
+    citedBySeedAuthors,
   };
 }
 
