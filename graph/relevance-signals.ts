@@ -3,8 +3,9 @@
  * per candidate for the fused ranking (relevance-fusion.ts). Candidates come from the seeds'
  * neighbourhood, bounded: papers linked to a seed directly (direct-citations.ts), co-cited or
  * coupled with one (co-citation.ts, two citation steps), what the seeds' references build on,
- * and the seeds' closest titles
- * (title-similarity.ts); when these are fewer than asked for, the papers the walk with restart
+ * the seeds' closest titles (title-similarity.ts), and, when the corpus knows authorship
+ * (author-index.ts), the seeds' authors' other papers and what those papers cite
+ * (author-signals.ts); when these are fewer than asked for, the papers the walk with restart
  * reached (personalized-pagerank.ts) fill in. Each feature is described where it is computed;
  * all are shares or logarithms, so that their scale does not depend on how many seeds were given
  * or how often they are cited, and one set of weights serves every query.

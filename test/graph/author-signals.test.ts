@@ -4,6 +4,8 @@
  * features, the evidence and the reasons, and that a held-out paper's authorship links nobody.
  */
 import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { CitationIndex } from "../../graph/citation-index.ts";
 import { AuthorIndex, nameKey } from "../../graph/author-index.ts";
 import { authorLinks } from "../../graph/author-signals.ts";
 import { relevantPapers } from "../../graph/relevance.ts";
@@ -140,5 +142,37 @@ describe("in the engine", () => {
     expect(reasonText(t.evidence, { seedCount: 2, title })).toBe("cited by 2 other papers of your seeds' authors; cited by 2 papers in the graph");
     // An untitled seed is never named.
     expect(reasonText(Object.assign({}, p1.evidence, { sameAuthorsAs: [at("S2")] }), { seedCount: 2, title, citedBy: 0 })).toBe("by the authors of 1 of your 2 seeds");
+  });
+});
+
+describe("reasons with authorship (a property, seeded)", () => {
+  const literature = fc.integer({ min: 3, max: 24 }).chain((n) =>
+    fc.record({
+      n: fc.constant(n),
+      edges: fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a !== b), { maxLength: n * 3, selector: ([a, b]) => `${a} ${b}` }),
+      authors: fc.array(fc.uniqueArray(fc.constantFrom("Ann Lee", "Bob Ray", "Cat Oh", "Dan Wu"), { maxLength: 2 }), { minLength: n, maxLength: n }),
+      titles: fc.array(fc.option(fc.constantFrom("Phrase tables", "Word alignment", "  "), { nil: null }), { minLength: n, maxLength: n }),
+      seeds: fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: 3 }),
+    }),
+  );
+
+  it("name only seeds, by their own titles, and the authorship evidence is exact", () => {
+    fc.assert(
+      fc.property(literature, ({ n, edges, authors, titles, seeds }) => {
+        const ids = Array.from({ length: n }, (_, i) => `a${i}`);
+        const g = new CitationIndex(ids, edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })));
+        const index = new AuthorIndex(n, (i) => ({ authors: authors[i] ?? [] }));
+        const title = (i: number) => titles[i] ?? null;
+        const seedTitles = new Set(seeds.map((s) => title(s)?.trim()).filter((t): t is string => Boolean(t)));
+        for (const p of relevantPapers({ graph: g, people: index }, seeds, { limit: 10 })) {
+          const shares = seeds.filter((s) => (authors[s] ?? []).some((a) => (authors[p.index] ?? []).includes(a)));
+          expect(p.evidence.sameAuthorsAs).toEqual(shares);
+          const reason = reasonText(p.evidence, { seedCount: seeds.length, title });
+          expect(reason).not.toContain("untitled");
+          for (const quoted of reason.match(/"[^"]*"/g) ?? []) expect(seedTitles.has(quoted.slice(1, -1))).toBe(true);
+        }
+      }),
+      { seed: 20261202, numRuns: 120 },
+    );
   });
 });
