@@ -67,20 +67,26 @@ export function authorLinks(graph: CitationIndex, people: AuthorIndex, seedList:
     const v = people.venueOf(s);
     if (v >= 0) seedVenues.set(v, (seedVenues.get(v) ?? 0) + 1);
   }
+  // For each author, the seeds (by position) it wrote, and those whose authors it wrote with.
+  const ownSeedsOf = new Map<number, number[]>();
+  const nearSeedsOf = new Map<number, number[]>();
+  const note = (map: Map<number, number[]>, author: number, k: number) => {
+    const list = map.get(author);
+    if (list) list.push(k);
+    else map.set(author, [k]);
+  };
+  ownAuthorsOf.forEach((own, k) => own.forEach((a) => note(ownSeedsOf, a, k)));
+  coauthorsOf.forEach((coauthors, k) => coauthors.forEach((a) => note(nearSeedsOf, a, k)));
   const coauthorSeeds = (paper: number) => {
-    const authors = people.authorsOf(paper);
-    let linked = 0;
-    coauthorsOf.forEach((coauthors, k) => {
+    const near = new Set<number>();
+    const own = new Set<number>();
+    for (const a of people.authorsOf(paper)) {
       budget.tick();
-      const own = ownAuthorsOf[k] ?? new Set<number>();
-      let shares = false;
-      let near = false;
-      for (const a of authors) {
-        if (own.has(a)) shares = true;
-        else if (coauthors.has(a)) near = true;
-      }
-      if (near && !shares) linked++;
-    });
+      for (const k of nearSeedsOf.get(a) ?? []) near.add(k);
+      for (const k of ownSeedsOf.get(a) ?? []) own.add(k);
+    }
+    let linked = 0;
+    for (const k of near) if (!own.has(k)) linked++;
     return linked;
   };
   const sameVenueSeeds = (paper: number) => {

@@ -106,15 +106,12 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
   let citedBySeedAuthors = 0;
   if (people) {
     const seedSet = new Set(seeds);
+    const seedAuthors = new Set<number>();
+    for (const s of seeds) for (const a of people.authorsOf(s)) seedAuthors.add(a);
     for (const citer of graph.neighbours(paper, "builtBy")) {
+      budget.tick();
       if (seedSet.has(citer)) continue;
-      for (const s of seeds) {
-        budget.tick();
-        if (people.shareAuthor(s, citer)) {
-          citedBySeedAuthors++;
-          break;
-        }
-      }
+      if (people.authorsOf(citer).some((a) => seedAuthors.has(a))) citedBySeedAuthors++;
     }
   }
   return {
