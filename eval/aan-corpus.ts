@@ -1,9 +1,9 @@
 /**
  * The AAN release (`<sharedData>/aan`: acl.txt and acl-metadata.txt) as the evaluations use it: a
  * CitationIndex built directly from the parsed files (ingest/sources/aan.ts), no database, with
- * each paper's title and year. Every paper named by a citation or a metadata record is in the
- * index; duplicate citation lines and the release's self-citations are dropped (a paper is not
- * its own reference). A paper without a metadata record has no title; its year is read from its
+ * each paper's title, year, authors and venue. Every paper named by a citation or a metadata
+ * record is in the index; duplicate citation lines and the release's self-citations are dropped
+ * (a paper is not its own reference). A paper without a metadata record has no title; its year is read from its
  * ACL Anthology ID (`P02-1040` → 2002), as the release's 2012 papers have no record.
  */
 import { readFileSync } from "node:fs";
@@ -17,6 +17,10 @@ export interface AanCorpus {
   titles: (string | null)[];
   /** Publication year per paper index (metadata, else the ID's two digits), null if neither. */
   years: (number | null)[];
+  /** Authors per paper index as the record names them ([] without a record). */
+  authors: string[][];
+  /** Venue per paper index, null without one. */
+  venues: (string | null)[];
   /** Lines of acl.txt the parser could not read, and metadata records it could not read. */
   problems: { citations: number; metadata: number };
 }
@@ -57,6 +61,8 @@ export function loadAanCorpus(folder: string): AanCorpus {
     graph,
     titles: ids.map((id) => meta.get(id)?.title ?? null),
     years: ids.map((id) => meta.get(id)?.year ?? yearOfAclId(id)),
+    authors: ids.map((id) => meta.get(id)?.authors ?? []),
+    venues: ids.map((id) => meta.get(id)?.venue ?? null),
     problems: { citations: citations.problems.length, metadata: metadata.problems.length },
   };
 }

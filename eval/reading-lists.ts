@@ -14,9 +14,13 @@
  * holds papers published up to 2010, the only ones the fusion weights were fitted on; `--fit`
  * refits them there and prints them (eval/fusion-fit.ts). The text index holds every paper's
  * title, the held-out paper's included (it only shifts word frequencies by one paper; the
- * paper itself cannot be listed).
+ * paper itself cannot be listed). The author index holds every paper's authors and venue, the
+ * held-out paper's hidden (graph/author-index.ts's `without`), so that its authors link nobody.
+ * Also reported: the candidate recall (the held-out references among the engine's candidates,
+ * the ceiling of any ranking) and the load average while the times were measured.
  */
 import { join } from "node:path";
+import { cpus, loadavg } from "node:os";
 import { loadAanCorpus } from "./aan-corpus.ts";
 import { withoutPaper } from "./held-out.ts";
 import { heldOutQueries, type QuerySelection } from "./held-out-queries.ts";
@@ -31,6 +35,7 @@ import { rankCandidates } from "../graph/relevance.ts";
 import { FITTED_WEIGHTS, reciprocalRankFusion, rankByScore } from "../graph/relevance-fusion.ts";
 import { FEATURES, gatherSignals, type FeatureName } from "../graph/relevance-signals.ts";
 import { TextIndex } from "../graph/title-similarity.ts";
+import { AuthorIndex } from "../graph/author-index.ts";
 import type { CitationIndex } from "../graph/citation-index.ts";
 
 const LIMIT = 20;
@@ -94,6 +99,7 @@ interface Tally {
 
 /** Where coordinate ascent starts: each of these, the best end kept. */
 const FIT_STARTS: Record<FeatureName, number>[] = [
+  FITTED_WEIGHTS,
   Object.fromEntries(FEATURES.map((f) => [f, f === "coCitedShare" ? 1 : 0])) as Record<FeatureName, number>,
   Object.fromEntries(FEATURES.map((f) => [f, f === "coCitationsLog" ? 1 : 0])) as Record<FeatureName, number>,
   Object.fromEntries(FEATURES.map((f) => [f, f.startsWith("years") ? 0 : 0.1])) as Record<FeatureName, number>,
@@ -119,6 +125,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   const corpus = loadAanCorpus(join(ctx.sharedData, "aan"));
   const { graph, titles, years } = corpus;
   const text = new TextIndex(graph.size, (i) => ({ title: titles[i] ?? null }));
+  const allPeople = new AuthorIndex(graph.size, (i) => ({ authors: corpus.authors[i] ?? [], venue: corpus.venues[i] ?? null }));
   const year = (i: number) => years[i] ?? null;
   ctx.log(`reading-lists: AAN has ${graph.size} papers and ${graph.edgeCount} citations (read in ${Math.round(performance.now() - started)} ms)`);
   const queries = heldOutQueries(graph, year, options.selection);
@@ -130,8 +137,10 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   if (options.fit) {
     const samples: FitSample[] = queries.map((q) => {
       const h = withoutPaper(graph, q.paper);
-      return { signals: gatherSignals({ graph: h, text, year }, q.seeds, (i) => i === q.paper, LIMIT), relevant: q.relevant };
+      return { signals: gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT), relevant: q.relevant };
     });
+    const ceiling = samples.reduce((sum, s) => sum + s.signals.candidates.filter((c) => s.relevant.has(c)).length / s.relevant.size, 0) / samples.length;
+    ctx.log(`reading-lists: candidate recall (the ceiling of any ranking) ${ceiling.toFixed(4)}`);
     const fit = fitWeights(samples, FIT_STARTS, LIMIT);
     const folds = twoFold(samples, FIT_STARTS, LIMIT);
     const lines = [
@@ -147,10 +156,10 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   // The old list's importance: PageRank of the whole graph once, as the analytics compute it per loaded graph.
   const globalRank = options.withMainList ? pageRank(graph) : new Float64Array(0);
   const methods: [string, Method][] = [
-    ["relevance engine (ranked)", (h, seeds, q) => rankCandidates({ graph: h, text, year }, seeds, { exclude: (i) => i === q, limit: LIMIT }).slice(0, LIMIT).map((r) => r.index)],
-    ["reading list (new, reading order)", (h, seeds, q) => readingList(h, paperOf(h), { seeds, limit: LIMIT, text, exclude: (i) => i === q }).items.map((i) => i.index)],
+    ["relevance engine (ranked)", (h, seeds, q) => rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT }).slice(0, LIMIT).map((r) => r.index)],
+    ["reading list (new, reading order)", (h, seeds, q) => readingList(h, paperOf(h), { seeds, limit: LIMIT, text, people: allPeople.without(q), exclude: (i) => i === q }).items.map((i) => i.index)],
     ["RRF of the engine's signals", (h, seeds, q) => {
-      const signals = gatherSignals({ graph: h, text, year }, seeds, (i) => i === q, LIMIT);
+      const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q) }, seeds, (i) => i === q, LIMIT);
       return rankByScore(signals, reciprocalRankFusion(signals, RRF_SIGNS)).slice(0, LIMIT).map((c) => signals.candidates[c] ?? -1);
     }],
     ["co-citation + coupling (counts)", (h, seeds, q) => coCitationCouplingCounts(h, seeds, (i) => i === q, LIMIT)],
@@ -161,8 +170,12 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     methods.push(["reading list (main before issue 15)", (h, seeds) => mainReadingList(h, paperOf(h), { seeds, limit: LIMIT, importance: globalRank }).items.map((i) => i.index)]);
   }
   const tallies = new Map<string, Tally>(methods.map(([name]) => [name, { recall: [], ndcg: [], rr: [], ms: [] }]));
+  // The ceiling of any ranking: the share of the held-out references among the engine's candidates.
+  const candidateRecall: number[] = [];
   queries.forEach((q, n) => {
     const h = withoutPaper(graph, q.paper);
+    const pool = gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT).candidates;
+    candidateRecall.push(pool.filter((c) => q.relevant.has(c)).length / q.relevant.size);
     for (const [name, method] of methods) {
       const t0 = performance.now();
       const ranking = method(h, q.seeds, q.paper);
@@ -201,6 +214,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   const engine = row("relevance engine (ranked)")?.recall ?? 0;
   const list = row("reading list (new, reading order)");
   const hub = summary(hubMs);
+  const ceiling = candidateRecall.reduce((sum, r) => sum + r, 0) / Math.max(1, candidateRecall.length);
   const lines = [
     `Reading lists on AAN: ${queries.length} held-out papers (${options.splitName}; ≥ ${options.selection.minReferences} references; seed ${options.selection.seed}${options.selection.sample !== null ? `; sample ${options.selection.sample}` : ""}), ${options.selection.seedCount} seeds, ${LIMIT} asked for`,
     "",
@@ -209,14 +223,16 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     "",
     `Better baseline recall@20: ${better.toFixed(4)} (co-citation + coupling ${coCitationBaseline.toFixed(4)}, personalized PageRank ${pprBaseline.toFixed(4)})`,
     `Relevance engine: ${(engine / better).toFixed(3)} × the better baseline (target 1.25); the reading list: ${((list?.recall ?? 0) / better).toFixed(3)} ×`,
+    `Candidate recall (the held-out references among the engine's candidates, the ceiling of any ranking): ${ceiling.toFixed(4)}`,
     `Reading list from ${options.selection.seedCount} seeds: median ${list?.medianMs.toFixed(1)} ms, p90 ${list?.p90Ms.toFixed(1)} ms (target: median under 100 ms)`,
     `Reading list from the 20 most cited papers as seeds: median ${hub.median.toFixed(1)} ms over 5 runs`,
+    `Load average while measuring (1, 5, 15 min; ${cpus().length} cores): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`,
     "nDCG and MRR of the reading list are of its reading order (foundations first), not of a ranking.",
   ];
   return {
     name: "reading-lists",
     date: new Date().toISOString(),
     text: lines.join("\n"),
-    figures: { split: options.splitName, selection: options.selection, queries: queries.length, rows, better, ratio: engine / better, hubSeedsMs: hubMs, weights: FITTED_WEIGHTS },
+    figures: { split: options.splitName, selection: options.selection, queries: queries.length, rows, better, candidateRecall: ceiling, loadAverage: loadavg(), ratio: engine / better, hubSeedsMs: hubMs, weights: FITTED_WEIGHTS },
   };
 }

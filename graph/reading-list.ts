@@ -17,6 +17,7 @@ import { reasonText } from "./relevance-reasons.ts";
 import { evidenceFor, rankCandidates, type RelevanceEvidence } from "./relevance.ts";
 import type { SignalOptions } from "./relevance-signals.ts";
 import type { TextIndex } from "./title-similarity.ts";
+import type { AuthorIndex } from "./author-index.ts";
 
 export { foundationsFirst } from "./reading-order.ts";
 export { short } from "./relevance-reasons.ts";
@@ -42,6 +43,8 @@ export interface ReadingListOptions {
   exclude?: (index: number) => boolean;
   /** Titles and abstracts of the graph's papers, for the text signal (built once per graph). */
   text?: TextIndex;
+  /** Authors and venues of the graph's papers, for the author signals (built once per graph). */
+  people?: AuthorIndex;
   budget?: QueryBudget;
   signals?: SignalOptions;
   /**
@@ -126,7 +129,7 @@ export function readingList(graph: CitationIndex, paper: (index: number) => List
   if (seeds.length === 0) throw new Error("reading list: at least one seed paper is needed");
   const budget = options.budget ?? UNBOUNDED;
   const seedSet = new Set(seeds);
-  const corpus = { graph, text: options.text, year: (i: number) => paper(i).year };
+  const corpus = { graph, text: options.text, people: options.people, year: (i: number) => paper(i).year };
   const exclude = options.exclude ?? (() => false);
   const include = options.include ?? (() => true);
   const ranked = rankCandidates(corpus, seeds, { limit, exclude, include, budget, signals: options.signals });

@@ -1,8 +1,10 @@
 /**
  * One-line reasons a researcher can check, built from a paper's evidence (relevance.ts): the
- * direct links first ("built on by 2 of your 3 seeds directly"), then co-citation ("co-cited
- * with "BLEU" by 41 papers"), coupling ("shares 5 references with "Moses""), title similarity
- * ("similar title to "Moses""), at most two of them, then its citations in the graph. A reason
+ * direct links first ("built on by 2 of your 3 seeds directly"), shared authors ("by the authors
+ * of "Moses""), co-citation ("co-cited with "BLEU" by 41 papers"), coupling ("shares 5 references
+ * with "Moses""), title similarity ("similar title to "Moses""), what the seeds' authors cite
+ * ("cited by 3 other papers of your seeds' authors"), at most two of them, then its citations in
+ * the graph. A reason
  * names only seeds, the papers the evidence is about, and only by a title the callback gives;
  * a seed without one is "your seed". Nothing else is ever named.
  */
@@ -37,6 +39,17 @@ function whichSeeds(seeds: readonly number[], ctx: ReasonContext): string {
   return `${seeds.length} of your ${ctx.seedCount} seeds`;
 }
 
+/** "by the authors of "Moses"", "by an author of 2 of your 3 seeds". */
+function byAuthorsOf(seeds: readonly number[], ctx: ReasonContext): string {
+  const [only] = seeds;
+  if (ctx.seedCount === 1) return `by the authors of ${lone(ctx)}`;
+  if (seeds.length === 1 && only !== undefined) {
+    const name = named(only, ctx);
+    return name ? `by the authors of ${name}` : `by the authors of 1 of your ${ctx.seedCount} seeds`;
+  }
+  return `by authors of ${seeds.length} of your ${ctx.seedCount} seeds`;
+}
+
 function lone(ctx: ReasonContext): string {
   return ctx.oneSeed ?? "your seed";
 }
@@ -50,6 +63,8 @@ export function evidenceParts(e: RelevanceEvidence, ctx: ReasonContext): string[
   const parts: string[] = [];
   if (e.builtOnBySeeds.length > 0) parts.push(`built on by ${whichSeeds(e.builtOnBySeeds, ctx)} directly`);
   if (e.buildsOnSeeds.length > 0) parts.push(`builds on ${whichSeeds(e.buildsOnSeeds, ctx)} directly`);
+  const sameAuthors = e.sameAuthorsAs ?? [];
+  if (sameAuthors.length > 0) parts.push(byAuthorsOf(sameAuthors, ctx));
   const [co, ...moreCo] = e.coCitedWith;
   if (co) {
     const who = ctx.seedCount === 1 ? lone(ctx) : (named(co.seed, ctx) ?? "one of your seeds");
@@ -65,6 +80,8 @@ export function evidenceParts(e: RelevanceEvidence, ctx: ReasonContext): string[
     const who = ctx.seedCount === 1 ? lone(ctx) : (named(e.similarText.seed, ctx) ?? "one of your seeds");
     parts.push(`similar title to ${who}`);
   }
+  const citedByAuthors = e.citedBySeedAuthors ?? 0;
+  if (citedByAuthors > 0) parts.push(`cited by ${plural(citedByAuthors, "other paper", "other papers")} of ${ctx.seedCount === 1 ? `the authors of ${lone(ctx)}` : "your seeds' authors"}`);
   return parts.slice(0, 2);
 }
 

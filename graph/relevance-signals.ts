@@ -3,8 +3,9 @@
  * per candidate for the fused ranking (relevance-fusion.ts). Candidates come from the seeds'
  * neighbourhood, bounded: papers linked to a seed directly (direct-citations.ts), co-cited or
  * coupled with one (co-citation.ts, two citation steps), what the seeds' references build on,
- * and the seeds' closest titles
- * (title-similarity.ts); when these are fewer than asked for, the papers the walk with restart
+ * the seeds' closest titles (title-similarity.ts), and, when the corpus knows authorship
+ * (author-index.ts), the seeds' authors' other papers and what those papers cite
+ * (author-signals.ts); when these are fewer than asked for, the papers the walk with restart
  * reached (personalized-pagerank.ts) fill in. Each feature is described where it is computed;
  * all are shares or logarithms, so that their scale does not depend on how many seeds were given
  * or how often they are cited, and one set of weights serves every query.
@@ -15,6 +16,8 @@ import { directCitations } from "./direct-citations.ts";
 import { personalizedPageRank } from "./personalized-pagerank.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 import type { TextIndex } from "./title-similarity.ts";
+import type { AuthorIndex } from "./author-index.ts";
+import { authorLinks } from "./author-signals.ts";
 
 /** The features, in the order of a candidate's vector. */
 export const FEATURES = [
@@ -46,6 +49,14 @@ export const FEATURES = [
   "yearsAfterSeeds",
   /** Years before the newest seed (0 if not before; capped at 30; 0 when a year is unknown). */
   "yearsBeforeSeeds",
+  /** Share of the seeds it shares an author with (author-index.ts). */
+  "sharedAuthorSeeds",
+  /** Share of the seeds it shares no author with but whose authors have written with one of its own. */
+  "coauthorSeeds",
+  /** log(1 + the other papers of the seeds' authors that cite it): what those authors cite. */
+  "seedAuthorsCite",
+  /** Share of the seeds that appeared in its venue. */
+  "sameVenueSeeds",
 ] as const;
 
 export type FeatureName = (typeof FEATURES)[number];
@@ -56,6 +67,8 @@ export interface RelevanceCorpus {
   text?: TextIndex;
   /** Publication year of a paper, if known. */
   year?: (index: number) => number | null;
+  /** Authors and venues of the graph's papers; without it the author and venue signals are 0. */
+  people?: AuthorIndex;
 }
 
 export const SIGNAL_DEFAULTS = {
@@ -67,6 +80,8 @@ export const SIGNAL_DEFAULTS = {
   maxCitersPerSeed: 5000,
   /** Papers most similar by title to each seed, added as candidates. */
   titleCandidatesPerSeed: 30,
+  /** Papers read per seed author at most, for the author signals. */
+  maxPapersPerAuthor: 300,
   /** Candidates scored at most: beyond it the ones with the most co-citations are kept. */
   maxCandidates: 20_000,
   budget: UNBOUNDED as QueryBudget,
@@ -93,7 +108,7 @@ export function gatherSignals(
   options: SignalOptions = {},
 ): CandidateSignals {
   const o = Object.assign({}, SIGNAL_DEFAULTS, options);
-  const { graph, text } = corpus;
+  const { graph, text, people } = corpus;
   const seeds = [...new Set(seedList)];
   const seedSet = new Set(seeds);
   const n = seeds.length;
@@ -102,6 +117,7 @@ export function gatherSignals(
   const coupling = bibliographicCoupling(graph, seeds, { maxCitersPerSeed: o.maxCitersPerSeed, budget });
   const direct = directCitations(graph, seeds, budget);
   const walk = personalizedPageRank(graph, seeds, { restart: o.walkRestart, epsilon: o.walkEpsilon, maxPushes: o.walkMaxPushes, budget });
+  const byAuthors = people ? authorLinks(graph, people, seeds, { maxPapersPerAuthor: o.maxPapersPerAuthor, budget }) : null;
 
   // What the seeds' references build on: the foundations two steps back.
   const chains = new Map<number, number>();
@@ -121,7 +137,8 @@ export function gatherSignals(
   // The most co-cited first, so that a cap keeps the strongest.
   const byCoCitation = [...co.count].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   for (const [m] of byCoCitation) if (candidateSet.size < o.maxCandidates) add(m);
-  for (const m of [...direct.builtOnBySeeds.keys(), ...direct.buildsOnSeeds.keys(), ...coupling.count.keys(), ...chains.keys()]) {
+  const byAuthorKeys = byAuthors ? [...byAuthors.sharedAuthorSeeds.keys(), ...byAuthors.seedAuthorsCite.keys()] : [];
+  for (const m of [...direct.builtOnBySeeds.keys(), ...direct.buildsOnSeeds.keys(), ...coupling.count.keys(), ...chains.keys(), ...byAuthorKeys]) {
     if (candidateSet.size < o.maxCandidates) add(m);
   }
   const seedQueries = text ? seeds.map((s) => text.queryOf(s)) : [];
@@ -168,6 +185,12 @@ export function gatherSignals(
     const gap = year !== null && newestSeed !== null ? year - newestSeed : 0;
     features[at + 12] = Math.min(10, Math.max(0, gap));
     features[at + 13] = Math.min(30, Math.max(0, -gap));
+    if (byAuthors) {
+      features[at + 14] = (byAuthors.sharedAuthorSeeds.get(m) ?? 0) / n;
+      features[at + 15] = byAuthors.coauthorSeeds(m) / n;
+      features[at + 16] = Math.log1p(byAuthors.seedAuthorsCite.get(m) ?? 0);
+      features[at + 17] = byAuthors.sameVenueSeeds(m) / n;
+    }
   });
   return { candidates, features, sampled: co.sampled || coupling.sampled };
 }

@@ -1,8 +1,9 @@
 /**
  * The relevance engine: papers ranked by how well they belong beside a set of seed papers, with
  * the evidence that put each there. The signals are relevance-signals.ts's (direct citations,
- * co-citation, bibliographic coupling, personalized PageRank, title similarity, citation counts
- * as a prior), fused by relevance-fusion.ts's fitted weights. One engine, four entry points:
+ * co-citation, bibliographic coupling, personalized PageRank, title similarity, authorship and
+ * venues, citation counts as a prior), fused by relevance-fusion.ts's fitted weights. One
+ * engine, four entry points:
  * - `relevantPapers`: the ranking itself (reading-list.ts orders it for reading);
  * - `similarTo`: the papers like one paper, split the way Connected Papers shows prior and
  *   derivative works;
@@ -32,6 +33,10 @@ export interface RelevanceEvidence {
   similarText: { seed: number; similarity: number } | null;
   /** Papers citing it in the graph. */
   citedBy: number;
+  /** Seeds it shares an author with (empty without authorship). */
+  sameAuthorsAs?: number[];
+  /** Papers by the seeds' authors, the seeds aside, that cite it (0 without authorship). */
+  citedBySeedAuthors?: number;
 }
 
 export interface RelevantPaper {
@@ -74,12 +79,13 @@ function checkSeeds(corpus: RelevanceCorpus, seeds: readonly number[]): number[]
 
 /** The evidence for one paper against the seeds, exact, from the sorted citation rows. */
 export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], paper: number, budget: QueryBudget = UNBOUNDED): RelevanceEvidence {
-  const { graph, text } = corpus;
+  const { graph, text, people } = corpus;
   const coCitedWith: { seed: number; papers: number }[] = [];
   const sharedReferencesWith: { seed: number; papers: number }[] = [];
   const builtOnBySeeds: number[] = [];
   const buildsOnSeeds: number[] = [];
   let similarText: RelevanceEvidence["similarText"] = null;
+  const sameAuthorsAs: number[] = [];
   for (const s of seeds) {
     budget.tick();
     const co = coCitationCount(graph, s, paper, budget);
@@ -88,6 +94,7 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     if (shared > 0) sharedReferencesWith.push({ seed: s, papers: shared });
     if (citesDirectly(graph, s, paper)) builtOnBySeeds.push(s);
     if (citesDirectly(graph, paper, s)) buildsOnSeeds.push(s);
+    if (people?.shareAuthor(s, paper)) sameAuthorsAs.push(s);
     if (text) {
       const query = text.queryOf(s);
       const ceiling = text.ceiling(query);
@@ -96,6 +103,17 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     }
   }
   const most = (a: { seed: number; papers: number }, b: { seed: number; papers: number }) => b.papers - a.papers || a.seed - b.seed;
+  let citedBySeedAuthors = 0;
+  if (people) {
+    const seedSet = new Set(seeds);
+    const seedAuthors = new Set<number>();
+    for (const s of seeds) for (const a of people.authorsOf(s)) seedAuthors.add(a);
+    for (const citer of graph.neighbours(paper, "builtBy")) {
+      budget.tick();
+      if (seedSet.has(citer)) continue;
+      if (people.authorsOf(citer).some((a) => seedAuthors.has(a))) citedBySeedAuthors++;
+    }
+  }
   return {
     coCitedWith: coCitedWith.sort(most),
     sharedReferencesWith: sharedReferencesWith.sort(most),
@@ -103,6 +121,8 @@ export function evidenceFor(corpus: RelevanceCorpus, seeds: readonly number[], p
     buildsOnSeeds,
     similarText,
     citedBy: graph.degree(paper, "builtBy"),
+    sameAuthorsAs,
+    citedBySeedAuthors,
   };
 }
 

@@ -26,6 +26,7 @@ import { readingList, type ListPaper, type ReadingListItem as ReadingListEntry }
 import { similarTo, type RelevanceCorpus, type RelevanceEvidence } from "../graph/relevance.ts";
 import { reasonText, type ReasonContext } from "../graph/relevance-reasons.ts";
 import { TextIndex } from "../graph/title-similarity.ts";
+import { AuthorIndex } from "../graph/author-index.ts";
 import type { QueryBudget } from "../graph/query-budget.ts";
 
 /** Similar papers asked of the engine per paper wanted: direct links alone do not make a paper similar, and are dropped. */
@@ -175,22 +176,27 @@ export class LineageAnalytics {
     };
   }
 
-  /** Titles and abstracts of every paper, for the text signal of the relevance engine (once per graph). */
   /**
    * Builds what the relevance engine and its reasons read, once per graph: the text index of
-   * titles and abstracts, and the communities that name a paper's direction when none is stated.
+   * titles and abstracts, the authors and venues, and the communities that name a paper's
+   * direction when none is stated.
    */
   prepareRelevance(): void {
     this.corpus();
     this.communities();
   }
 
+  /** Titles and abstracts, authors and venues of every paper, for the relevance engine's text and author signals (once per graph). */
   private corpus(): RelevanceCorpus {
     this.relevance ??= {
       graph: this.index,
       text: new TextIndex(this.index.size, (i) => {
         const p = this.graph.paper(i);
         return { title: p.title, abstract: p.abstract };
+      }),
+      people: new AuthorIndex(this.index.size, (i) => {
+        const p = this.graph.paper(i);
+        return { authors: p.authors, venue: p.venue };
       }),
       year: (i) => this.graph.paper(i).year,
     };
@@ -276,6 +282,7 @@ export class LineageAnalytics {
       includeSeeds: request.includeSeeds,
       include: direction ? this.inDirection(direction) : undefined,
       text: this.corpus().text,
+      people: this.corpus().people,
       budget: request.budget,
     });
     return {
@@ -292,7 +299,7 @@ export class LineageAnalytics {
     const papers = refs.map((r) => this.index.index(r)).filter((i): i is number => i !== undefined);
     if (papers.length === 0) return { list: name, basedOn: 0, items: [] };
     const onList = new Set(papers);
-    const list = readingList(this.index, (i) => this.listPaper(i), { seeds: papers, limit, exclude: (i) => onList.has(i), text: this.corpus().text, budget });
+    const list = readingList(this.index, (i) => this.listPaper(i), { seeds: papers, limit, exclude: (i) => onList.has(i), text: this.corpus().text, people: this.corpus().people, budget });
     return { list: name, basedOn: papers.length, items: list.items.map((item, k) => this.listItem(item, k)) };
   }
 
