@@ -18,6 +18,8 @@ declare module "autocannon" {
     requests?: AutocannonRequest[];
     headers?: Record<string, string>;
     title?: string;
+    /** Run the load on this many worker threads (off the calling thread). */
+    workers?: number;
   }
   export interface Histogram {
     average: number;

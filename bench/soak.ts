@@ -206,9 +206,11 @@ await check("a stall attempt on AAN: long requests beside cheap ones", async () 
     // Distinct lists (20 of the 40 most cited, each request its own rotation): no two share an answer.
     const lists = Array.from({ length: 40 }, (_, k) => ({ path: `/api/reading-list?${Array.from({ length: 20 }, (_, j) => `seed=${hubs[(k + j) % hubs.length]}`).join("&")}` }));
     const seconds = 30;
+    // The load runs on worker threads of its own (autocannon's `workers`): reading 64 answers of
+    // megabytes each on this thread would delay the probe's own reading, and measure the client.
     const load = Promise.all([
-      autocannon({ url: server.url, connections: 8, duration: seconds, timeout: 30, requests: lists }),
-      autocannon({ url: server.url, connections: 64, duration: seconds, timeout: 30, requests: [{ path: "/api/papers/J93-2004/built-by?depth=3" }] }),
+      autocannon({ url: server.url, connections: 8, duration: seconds, timeout: 30, requests: lists, workers: 1 }),
+      autocannon({ url: server.url, connections: 64, duration: seconds, timeout: 30, requests: [{ path: "/api/papers/J93-2004/built-by?depth=3" }], workers: 1 }),
     ]);
     const probes = [...(requestPaths(aan.db, 50).paper ?? []), "/api/stats"];
     const latencies: number[] = [];
