@@ -53,7 +53,9 @@ function serve(tree: string, dist: string): Promise<ServerProcess> {
 
 /** User + system CPU seconds of a process so far (/proc/PID/stat fields 14 and 15, in clock ticks). */
 function cpuSeconds(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").replace(/^.*\) /, "").split(" ");
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8")
+    .replace(/^.*\) /, "")
+    .split(" ");
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 

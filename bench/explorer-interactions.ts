@@ -147,7 +147,11 @@ export const AAN_STEPS: Step[] = [
       await from.fill("2000");
       await from.press("Enter");
       await page.waitForFunction(`new URL(location.href).searchParams.get("minYear") === "2000"`);
-      await page.locator(".counts").filter({ hasNotText: "updating" }).filter({ hasText: /\d papers/ }).waitFor();
+      await page
+        .locator(".counts")
+        .filter({ hasNotText: "updating" })
+        .filter({ hasText: /\d papers/ })
+        .waitFor();
     },
   },
   {
@@ -218,11 +222,7 @@ async function measure(page: Page, step: Step, cdp: CDPSession | null, profileDi
 }
 
 /** The steps on one page load of the explorer over `db`. */
-export async function benchInteractions(
-  graph: string,
-  db: string,
-  options: { steps?: Step[]; profileDir?: string; browser?: Browser; dist?: string } = {},
-): Promise<InteractionBench> {
+export async function benchInteractions(graph: string, db: string, options: { steps?: Step[]; profileDir?: string; browser?: Browser; dist?: string } = {}): Promise<InteractionBench> {
   const profileDir = options.profileDir ?? null;
   let server;
   if (options.dist) {
@@ -251,7 +251,10 @@ export async function benchInteractions(
       await cdp.send("Profiler.setSamplingInterval", { interval: 500 });
     }
     await page.goto(server.url);
-    await page.locator(".counts").filter({ hasText: /\d papers · / }).waitFor();
+    await page
+      .locator(".counts")
+      .filter({ hasText: /\d papers · / })
+      .waitFor();
     await quiet(page);
     const interactions: InteractionTasks[] = [];
     for (const step of options.steps ?? AAN_STEPS) interactions.push(await measure(page, step, cdp, profileDir));

@@ -149,13 +149,12 @@ async function loadAndPan(browser: Browser, url: string): Promise<OneLoad> {
     page.setDefaultTimeout(180_000);
     await page.addInitScript(INSTRUMENT);
     await page.goto(url);
-    await page.locator(".counts").filter({ hasText: /\d+ papers/ }).waitFor();
+    await page
+      .locator(".counts")
+      .filter({ hasText: /\d+ papers/ })
+      .waitFor();
     // Let every frame of the load (and the camera's settling animation) finish.
-    await page.waitForFunction(
-      "window.__bench.draws.length > 0 && performance.now() - window.__bench.draws[window.__bench.draws.length - 1][0] > 1500",
-      undefined,
-      { polling: 250 },
-    );
+    await page.waitForFunction("window.__bench.draws.length > 0 && performance.now() - window.__bench.draws[window.__bench.draws.length - 1][0] > 1500", undefined, { polling: 250 });
     const loadEnd = (await page.evaluate("performance.now()")) as number;
     // Pan from inside the page, one mouse move per animation frame, so that the frame rate is
     // bounded by rendering and not by how fast the driver can send input events.

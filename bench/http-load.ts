@@ -89,8 +89,7 @@ export async function benchHttp(graph: string, db: string, workDir: string, dura
   const server = await serveChild(db, staticRoot(workDir));
   const rows: LoadRow[] = [];
   const tool = wrkAvailable() ? "wrk" : "autocannon";
-  const load = (list: string[], connections: number, seconds: number) =>
-    tool === "wrk" ? runWrk(server.url, list, connections, seconds) : loadWithAutocannon(server.url, list, connections, seconds);
+  const load = (list: string[], connections: number, seconds: number) => (tool === "wrk" ? runWrk(server.url, list, connections, seconds) : loadWithAutocannon(server.url, list, connections, seconds));
   try {
     for (const connections of connectionCounts) {
       const runs = new Map<string, WrkResult[]>(Object.keys(paths).map((k) => [k, []]));

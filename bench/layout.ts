@@ -122,9 +122,21 @@ export function benchLayout(aanDb: string, cutoffs = [1990, 1998, 2003, 2007]): 
   const rows: LayoutRow[] = [];
   for (const year of cutoffs) {
     const keep = new Set(papers.filter((p) => p.year !== null && p.year <= year).map((p) => p.id));
-    rows.push(timeToStable(`AAN to ${year}`, [...keep].sort(), edges.filter((e) => keep.has(e.citing) && keep.has(e.cited))));
+    rows.push(
+      timeToStable(
+        `AAN to ${year}`,
+        [...keep].sort(),
+        edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)),
+      ),
+    );
   }
-  rows.push(timeToStable("AAN", papers.map((p) => p.id), edges));
+  rows.push(
+    timeToStable(
+      "AAN",
+      papers.map((p) => p.id),
+      edges,
+    ),
+  );
   // Least squares on log(seconds) = a + b log(papers).
   const xs = rows.map((r) => Math.log(r.papers));
   const ys = rows.map((r) => Math.log(r.secondsToStable));

@@ -9,8 +9,11 @@ const mb = (b: number) => `${fmt(b / 1e6)} MB`;
 export function markdownReport(r: BenchResults): string {
   const out: string[] = [];
   const m = r.machine;
-  out.push(`Run: \`${r.command}\` on ${r.date}; ${m.cpus}, ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverage.join(" / ")}` +
-    (r.machineAfter ? `, at end ${r.machineAfter.loadAverage.join(" / ")}` : "") + ".");
+  out.push(
+    `Run: \`${r.command}\` on ${r.date}; ${m.cpus}, ${m.memoryGiB} GiB, Node ${m.node}; load average at start ${m.loadAverage.join(" / ")}` +
+      (r.machineAfter ? `, at end ${r.machineAfter.loadAverage.join(" / ")}` : "") +
+      ".",
+  );
   out.push("");
   for (const note of r.notes ?? []) out.push("", `Note: ${note}`);
   const runs = Object.entries(r.runs ?? {}).filter(([, run]) => run.command !== r.command || run.date !== r.date);
@@ -46,7 +49,10 @@ export function markdownReport(r: BenchResults): string {
         `networkx ${q.networkx.version} ${fmt(q.networkx.loadMs)} ms to a DiGraph (peak RSS ${fmt(q.networkx.peakRssMiB)} MiB, ${fmt(q.networkx.peakRssAfterMiB)} MiB after). Target: faster than networkx on every query type: ${yes(q.met)}.`,
     );
     out.push("");
-    out.push("| query | n | Lineage median | Lineage p99 | networkx median | networkx p99 | speed-up median | speed-up p99 | answers differ |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push(
+      "| query | n | Lineage median | Lineage p99 | networkx median | networkx p99 | speed-up median | speed-up p99 | answers differ |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
     for (const row of q.rows) {
       out.push(
         `| ${row.query} | ${row.lineage.n} | ${fmt(row.lineage.median)} ms | ${fmt(row.lineage.p99)} ms | ${fmt(row.networkx.median)} ms | ${fmt(row.networkx.p99)} ms | ` +
@@ -60,7 +66,10 @@ export function markdownReport(r: BenchResults): string {
     const how = rounds > 1 ? `${rounds} interleaved rounds of ${h.durationSeconds} s per request kind, medians; ratios within each round` : `${h.durationSeconds} s per row after a 3 s warm-up`;
     out.push("", `### HTTP API under load: ${h.graph} (${h.tool ?? "autocannon"}, one client thread, ${how})`, "");
     out.push(`Server resident memory after the runs: ${fmt(h.serverRssMiB)} MiB (peak ${fmt(h.serverPeakRssMiB)} MiB). Target: p99 under 10 ms and within 2.5× of the static file: ${yes(h.met)}.`, "");
-    out.push("| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this (rounds' range) | p99 ÷ static p99 (range) | errors | non-2xx |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push(
+      "| request | connections | req/s | mean | p50 | p99 | static req/s ÷ this (rounds' range) | p99 ÷ static p99 (range) | errors | non-2xx |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
     const range = (r?: [number, number]) => (r && rounds > 1 ? ` (${fmt(r[0])}–${fmt(r[1])})` : "");
     for (const row of h.rows) {
       out.push(
@@ -110,7 +119,10 @@ export function markdownReport(r: BenchResults): string {
   if (r.layout) {
     out.push("", "### ForceAtlas2 (Barnes-Hut) to a stable layout: AAN as it grew", "");
     out.push(`Time to stable grows as papers^${fmt(r.layout.growthExponent)} over these graphs.`, "");
-    out.push("| graph | papers | citations | iterations to stable | time to stable | per iteration | stored layout: iterations | its time | its drift per iteration |", "| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push(
+      "| graph | papers | citations | iterations to stable | time to stable | per iteration | stored layout: iterations | its time | its drift per iteration |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
     for (const l of r.layout.rows) {
       out.push(
         `| ${l.label} | ${l.papers} | ${l.citations} | ${l.iterationsToStable}${l.stable ? "" : " (cap, not stable)"} | ${fmt(l.secondsToStable)} s | ${fmt(l.msPerIteration)} ms | ` +

@@ -156,8 +156,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
     previous = undefined;
   }
   const prevRuns = previous?.runs ?? {};
-  const prevRun = (key: string): SectionRun | undefined =>
-    prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
+  const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
   const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;

@@ -188,7 +188,9 @@ if (!values["skip-large"]) {
         assert(r.status === 200 || (r.status === 400 && body.budgetMs !== undefined), `${q} answered ${r.status}: ${r.body.slice(0, 200)}`);
         assert(stats.status === 200, "the server stopped answering");
         assert(ms < 5000, `${q} took ${ms.toFixed(0)} ms`);
-        lines.push(`${q.replace(/\?.*|\/api\//g, "")}${q.includes("longest") ? " (longest)" : ""}: ${r.status}${body.budgetMs ? " (budget)" : ""}${body.truncated ? " (truncated)" : ""} in ${ms.toFixed(0)} ms`);
+        lines.push(
+          `${q.replace(/\?.*|\/api\//g, "")}${q.includes("longest") ? " (longest)" : ""}: ${r.status}${body.budgetMs ? " (budget)" : ""}${body.truncated ? " (truncated)" : ""} in ${ms.toFixed(0)} ms`,
+        );
       }
       return lines.join("; ");
     } finally {

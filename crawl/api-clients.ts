@@ -93,11 +93,7 @@ export async function fetchS2Paper(fetcher: Fetcher, id: string, base = S2_API):
 }
 
 /** A work, and the works it references looked up by OpenAlex ID (50 per request). */
-export async function fetchOpenAlexWork(
-  fetcher: Fetcher,
-  id: string,
-  base = OPENALEX_API,
-): Promise<{ work?: OpenAlexWork; referenced: OpenAlexWork[]; unresolvedLookups: number; log: RequestLog[] }> {
+export async function fetchOpenAlexWork(fetcher: Fetcher, id: string, base = OPENALEX_API): Promise<{ work?: OpenAlexWork; referenced: OpenAlexWork[]; unresolvedLookups: number; log: RequestLog[] }> {
   const root = trimBase(base);
   const exchanges: Exchange[] = [];
   const log: RequestLog[] = [];

@@ -155,9 +155,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
         fetchedSoFar++;
         if (r.finalUrl) aliases.push({ url: r.finalUrl, depth: r.depth, state: "skipped", reason: `already fetched: ${r.url} redirects here` });
         for (const url of r.links.follow) {
-          discovered.push(
-            r.depth + 1 <= options.depth ? { url, depth: r.depth + 1 } : { url, depth: r.depth + 1, state: "skipped", reason: `beyond --depth ${options.depth}` },
-          );
+          discovered.push(r.depth + 1 <= options.depth ? { url, depth: r.depth + 1 } : { url, depth: r.depth + 1, state: "skipped", reason: `beyond --depth ${options.depth}` });
         }
         for (const url of r.links.offHost) {
           discovered.push({ url, depth: r.depth + 1, state: "skipped", reason: `off-host link (allow it with --allow-host ${new URL(url).hostname})` });

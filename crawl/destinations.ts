@@ -27,8 +27,7 @@ export interface ResolvedAddress {
 /** Every address a name resolves to; throws as `dns.lookup` does when it resolves to none. */
 export type AddressLookup = (hostname: string) => Promise<ResolvedAddress[]>;
 
-export const systemLookup: AddressLookup = async (hostname) =>
-  (await dnsLookup(hostname, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
+export const systemLookup: AddressLookup = async (hostname) => (await dnsLookup(hostname, { all: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }));
 
 export type Destination =
   | { ok: true; addresses: ResolvedAddress[] }

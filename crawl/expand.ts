@@ -146,7 +146,10 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
       }
       const room = maxPapers - counts.fetched - counts.failed;
       if (room <= 0) {
-        store.settle(run.id, queued.map((q) => ({ apiId: q.apiId, state: "skipped", reason: `over the --max-papers limit of ${maxPapers}` })));
+        store.settle(
+          run.id,
+          queued.map((q) => ({ apiId: q.apiId, state: "skipped", reason: `over the --max-papers limit of ${maxPapers}` })),
+        );
         continue;
       }
       const wave = queued.slice(0, room);

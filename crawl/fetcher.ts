@@ -73,8 +73,7 @@ export type Via = "network" | "cache" | "revalidated";
 type Refused = { kind: "refused"; reason: string };
 
 export type FetchOutcome =
-  | { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via }
-  | { ok: false; url: string; status?: number; reason: string; blocked?: "robots" };
+  { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via } | { ok: false; url: string; status?: number; reason: string; blocked?: "robots" };
 
 export interface FetchStats {
   requests: number;
@@ -112,18 +111,21 @@ export class Fetcher {
       now: this.now,
       sleep: this.sleep,
     });
-    this.robots = new RobotsPolicy(async (robotsUrl) => {
-      const r = await this.fetchUrl(robotsUrl, { robots: false, accept: () => true, maxBytes: ROBOTS_MAX_BYTES, maxAgeMs: Math.min(options.maxAgeMs, ROBOTS_MAX_AGE_MS) });
-      if (r.ok) return { status: r.status, body: r.body.toString("utf8") };
-      return r.status !== undefined ? { status: r.status, body: "" } : { error: r.reason };
-    }, {
-      // A Crawl-delay is capped as a Retry-After is.
-      maxCrawlDelaySeconds: options.maxRetryAfterMs / 1000,
-      warn: (warning) => {
-        this.warnings.push(warning);
-        options.log?.(warning);
+    this.robots = new RobotsPolicy(
+      async (robotsUrl) => {
+        const r = await this.fetchUrl(robotsUrl, { robots: false, accept: () => true, maxBytes: ROBOTS_MAX_BYTES, maxAgeMs: Math.min(options.maxAgeMs, ROBOTS_MAX_AGE_MS) });
+        if (r.ok) return { status: r.status, body: r.body.toString("utf8") };
+        return r.status !== undefined ? { status: r.status, body: "" } : { error: r.reason };
       },
-    });
+      {
+        // A Crawl-delay is capped as a Retry-After is.
+        maxCrawlDelaySeconds: options.maxRetryAfterMs / 1000,
+        warn: (warning) => {
+          this.warnings.push(warning);
+          options.log?.(warning);
+        },
+      },
+    );
   }
 
   get(url: string): Promise<FetchOutcome> {
@@ -135,10 +137,7 @@ export class Fetcher {
     this.options.cache?.forget(url);
   }
 
-  private async fetchUrl(
-    url: string,
-    over: { robots?: boolean; accept?: (ct: string | undefined) => boolean; maxBytes?: number; maxAgeMs?: number },
-  ): Promise<FetchOutcome> {
+  private async fetchUrl(url: string, over: { robots?: boolean; accept?: (ct: string | undefined) => boolean; maxBytes?: number; maxAgeMs?: number }): Promise<FetchOutcome> {
     const accept = over.accept ?? this.options.accept;
     const maxAgeMs = over.maxAgeMs ?? this.options.maxAgeMs;
     const cache = this.options.cache;
@@ -262,7 +261,11 @@ export class Fetcher {
       if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
         const wait = asked ?? backoffDelay(attempt, this.options.backoffMs, this.random);
         if (wait > this.options.maxRetryAfterMs) {
-          return { kind: "error", error: "network", message: `HTTP ${res.status}: asked to wait ${Math.round(wait / 1000)} s (Retry-After), longer than the ${Math.round(this.options.maxRetryAfterMs / 1000)} s the crawler waits` };
+          return {
+            kind: "error",
+            error: "network",
+            message: `HTTP ${res.status}: asked to wait ${Math.round(wait / 1000)} s (Retry-After), longer than the ${Math.round(this.options.maxRetryAfterMs / 1000)} s the crawler waits`,
+          };
         }
         if (last) return res;
         this.retryLater(host, url, wait, `HTTP ${res.status}`);
@@ -301,10 +304,7 @@ export class Fetcher {
   private destination(url: string): Promise<Destination> {
     let timer: NodeJS.Timeout | undefined;
     const late = new Promise<Destination>((done) => {
-      timer = setTimeout(
-        () => done({ ok: false, refused: false, reason: `no DNS answer within ${(this.options.timeoutMs / 1000).toFixed(1)} s (--timeout)` }),
-        this.options.timeoutMs,
-      );
+      timer = setTimeout(() => done({ ok: false, refused: false, reason: `no DNS answer within ${(this.options.timeoutMs / 1000).toFixed(1)} s (--timeout)` }), this.options.timeoutMs);
     });
     return Promise.race([this.options.destinations.resolve(url), late]).finally(() => clearTimeout(timer));
   }

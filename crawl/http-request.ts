@@ -27,8 +27,7 @@ export interface HttpRequest {
 }
 
 export type HttpResult =
-  | { kind: "response"; status: number; headers: Record<string, string>; body: Buffer; bodyRead: boolean }
-  | { kind: "error"; error: "timeout" | "too-large" | "network"; message: string };
+  { kind: "response"; status: number; headers: Record<string, string>; body: Buffer; bodyRead: boolean } | { kind: "error"; error: "timeout" | "too-large" | "network"; message: string };
 
 /** A resolver that answers every question with the given addresses, as `net.connect` asks it. */
 function pinnedLookup(addresses: readonly { address: string; family: 4 | 6 }[]): LookupFunction {
@@ -36,7 +35,11 @@ function pinnedLookup(addresses: readonly { address: string; family: 4 | 6 }[]):
     const list = options.family === 4 || options.family === 6 ? addresses.filter((a) => a.family === options.family) : addresses;
     const first = list[0];
     if (!first) callback(Object.assign(new Error("no checked address of the family asked for"), { code: "ENOTFOUND" }), "", 0);
-    else if (options.all) callback(null, list.map((a) => ({ address: a.address, family: a.family })));
+    else if (options.all)
+      callback(
+        null,
+        list.map((a) => ({ address: a.address, family: a.family })),
+      );
     else callback(null, first.address, first.family);
   };
 }

@@ -117,7 +117,10 @@ export async function fetchOpenAlexExpansion(call: ApiCall, id: string, recordOn
   if (citing.stopped) return { kind: "stopped", reason: citing.stopped };
   const cuts = [referenced.cut, citing.cut].filter((c): c is ListCut => c !== undefined);
   const notes = cuts.map((c) => cutLine(c, "OpenAlex"));
-  for (const [list, n] of [["referenced works", referenced.unreadable], ["citing works", citing.unreadable]] as const) {
+  for (const [list, n] of [
+    ["referenced works", referenced.unreadable],
+    ["citing works", citing.unreadable],
+  ] as const) {
     if (n > 0) notes.push(`${n} ${list} could not be read and were left out`);
   }
   const made = openAlexApiPage(work, referenced.works, citing.works, notes);

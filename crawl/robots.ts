@@ -15,16 +15,10 @@ export const ROBOTS_AGENT = "Lineage";
 export const MAX_CRAWL_DELAY_SECONDS = 120;
 
 export type RobotsRules =
-  | { kind: "rules"; isAllowed: (url: string) => boolean; crawlDelaySeconds?: number; crawlDelayAskedSeconds?: number }
-  | { kind: "allow-all" }
-  | { kind: "disallow-all"; reason: string };
+  { kind: "rules"; isAllowed: (url: string) => boolean; crawlDelaySeconds?: number; crawlDelayAskedSeconds?: number } | { kind: "allow-all" } | { kind: "disallow-all"; reason: string };
 
 /** The rules a robots.txt response sets, a Crawl-delay held to `maxCrawlDelaySeconds`. Pure. */
-export function robotsRules(
-  robotsUrl: string,
-  response: { status: number; body: string } | { error: string },
-  maxCrawlDelaySeconds = MAX_CRAWL_DELAY_SECONDS,
-): RobotsRules {
+export function robotsRules(robotsUrl: string, response: { status: number; body: string } | { error: string }, maxCrawlDelaySeconds = MAX_CRAWL_DELAY_SECONDS): RobotsRules {
   if ("error" in response) return { kind: "disallow-all", reason: `robots.txt unreachable (${response.error})` };
   const { status, body } = response;
   if (status >= 200 && status < 300) {

@@ -71,14 +71,22 @@ export async function fetchS2Expansion(call: ApiCall, id: string, recordOnly = f
   const exchanges: Exchange[] = [record.exchange];
   const cuts: ListCut[] = [];
   if (!recordOnly) {
-    for (const [kind, count] of [["references", "referenceCount"], ["citations", "citationCount"]] as const) {
+    for (const [kind, count] of [
+      ["references", "referenceCount"],
+      ["citations", "citationCount"],
+    ] as const) {
       const list = await readList(call, root, kind);
       if (list.stopped) return { kind: "stopped", reason: list.stopped };
       exchanges.push(...list.exchanges);
       if (list.cut) cuts.push(Object.assign({ reported: countOf(record.body, count) }, list.cut));
     }
   }
-  const made = s2ApiPage(exchanges, id, cuts.map((c) => cutLine(c, "Semantic Scholar")), recordOnly);
+  const made = s2ApiPage(
+    exchanges,
+    id,
+    cuts.map((c) => cutLine(c, "Semantic Scholar")),
+    recordOnly,
+  );
   if ("reason" in made) return { kind: "failed", reason: made.reason };
   return { kind: "page", page: made.page, sourceId: made.sourceId, cuts };
 }

@@ -105,7 +105,11 @@ async function citingOf(call: ApiCall, source: ApiSource, apiId: string): Promis
   if (r.stopped) return { stopped: r.stopped };
   if (r.cut && r.works.length === 0) return { failed: r.cut.reason };
   const citing = r.works.map(fromOpenAlex);
-  return { citing: citing.filter((c): c is Citing => c !== undefined), unnamed: citing.filter((c) => c === undefined).length + r.unreadable, cut: r.cut ? cutLine(r.cut, SOURCE_NAMES.openalex) : null };
+  return {
+    citing: citing.filter((c): c is Citing => c !== undefined),
+    unnamed: citing.filter((c) => c === undefined).length + r.unreadable,
+    cut: r.cut ? cutLine(r.cut, SOURCE_NAMES.openalex) : null,
+  };
 }
 
 /** The map's paper with one of these identifiers, if any (its index in the graph). */
@@ -138,7 +142,14 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
       const done = checked.length + problems.length;
       // Each paper left takes as many requests as those checked took, at least one.
       const queued = Math.round((entries.length - done) * Math.max(1, done > 0 ? call.budget.requests / done : 1));
-      progress({ step: "fetch", done, total: entries.length, label: `checking "${list.name}": ${answered} ${SOURCE_NAMES[source]} answers`, queued, secondsLeft: Math.ceil(queued / options.fetcher.ratePerSecond) });
+      progress({
+        step: "fetch",
+        done,
+        total: entries.length,
+        label: `checking "${list.name}": ${answered} ${SOURCE_NAMES[source]} answers`,
+        queued,
+        secondsLeft: Math.ceil(queued / options.fetcher.ratePerSecond),
+      });
     });
     const seen = new Map<string, SeenCitation>();
     const taken: string[] = [];
@@ -186,7 +197,12 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
     const previous = state.watches.lastCheck(list.name);
     const firstSeen = new Set(state.watches.recordCheck({ listName: list.name, source, checkedAt, papersChecked: checked.length, problems }, [...seen.values()]));
     // A paper whose every citation of the list the map holds: added, whichever way it came in.
-    state.watches.setState(list.name, source, [...new Set(taken)].filter((id) => !seen.has(id)), "added");
+    state.watches.setState(
+      list.name,
+      source,
+      [...new Set(taken)].filter((id) => !seen.has(id)),
+      "added",
+    );
     const fresh = state.watches.findings(list.name, "new").filter((f) => firstSeen.has(f.apiId));
     const counts = state.watches.counts(list.name);
     return {
@@ -243,7 +259,13 @@ export interface WatchActionReport {
 }
 
 /** `--add`: the findings expanded into the map (depth 1), those stored marked added. */
-export async function addFindings(databasePath: string, listName: string, findings: readonly WatchFinding[], settings: Omit<ApiSettings, "source">, onProgress?: ProgressListener): Promise<WatchActionReport> {
+export async function addFindings(
+  databasePath: string,
+  listName: string,
+  findings: readonly WatchFinding[],
+  settings: Omit<ApiSettings, "source">,
+  onProgress?: ProgressListener,
+): Promise<WatchActionReport> {
   const bySource = new Map<string, WatchFinding[]>();
   for (const f of findings) bySource.set(f.source, [...(bySource.get(f.source) ?? []), f]);
   const changed: string[] = [];
@@ -251,7 +273,10 @@ export async function addFindings(databasePath: string, listName: string, findin
   for (const [source, group] of bySource) {
     if (source !== "s2" && source !== "openalex") continue;
     const api: ApiSource = source;
-    expansion = await runExpansion(databasePath, Object.assign({}, settings, { source: api, seeds: group.map((f) => f.apiId), depth: 1 as const, maxPapers: group.length }, onProgress ? { onProgress } : {}));
+    expansion = await runExpansion(
+      databasePath,
+      Object.assign({}, settings, { source: api, seeds: group.map((f) => f.apiId), depth: 1 as const, maxPapers: group.length }, onProgress ? { onProgress } : {}),
+    );
     const stored = expansion.papers.filter((p) => p.state === "fetched").map((p) => p.apiId);
     const state = ExpansionDb.open(databasePath);
     try {
@@ -268,7 +293,14 @@ export function dismissFindings(databasePath: string, listName: string, findings
   try {
     const changed: string[] = [];
     for (const source of new Set(findings.map((f) => f.source))) {
-      changed.push(...state.watches.setState(listName, source, findings.filter((f) => f.source === source).map((f) => f.apiId), "dismissed"));
+      changed.push(
+        ...state.watches.setState(
+          listName,
+          source,
+          findings.filter((f) => f.source === source).map((f) => f.apiId),
+          "dismissed",
+        ),
+      );
     }
     return { list: listName, action: "dismiss", changed };
   } finally {

@@ -51,9 +51,7 @@ export function bulkImportGraph(path: string, graph: BulkGraph, index: IndexArra
     db.pragma("synchronous = OFF");
     db.pragma("cache_size = -262144");
     db.pragma("foreign_keys = OFF");
-    const indexes = db
-      .prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('papers', 'edges') AND sql IS NOT NULL")
-      .all();
+    const indexes = db.prepare<[], { name: string; sql: string }>("SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('papers', 'edges') AND sql IS NOT NULL").all();
     for (const ix of indexes) db.exec(`DROP INDEX ${ix.name}`);
 
     const paperColumns = "id, title, norm_title, year, stub";

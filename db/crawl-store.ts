@@ -42,36 +42,33 @@ export class CrawlStore {
   private readonly stateCounts;
 
   constructor(private readonly db: Db) {
-    this.findOpen = db.prepare<[string, string], { id: number }>(
-      "SELECT id FROM crawls WHERE seeds_json = ? AND options_json = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1",
-    );
+    this.findOpen = db.prepare<[string, string], { id: number }>("SELECT id FROM crawls WHERE seeds_json = ? AND options_json = ? AND finished_at IS NULL ORDER BY id DESC LIMIT 1");
     this.insertCrawl = db.prepare("INSERT INTO crawls (seeds_json, options_json, started_at) VALUES (?, ?, ?)");
     this.maxSeq = db.prepare<[number], { n: number | null }>("SELECT max(seq) AS n FROM crawl_frontier WHERE crawl_id = ?");
-    this.insertEntry = db.prepare(
-      "INSERT OR IGNORE INTO crawl_frontier (crawl_id, url, depth, state, reason, seq) VALUES (?, ?, ?, ?, ?, ?)",
-    );
-    this.nextQueued = db.prepare<[number, number], FrontierEntry>(
-      "SELECT url, depth, state, reason, seq FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY seq LIMIT ?",
-    );
+    this.insertEntry = db.prepare("INSERT OR IGNORE INTO crawl_frontier (crawl_id, url, depth, state, reason, seq) VALUES (?, ?, ?, ?, ?, ?)");
+    this.nextQueued = db.prepare<[number, number], FrontierEntry>("SELECT url, depth, state, reason, seq FROM crawl_frontier WHERE crawl_id = ? AND state = 'queued' ORDER BY seq LIMIT ?");
     this.settleEntry = db.prepare("UPDATE crawl_frontier SET state = ?, reason = ? WHERE crawl_id = ? AND url = ? AND state = 'queued'");
     this.allEntries = db.prepare<[number], FrontierEntry>("SELECT url, depth, state, reason, seq FROM crawl_frontier WHERE crawl_id = ? ORDER BY seq");
     this.finishCrawl = db.prepare("UPDATE crawls SET finished_at = ? WHERE id = ?");
-    this.stateCounts = db.prepare<[number], { state: FrontierState; n: number }>(
-      "SELECT state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY state",
-    );
+    this.stateCounts = db.prepare<[number], { state: FrontierState; n: number }>("SELECT state, count(*) AS n FROM crawl_frontier WHERE crawl_id = ? GROUP BY state");
   }
 
   /** The unfinished crawl with these seeds and options, or a new one with the seeds queued. */
   open(seeds: readonly string[], options: unknown, now: string): { id: number; resumed: boolean } {
     const seedsJson = JSON.stringify(seeds);
     const optionsJson = JSON.stringify(options);
-    return this.db.transaction(() => {
-      const existing = this.findOpen.get(seedsJson, optionsJson);
-      if (existing) return { id: existing.id, resumed: true };
-      const id = Number(this.insertCrawl.run(seedsJson, optionsJson, now).lastInsertRowid);
-      this.addEntries(id, seeds.map((url) => ({ url, depth: 0 })));
-      return { id, resumed: false };
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const existing = this.findOpen.get(seedsJson, optionsJson);
+        if (existing) return { id: existing.id, resumed: true };
+        const id = Number(this.insertCrawl.run(seedsJson, optionsJson, now).lastInsertRowid);
+        this.addEntries(
+          id,
+          seeds.map((url) => ({ url, depth: 0 })),
+        );
+        return { id, resumed: false };
+      })
+      .immediate();
   }
 
   queued(crawlId: number, limit: number): FrontierEntry[] {
@@ -80,10 +77,12 @@ export class CrawlStore {
 
   /** Settles fetched entries and queues what they link to, in one transaction. */
   settle(crawlId: number, settled: readonly Settlement[], discovered: readonly NewEntry[]): void {
-    this.db.transaction(() => {
-      for (const s of settled) this.settleEntry.run(s.state, s.reason ?? null, crawlId, s.url);
-      this.addEntries(crawlId, discovered);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const s of settled) this.settleEntry.run(s.state, s.reason ?? null, crawlId, s.url);
+        this.addEntries(crawlId, discovered);
+      })
+      .immediate();
   }
 
   entries(crawlId: number): FrontierEntry[] {

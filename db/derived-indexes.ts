@@ -9,9 +9,7 @@ import type { Db } from "./connection.ts";
 export function withoutIndexes<T>(db: Db, tables: readonly string[], refill: () => T): T {
   const placeholders = tables.map(() => "?").join(", ");
   const indexes = db
-    .prepare<string[], { name: string; sql: string }>(
-      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${placeholders}) ORDER BY name`,
-    )
+    .prepare<string[], { name: string; sql: string }>(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${placeholders}) ORDER BY name`)
     .all(...tables);
   for (const { name } of indexes) db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
   const result = refill();

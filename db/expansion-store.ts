@@ -68,55 +68,60 @@ export class ExpansionStore {
   open(source: ExpansionSource, seeds: readonly string[], options: unknown, now: string): ExpansionRun {
     const seedsJson = JSON.stringify(seeds);
     const optionsJson = JSON.stringify(options);
-    return this.db.transaction((): ExpansionRun => {
-      const find = (finished: boolean) =>
-        this.db
-          .prepare<[string, string, string], { id: number; ranked_at: string | null }>(
-            `SELECT id, ranked_at FROM expansions WHERE source = ? AND seeds_json = ? AND options_json = ?
+    return this.db
+      .transaction((): ExpansionRun => {
+        const find = (finished: boolean) =>
+          this.db
+            .prepare<[string, string, string], { id: number; ranked_at: string | null }>(
+              `SELECT id, ranked_at FROM expansions WHERE source = ? AND seeds_json = ? AND options_json = ?
              AND finished_at IS ${finished ? "NOT " : ""}NULL ORDER BY id DESC LIMIT 1`,
-          )
-          .get(source, seedsJson, optionsJson);
-      const open = find(false);
-      if (open) return { id: open.id, resumed: true, repeated: false, rankedAt: open.ranked_at };
-      const before = find(true);
-      const ranked = before?.ranked_at ? now : null;
-      const id = Number(
-        this.db.prepare("INSERT INTO expansions (source, seeds_json, options_json, started_at, ranked_at) VALUES (?, ?, ?, ?, ?)").run(source, seedsJson, optionsJson, now, ranked)
-          .lastInsertRowid,
-      );
-      if (before) {
+            )
+            .get(source, seedsJson, optionsJson);
+        const open = find(false);
+        if (open) return { id: open.id, resumed: true, repeated: false, rankedAt: open.ranked_at };
+        const before = find(true);
+        const ranked = before?.ranked_at ? now : null;
+        const id = Number(
+          this.db.prepare("INSERT INTO expansions (source, seeds_json, options_json, started_at, ranked_at) VALUES (?, ?, ?, ?, ?)").run(source, seedsJson, optionsJson, now, ranked).lastInsertRowid,
+        );
+        if (before) {
+          this.add(
+            id,
+            this.entries(before.id).map((e) => (e.state === "skipped" ? { apiId: e.apiId, level: e.level, state: e.state, reason: e.reason ?? "skipped" } : { apiId: e.apiId, level: e.level })),
+          );
+          return { id, resumed: false, repeated: true, rankedAt: ranked };
+        }
         this.add(
           id,
-          this.entries(before.id).map((e) => (e.state === "skipped" ? { apiId: e.apiId, level: e.level, state: e.state, reason: e.reason ?? "skipped" } : { apiId: e.apiId, level: e.level })),
+          seeds.map((apiId) => ({ apiId, level: 0 })),
         );
-        return { id, resumed: false, repeated: true, rankedAt: ranked };
-      }
-      this.add(id, seeds.map((apiId) => ({ apiId, level: 0 })));
-      return { id, resumed: false, repeated: false, rankedAt: null };
-    }).immediate();
+        return { id, resumed: false, repeated: false, rankedAt: null };
+      })
+      .immediate();
   }
 
   queued(expansionId: number, limit: number): ExpansionEntry[] {
-    return this.db
-      .prepare<[number, number], EntryRow>("SELECT * FROM expansion_papers WHERE expansion_id = ? AND state = 'queued' ORDER BY seq LIMIT ?")
-      .all(expansionId, limit)
-      .map(entryOf);
+    return this.db.prepare<[number, number], EntryRow>("SELECT * FROM expansion_papers WHERE expansion_id = ? AND state = 'queued' ORDER BY seq LIMIT ?").all(expansionId, limit).map(entryOf);
   }
 
   /** Settles papers (only those still queued), in one transaction. */
   settle(expansionId: number, settled: readonly EntrySettlement[]): void {
     const update = this.db.prepare("UPDATE expansion_papers SET state = ?, reason = ?, page_source = ? WHERE expansion_id = ? AND api_id = ? AND state = 'queued'");
-    this.db.transaction(() => {
-      for (const s of settled) update.run(s.state, s.reason ?? null, s.pageSource ?? null, expansionId, s.apiId);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        for (const s of settled) update.run(s.state, s.reason ?? null, s.pageSource ?? null, expansionId, s.apiId);
+      })
+      .immediate();
   }
 
   /** Depth 2's choice of neighbours, queued, and the expansion marked as ranked, in one transaction. */
   rank(expansionId: number, chosen: readonly NewExpansionEntry[], now: string): void {
-    this.db.transaction(() => {
-      this.add(expansionId, chosen);
-      this.db.prepare("UPDATE expansions SET ranked_at = ? WHERE id = ?").run(now, expansionId);
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.add(expansionId, chosen);
+        this.db.prepare("UPDATE expansions SET ranked_at = ? WHERE id = ?").run(now, expansionId);
+      })
+      .immediate();
   }
 
   entries(expansionId: number): ExpansionEntry[] {
@@ -148,17 +153,13 @@ export class ExpansionStore {
   /** The links the graph's mentions of a paper carry (an OpenAlex work's is https://openalex.org/W…). */
   mentionUrls(paperId: string, limit = 100): string[] {
     return this.db
-      .prepare<[string, number], string>(
-        "SELECT DISTINCT m.url FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ? AND m.url IS NOT NULL LIMIT ?",
-      )
+      .prepare<[string, number], string>("SELECT DISTINCT m.url FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ? AND m.url IS NOT NULL LIMIT ?")
       .pluck()
       .all(paperId, limit);
   }
 
   private add(expansionId: number, entries: readonly NewExpansionEntry[]): void {
-    const insert = this.db.prepare(
-      "INSERT OR IGNORE INTO expansion_papers (expansion_id, api_id, level, state, reason, seq) VALUES (?, ?, ?, ?, ?, ?)",
-    );
+    const insert = this.db.prepare("INSERT OR IGNORE INTO expansion_papers (expansion_id, api_id, level, state, reason, seq) VALUES (?, ?, ?, ?, ?, ?)");
     let seq = this.db.prepare<[number], number | null>("SELECT max(seq) FROM expansion_papers WHERE expansion_id = ?").pluck().get(expansionId) ?? 0;
     for (const e of entries) {
       if (insert.run(expansionId, e.apiId, e.level, e.state ?? "queued", e.reason ?? null, seq + 1).changes > 0) seq++;

@@ -95,21 +95,23 @@ export class FetchCache {
   store(response: StoredResponse): string {
     const hash = createHash("sha256").update(response.body).digest("hex");
     const urls = response.finalUrl === response.url ? [response.url] : [response.url, response.finalUrl];
-    this.db.transaction(() => {
-      this.putBlob.run(hash, response.body.length, Buffer.from(response.body));
-      for (const url of urls) {
-        this.upsert.run({
-          url,
-          finalUrl: response.finalUrl,
-          status: response.status,
-          contentType: response.contentType ?? null,
-          etag: response.etag ?? null,
-          lastModified: response.lastModified ?? null,
-          bodyHash: hash,
-          fetchedAt: response.fetchedAt,
-        });
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.putBlob.run(hash, response.body.length, Buffer.from(response.body));
+        for (const url of urls) {
+          this.upsert.run({
+            url,
+            finalUrl: response.finalUrl,
+            status: response.status,
+            contentType: response.contentType ?? null,
+            etag: response.etag ?? null,
+            lastModified: response.lastModified ?? null,
+            bodyHash: hash,
+            fetchedAt: response.fetchedAt,
+          });
+        }
+      })
+      .immediate();
     return hash;
   }
 

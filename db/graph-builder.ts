@@ -121,7 +121,7 @@ function rebuild(db: Db): BuildSummary {
     writeDecisions(db, resolution);
     return dropped;
   });
-  const count = (sql: string) => (db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
+  const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
   const summary = {
     papers: count("SELECT count(*) AS n FROM papers"),
     edges: count("SELECT count(*) AS n FROM edges"),
@@ -209,9 +209,7 @@ function writeEdges(db: Db, byId: readonly MentionRow[], resolution: Resolution)
  * them); only title merges and refusals need a record of their own.
  */
 function writeDecisions(db: Db, resolution: Resolution): void {
-  const insertDecision = db.prepare(
-    "INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  );
+  const insertDecision = db.prepare("INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)");
   for (const d of resolution.decisions) {
     if (d.rule === "identifier") continue;
     insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);

@@ -74,18 +74,20 @@ export class LineageDb {
     const writer = this.writer;
     const result: BatchResult = { statuses: [], failures: [] };
     withoutForeignKeys(this.db, () =>
-      this.db.transaction(() => {
-        for (const record of records) {
-          try {
-            result.statuses.push({ source: record.source, status: writer.write(record, now) });
-          } catch (err) {
-            result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+      this.db
+        .transaction(() => {
+          for (const record of records) {
+            try {
+              result.statuses.push({ source: record.source, status: writer.write(record, now) });
+            } catch (err) {
+              result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+            }
           }
-        }
-        if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
-          result.graph = this.rebuild();
-        }
-      }).immediate(),
+          if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
+            result.graph = this.rebuild();
+          }
+        })
+        .immediate(),
     );
     return result;
   }
@@ -106,11 +108,13 @@ export class LineageDb {
 
   /** Forget a page (by source) and rebuild the graph without it. */
   removePage(source: string): boolean {
-    return this.db.transaction(() => {
-      const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
-      if (changes > 0) this.rebuild();
-      return changes > 0;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
+        if (changes > 0) this.rebuild();
+        return changes > 0;
+      })
+      .immediate();
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */

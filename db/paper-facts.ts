@@ -80,9 +80,7 @@ export function chooseFacts(members: MentionRow[]) {
     const d = factsOf(m)?.directions;
     return d && d.length > 0 ? d : null;
   });
-  const citedByCount =
-    pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ??
-    pick("citedByCount", lists, (m) => m.cited_by_count);
+  const citedByCount = pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ?? pick("citedByCount", lists, (m) => m.cited_by_count);
   const ids = (get: (m: MentionRow) => string | undefined) => pick<string>("ids", [...selfs, ...lists], get);
   return {
     title,
@@ -118,4 +116,3 @@ function mostCommon<T>(candidates: MentionRow[], get: (m: MentionRow) => T | nul
     return cb - ca;
   });
 }
-

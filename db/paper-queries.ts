@@ -174,9 +174,10 @@ export class PaperQueries {
     this.byId = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE id = ?");
     this.byNormTitle = db.prepare<[string], PaperRow>("SELECT * FROM papers WHERE norm_title = ? ORDER BY year, id");
     this.byNormTitleRange = db.prepare<[string, string, number], PaperRow>("SELECT * FROM papers WHERE norm_title >= ? AND norm_title < ? ORDER BY norm_title, id LIMIT ?");
-    this.byIdColumn = Object.fromEntries(
-      Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)]),
-    ) as Record<IdScheme, ReturnType<Db["prepare"]>>;
+    this.byIdColumn = Object.fromEntries(Object.entries(ID_COLUMN).map(([scheme, col]) => [scheme, db.prepare(`SELECT * FROM papers WHERE ${col} = ?`)])) as Record<
+      IdScheme,
+      ReturnType<Db["prepare"]>
+    >;
     this.pageSources = new PageSources(db);
     this.mentions = db.prepare<[string], MentionOfPaper>(
       `SELECT p.source, p.format, m.role, m.title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2
@@ -220,9 +221,7 @@ export class PaperQueries {
   /** The papers the graph cites most, most cited first (ties by id). */
   mostCited(limit: number): Paper[] {
     return this.db
-      .prepare<[number], PaperRow>(
-        `SELECT p.* FROM papers p JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited ORDER BY n DESC, cited LIMIT ?) c ON c.cited = p.id ORDER BY c.n DESC, p.id`,
-      )
+      .prepare<[number], PaperRow>(`SELECT p.* FROM papers p JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited ORDER BY n DESC, cited LIMIT ?) c ON c.cited = p.id ORDER BY c.n DESC, p.id`)
       .all(limit)
       .map(paperOf);
   }

@@ -86,69 +86,77 @@ export class ReadingListStore {
   /** Creates or replaces a whole list (a generated reading list saved under a name). */
   save(name: string, entries: readonly NewEntry[], meta: { description?: string; spec?: unknown }, now = new Date().toISOString()): void {
     const listName = checkListName(name);
-    this.db.transaction(() => {
-      this.db.prepare("DELETE FROM reading_lists WHERE name = ?").run(listName);
-      const id = this.insertList(listName, meta, now);
-      const insert = this.insertItem();
-      const seen = new Set<string>();
-      for (const e of entries) {
-        if (seen.has(e.paperRef)) continue;
-        seen.add(e.paperRef);
-        insert.run(id, seen.size, e.paperRef, e.title, e.reason, e.note ?? "");
-      }
-    }).immediate();
+    this.db
+      .transaction(() => {
+        this.db.prepare("DELETE FROM reading_lists WHERE name = ?").run(listName);
+        const id = this.insertList(listName, meta, now);
+        const insert = this.insertItem();
+        const seen = new Set<string>();
+        for (const e of entries) {
+          if (seen.has(e.paperRef)) continue;
+          seen.add(e.paperRef);
+          insert.run(id, seen.size, e.paperRef, e.title, e.reason, e.note ?? "");
+        }
+      })
+      .immediate();
   }
 
   /** Appends papers (creating the list if needed); papers already on it stay where they are. */
   add(name: string, entries: readonly NewEntry[], now = new Date().toISOString()): { added: string[]; already: string[] } {
     const listName = checkListName(name);
-    return this.db.transaction(() => {
-      const id = this.row(listName)?.id ?? this.insertList(listName, {}, now);
-      const existing = new Set(this.refs(id));
-      const insert = this.insertItem();
-      const added: string[] = [];
-      const already: string[] = [];
-      for (const e of entries) {
-        if (existing.has(e.paperRef)) {
-          already.push(e.paperRef);
-          continue;
+    return this.db
+      .transaction(() => {
+        const id = this.row(listName)?.id ?? this.insertList(listName, {}, now);
+        const existing = new Set(this.refs(id));
+        const insert = this.insertItem();
+        const added: string[] = [];
+        const already: string[] = [];
+        for (const e of entries) {
+          if (existing.has(e.paperRef)) {
+            already.push(e.paperRef);
+            continue;
+          }
+          existing.add(e.paperRef);
+          insert.run(id, existing.size, e.paperRef, e.title, e.reason, e.note ?? "");
+          added.push(e.paperRef);
         }
-        existing.add(e.paperRef);
-        insert.run(id, existing.size, e.paperRef, e.title, e.reason, e.note ?? "");
-        added.push(e.paperRef);
-      }
-      this.touch(id, now);
-      return { added, already };
-    }).immediate();
+        this.touch(id, now);
+        return { added, already };
+      })
+      .immediate();
   }
 
   /** Removes papers by reference; returns those that were on the list. */
   remove(name: string, refs: readonly string[], now = new Date().toISOString()): string[] {
     const id = this.require(name);
-    return this.db.transaction(() => {
-      const del = this.db.prepare<[number, string]>("DELETE FROM reading_list_items WHERE list_id = ? AND paper_ref = ?");
-      const removed = refs.filter((ref) => del.run(id, ref).changes > 0);
-      this.renumber(id, this.refs(id));
-      this.touch(id, now);
-      return removed;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const del = this.db.prepare<[number, string]>("DELETE FROM reading_list_items WHERE list_id = ? AND paper_ref = ?");
+        const removed = refs.filter((ref) => del.run(id, ref).changes > 0);
+        this.renumber(id, this.refs(id));
+        this.touch(id, now);
+        return removed;
+      })
+      .immediate();
   }
 
   /** Moves the given papers, in the given order, to start at position `to` (1-based). */
   reorder(name: string, refs: readonly string[], to: number, now = new Date().toISOString()): string[] {
     const id = this.require(name);
-    return this.db.transaction(() => {
-      const current = this.refs(id);
-      const missing = refs.filter((r) => !current.includes(r));
-      if (missing.length > 0) throw new ListError(`not on list "${name}": ${missing.join(", ")}`);
-      const moving = [...new Set(refs)];
-      const rest = current.filter((r) => !moving.includes(r));
-      const at = Math.max(0, Math.min(rest.length, to - 1));
-      const order = [...rest.slice(0, at), ...moving, ...rest.slice(at)];
-      this.renumber(id, order);
-      this.touch(id, now);
-      return order;
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        const current = this.refs(id);
+        const missing = refs.filter((r) => !current.includes(r));
+        if (missing.length > 0) throw new ListError(`not on list "${name}": ${missing.join(", ")}`);
+        const moving = [...new Set(refs)];
+        const rest = current.filter((r) => !moving.includes(r));
+        const at = Math.max(0, Math.min(rest.length, to - 1));
+        const order = [...rest.slice(0, at), ...moving, ...rest.slice(at)];
+        this.renumber(id, order);
+        this.touch(id, now);
+        return order;
+      })
+      .immediate();
   }
 
   delete(name: string): boolean {
@@ -186,9 +194,7 @@ export class ReadingListStore {
   }
 
   private insertItem() {
-    return this.db.prepare<[number, number, string, string | null, string, string]>(
-      "INSERT INTO reading_list_items (list_id, position, paper_ref, title, reason, note) VALUES (?, ?, ?, ?, ?, ?)",
-    );
+    return this.db.prepare<[number, number, string, string | null, string, string]>("INSERT INTO reading_list_items (list_id, position, paper_ref, title, reason, note) VALUES (?, ?, ?, ?, ?, ?)");
   }
 
   private touch(id: number, now: string): void {

@@ -132,36 +132,36 @@ export class WatchStore {
    * and the check's time replaces the last one's. Returns the API IDs seen for the first time.
    */
   recordCheck(check: Omit<WatchCheck, "previousAt">, seen: readonly SeenCitation[]): string[] {
-    return this.db.transaction(() => {
-      const previous = this.lastCheck(check.listName);
-      const find = this.db.prepare<[string, string, string], FindingRow>("SELECT * FROM watch_findings WHERE list_name = ? AND source = ? AND api_id = ?");
-      const insert = this.db.prepare(
-        `INSERT INTO watch_findings (list_name, source, api_id, title, year, date, ids_json, cites_json, state, first_seen_at, last_seen_at)
+    return this.db
+      .transaction(() => {
+        const previous = this.lastCheck(check.listName);
+        const find = this.db.prepare<[string, string, string], FindingRow>("SELECT * FROM watch_findings WHERE list_name = ? AND source = ? AND api_id = ?");
+        const insert = this.db.prepare(
+          `INSERT INTO watch_findings (list_name, source, api_id, title, year, date, ids_json, cites_json, state, first_seen_at, last_seen_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'new', ?, ?)`,
-      );
-      const update = this.db.prepare(
-        "UPDATE watch_findings SET title = ?, year = ?, date = ?, ids_json = ?, cites_json = ?, last_seen_at = ? WHERE list_name = ? AND source = ? AND api_id = ?",
-      );
-      const firstSeen: string[] = [];
-      for (const s of seen) {
-        const old = find.get(check.listName, check.source, s.apiId);
-        if (!old) {
-          insert.run(check.listName, check.source, s.apiId, s.title, s.year, s.date, JSON.stringify(s.ids), JSON.stringify(s.cites), check.checkedAt, check.checkedAt);
-          firstSeen.push(s.apiId);
-          continue;
+        );
+        const update = this.db.prepare("UPDATE watch_findings SET title = ?, year = ?, date = ?, ids_json = ?, cites_json = ?, last_seen_at = ? WHERE list_name = ? AND source = ? AND api_id = ?");
+        const firstSeen: string[] = [];
+        for (const s of seen) {
+          const old = find.get(check.listName, check.source, s.apiId);
+          if (!old) {
+            insert.run(check.listName, check.source, s.apiId, s.title, s.year, s.date, JSON.stringify(s.ids), JSON.stringify(s.cites), check.checkedAt, check.checkedAt);
+            firstSeen.push(s.apiId);
+            continue;
+          }
+          const cites = mergeCites(JSON.parse(old.cites_json) as CitedListPaper[], s.cites);
+          update.run(s.title ?? old.title, s.year ?? old.year, s.date ?? old.date, JSON.stringify(s.ids), JSON.stringify(cites), check.checkedAt, check.listName, check.source, s.apiId);
         }
-        const cites = mergeCites(JSON.parse(old.cites_json) as CitedListPaper[], s.cites);
-        update.run(s.title ?? old.title, s.year ?? old.year, s.date ?? old.date, JSON.stringify(s.ids), JSON.stringify(cites), check.checkedAt, check.listName, check.source, s.apiId);
-      }
-      this.db
-        .prepare(
-          `INSERT INTO watch_checks (list_name, source, checked_at, previous_at, papers_checked, problems_json) VALUES (?, ?, ?, ?, ?, ?)
+        this.db
+          .prepare(
+            `INSERT INTO watch_checks (list_name, source, checked_at, previous_at, papers_checked, problems_json) VALUES (?, ?, ?, ?, ?, ?)
            ON CONFLICT(list_name) DO UPDATE SET source = excluded.source, checked_at = excluded.checked_at, previous_at = excluded.previous_at,
              papers_checked = excluded.papers_checked, problems_json = excluded.problems_json`,
-        )
-        .run(check.listName, check.source, check.checkedAt, previous?.checkedAt ?? null, check.papersChecked, JSON.stringify(check.problems));
-      return firstSeen;
-    }).immediate();
+          )
+          .run(check.listName, check.source, check.checkedAt, previous?.checkedAt ?? null, check.papersChecked, JSON.stringify(check.problems));
+        return firstSeen;
+      })
+      .immediate();
   }
 
   /** Marks findings added or dismissed; returns the API IDs whose state changed. */

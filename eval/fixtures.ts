@@ -217,7 +217,9 @@ export function readFixtures(root: string, facts: readonly KnownFact[] = REAL_FI
 }
 
 function idsText(ids: Identifiers): string {
-  const parts = Object.entries(ids).filter(([, v]) => v).map(([k, v]) => `${k}:${v}`);
+  const parts = Object.entries(ids)
+    .filter(([, v]) => v)
+    .map(([k, v]) => `${k}:${v}`);
   return parts.length > 0 ? parts.join(" ") : "no identifier";
 }
 

@@ -55,7 +55,11 @@ export const sameText = (a: string, b: string) => a.normalize("NFC").replace(/\s
 /** A name's surname and first initial, as "Surname, Given" or "Given Surname" writes it. */
 function nameParts(name: string): { surname: string; initial: string; words: string } {
   const plain = name.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase();
-  const words = (s: string) => s.split(/[\s.]+/).map((w) => w.replace(/[^\p{L}\p{N}-]/gu, "")).filter(Boolean);
+  const words = (s: string) =>
+    s
+      .split(/[\s.]+/)
+      .map((w) => w.replace(/[^\p{L}\p{N}-]/gu, ""))
+      .filter(Boolean);
   const comma = plain.indexOf(",");
   const [given, family] = comma >= 0 ? [words(plain.slice(comma + 1)), words(plain.slice(0, comma))] : [words(plain).slice(0, -1), words(plain).slice(-1)];
   return { surname: family.at(-1) ?? "", initial: given[0]?.[0] ?? "", words: [...given, ...family].join(" ") };

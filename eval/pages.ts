@@ -98,13 +98,28 @@ export function evaluatePages(root: string): PagesReport {
   const database = join(tmp, "pages.db");
   try {
     const outcomes = new Map<string, FileOutcome>();
-    const report = ingestPaths(database, expectations.map((e) => e.file), undefined, undefined, (o) => outcomes.set(o.path, o));
+    const report = ingestPaths(
+      database,
+      expectations.map((e) => e.file),
+      undefined,
+      undefined,
+      (o) => outcomes.set(o.path, o),
+    );
     for (const e of report.errors) if (!outcomes.has(e.path)) problems.push(`${e.path}: ${e.reason}`);
     const nodeOf = selfNodes(database);
     const pages = expectations.map(({ file, expected }) => pageResult(resolve(file), expected, outcomes.get(resolve(file)), nodeOf));
     const titles = titleOfNodes(database);
-    const works = workResults(pages, expectations.map((e) => e.expected), titles);
-    const falseMerges = [...groupBy(pages.flatMap((p) => p.nodes.map((n) => [n, p.work] as const)), ([n]) => n)]
+    const works = workResults(
+      pages,
+      expectations.map((e) => e.expected),
+      titles,
+    );
+    const falseMerges = [
+      ...groupBy(
+        pages.flatMap((p) => p.nodes.map((n) => [n, p.work] as const)),
+        ([n]) => n,
+      ),
+    ]
       .map(([node, entries]) => ({ node, works: [...new Set(entries.map(([, w]) => w))].sort() }))
       .filter((m) => m.works.length > 1);
     return { root, pages, works, falseMerges, problems, targets: targetsOf(pages, works, falseMerges) };
@@ -149,7 +164,16 @@ function pageResult(file: string, expected: PageExpectation, outcome: FileOutcom
     return { ...base, format: "refused", accepted: false, refusal: { reason, true: refusalTruth(reason, text, expected) }, nodes: [] };
   }
   const nodes = [...new Set(records.map((r) => nodeOf.get(r.source)).filter((n): n is string => n !== undefined))].sort();
-  return { ...base, format: records[0]?.page.format ?? "?", accepted: true, check: checkPage(records.map((r) => r.page), expected), nodes };
+  return {
+    ...base,
+    format: records[0]?.page.format ?? "?",
+    accepted: true,
+    check: checkPage(
+      records.map((r) => r.page),
+      expected,
+    ),
+    nodes,
+  };
 }
 
 function workResults(pages: readonly PageResult[], expectations: readonly PageExpectation[], titles: Map<string, string | null>): WorkResult[] {
@@ -189,8 +213,16 @@ function targetsOf(pages: readonly PageResult[], works: readonly WorkResult[], f
     { target: "every identifier shown found, on all pages", ...share(withIds.filter((p) => p.check?.ids.found === p.check?.ids.shown).length, withIds.length, 1) },
     { target: "every work seen on several pages is one node", ...share(several.filter((w) => w.nodes.length === 1).length, several.length, 1) },
     { target: "no false merges (no node holds pages of two works)", value: String(falseMerges.length), met: falseMerges.length === 0 },
-    { target: "every refusal's reason true", value: `${refusedFalsely.length} false of ${pages.filter((p) => p.refusal).length} refusals (${refusedWorks.length} pages about a work refused)`, met: refusedFalsely.length === 0 },
-    { target: "no wrong year or identifier", value: `${checks.filter((c) => c.year.wrong).length} wrong years, ${checks.reduce((n, c) => n + c.ids.wrong.length, 0)} wrong identifiers`, met: checks.every((c) => !c.year.wrong && c.ids.wrong.length === 0) },
+    {
+      target: "every refusal's reason true",
+      value: `${refusedFalsely.length} false of ${pages.filter((p) => p.refusal).length} refusals (${refusedWorks.length} pages about a work refused)`,
+      met: refusedFalsely.length === 0,
+    },
+    {
+      target: "no wrong year or identifier",
+      value: `${checks.filter((c) => c.year.wrong).length} wrong years, ${checks.reduce((n, c) => n + c.ids.wrong.length, 0)} wrong identifiers`,
+      met: checks.every((c) => !c.year.wrong && c.ids.wrong.length === 0),
+    },
     { target: "no site chrome made a paper or a citation", value: String(checks.reduce((n, c) => n + c.becamePapers.length, 0)), met: checks.every((c) => c.becamePapers.length === 0) },
   ];
 }
@@ -198,7 +230,8 @@ function targetsOf(pages: readonly PageResult[], works: readonly WorkResult[], f
 const clip = (s: string, n = 60) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 function pageLine(p: PageResult): string {
-  if (!p.accepted) return `  ${p.slug}: REFUSED (${p.refusal?.true === "true" ? "true reason" : p.refusal?.true === "false" ? "FALSE REASON" : "reason unchecked"}): ${clip(p.refusal?.reason ?? "", 110)}`;
+  if (!p.accepted)
+    return `  ${p.slug}: REFUSED (${p.refusal?.true === "true" ? "true reason" : p.refusal?.true === "false" ? "FALSE REASON" : "reason unchecked"}): ${clip(p.refusal?.reason ?? "", 110)}`;
   const c = p.check as PageCheck;
   const parts = [
     c.title ? (c.title.exact ? "title exact" : `title ${c.title.normalised ? "differs in case or marks" : "WRONG"} ("${clip(c.title.read ?? "(none)")}")`) : "no title expected",

@@ -132,7 +132,9 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   ctx.log(`reading-lists: ${queries.length} held-out papers (${options.splitName}), ${options.selection.seedCount} seeds each, ${LIMIT} asked for`);
   if (queries.length === 0) throw new Error("reading-lists: no paper matches the split");
 
-  const paperOf = (h: CitationIndex) => (i: number): ListPaper => ({ title: titles[i] ?? null, year: year(i), citedBy: h.degree(i, "builtBy"), direction: "all" });
+  const paperOf =
+    (h: CitationIndex) =>
+    (i: number): ListPaper => ({ title: titles[i] ?? null, year: year(i), citedBy: h.degree(i, "builtBy"), direction: "all" });
 
   if (options.fit) {
     const samples: FitSample[] = queries.map((q) => {
@@ -156,12 +158,23 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   // The old list's importance: PageRank of the whole graph once, as the analytics compute it per loaded graph.
   const globalRank = options.withMainList ? pageRank(graph) : new Float64Array(0);
   const methods: [string, Method][] = [
-    ["relevance engine (ranked)", (h, seeds, q) => rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT }).slice(0, LIMIT).map((r) => r.index)],
+    [
+      "relevance engine (ranked)",
+      (h, seeds, q) =>
+        rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT })
+          .slice(0, LIMIT)
+          .map((r) => r.index),
+    ],
     ["reading list (new, reading order)", (h, seeds, q) => readingList(h, paperOf(h), { seeds, limit: LIMIT, text, people: allPeople.without(q), exclude: (i) => i === q }).items.map((i) => i.index)],
-    ["RRF of the engine's signals", (h, seeds, q) => {
-      const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q) }, seeds, (i) => i === q, LIMIT);
-      return rankByScore(signals, reciprocalRankFusion(signals, RRF_SIGNS)).slice(0, LIMIT).map((c) => signals.candidates[c] ?? -1);
-    }],
+    [
+      "RRF of the engine's signals",
+      (h, seeds, q) => {
+        const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q) }, seeds, (i) => i === q, LIMIT);
+        return rankByScore(signals, reciprocalRankFusion(signals, RRF_SIGNS))
+          .slice(0, LIMIT)
+          .map((c) => signals.candidates[c] ?? -1);
+      },
+    ],
     ["co-citation + coupling (counts)", (h, seeds, q) => coCitationCouplingCounts(h, seeds, (i) => i === q, LIMIT)],
     ["co-citation + coupling (Salton cosine)", (h, seeds, q) => coCitationCouplingCosine(h, seeds, (i) => i === q, LIMIT)],
     ["personalized PageRank (exact)", (h, seeds, q) => personalizedPageRankExact(h, seeds, (i) => i === q, LIMIT)],
@@ -219,20 +232,36 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     `Reading lists on AAN: ${queries.length} held-out papers (${options.splitName}; ≥ ${options.selection.minReferences} references; seed ${options.selection.seed}${options.selection.sample !== null ? `; sample ${options.selection.sample}` : ""}), ${options.selection.seedCount} seeds, ${LIMIT} asked for`,
     "",
     `${"method".padEnd(38)} ${"recall@20".padStart(9)} ${"nDCG@20".padStart(8)} ${"MRR".padStart(7)} ${"median ms".padStart(10)} ${"p90 ms".padStart(8)}`,
-    ...rows.map((r) => `${r.method.padEnd(38)} ${r.recall.toFixed(4).padStart(9)} ${r.ndcg.toFixed(4).padStart(8)} ${r.mrr.toFixed(4).padStart(7)} ${r.medianMs.toFixed(1).padStart(10)} ${r.p90Ms.toFixed(1).padStart(8)}`),
+    ...rows.map(
+      (r) =>
+        `${r.method.padEnd(38)} ${r.recall.toFixed(4).padStart(9)} ${r.ndcg.toFixed(4).padStart(8)} ${r.mrr.toFixed(4).padStart(7)} ${r.medianMs.toFixed(1).padStart(10)} ${r.p90Ms.toFixed(1).padStart(8)}`,
+    ),
     "",
     `Better baseline recall@20: ${better.toFixed(4)} (co-citation + coupling ${coCitationBaseline.toFixed(4)}, personalized PageRank ${pprBaseline.toFixed(4)})`,
     `Relevance engine: ${(engine / better).toFixed(3)} × the better baseline (target 1.25); the reading list: ${((list?.recall ?? 0) / better).toFixed(3)} ×`,
     `Candidate recall (the held-out references among the engine's candidates, the ceiling of any ranking): ${ceiling.toFixed(4)}`,
     `Reading list from ${options.selection.seedCount} seeds: median ${list?.medianMs.toFixed(1)} ms, p90 ${list?.p90Ms.toFixed(1)} ms (target: median under 100 ms)`,
     `Reading list from the 20 most cited papers as seeds: median ${hub.median.toFixed(1)} ms over 5 runs`,
-    `Load average while measuring (1, 5, 15 min; ${cpus().length} cores): ${loadavg().map((l) => l.toFixed(2)).join(", ")}`,
+    `Load average while measuring (1, 5, 15 min; ${cpus().length} cores): ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(", ")}`,
     "nDCG and MRR of the reading list are of its reading order (foundations first), not of a ranking.",
   ];
   return {
     name: "reading-lists",
     date: new Date().toISOString(),
     text: lines.join("\n"),
-    figures: { split: options.splitName, selection: options.selection, queries: queries.length, rows, better, candidateRecall: ceiling, loadAverage: loadavg(), ratio: engine / better, hubSeedsMs: hubMs, weights: FITTED_WEIGHTS },
+    figures: {
+      split: options.splitName,
+      selection: options.selection,
+      queries: queries.length,
+      rows,
+      better,
+      candidateRecall: ceiling,
+      loadAverage: loadavg(),
+      ratio: engine / better,
+      hubSeedsMs: hubMs,
+      weights: FITTED_WEIGHTS,
+    },
   };
 }

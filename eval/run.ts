@@ -10,12 +10,7 @@ import { join, resolve } from "node:path";
 import { EVALUATIONS } from "./evaluations.ts";
 
 function usage(): string {
-  return [
-    "Usage: npm run eval -- NAME [options] [--json FILE]",
-    "",
-    "Evaluations:",
-    ...Object.entries(EVALUATIONS).map(([name, e]) => `  ${name.padEnd(16)} ${e.describe}`),
-  ].join("\n");
+  return ["Usage: npm run eval -- NAME [options] [--json FILE]", "", "Evaluations:", ...Object.entries(EVALUATIONS).map(([name, e]) => `  ${name.padEnd(16)} ${e.describe}`)].join("\n");
 }
 
 const [name, ...rest] = process.argv.slice(2);

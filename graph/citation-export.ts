@@ -74,7 +74,8 @@ function cite(): CitationJs {
  * spaces one (citation-js's RIS reader ends a value at the next "  - " on its line).
  */
 // eslint-disable-next-line no-control-regex
-const risValue = (value: unknown) => String(value).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const risValue = (value: unknown) => String(value).replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
 
 /**
  * RIS from citation-js's tag mapping, written here one line per value: citation-js folds values
@@ -192,8 +193,15 @@ function dateParts(p: CitablePaper): number[] | undefined {
 
 function citationKey(p: CitablePaper): string {
   const first = p.authors[0] ? parseName(p.authors[0]) : undefined;
-  const who = ascii(first?.family ?? first?.literal ?? "").split(" ").pop() ?? "";
-  const word = (p.title ?? "").split(/\s+/).map(ascii).find((w) => w.length > 3 && !/^(?:with|from|that|this|what|when|towards?)$/.test(w)) ?? "";
+  const who =
+    ascii(first?.family ?? first?.literal ?? "")
+      .split(" ")
+      .pop() ?? "";
+  const word =
+    (p.title ?? "")
+      .split(/\s+/)
+      .map(ascii)
+      .find((w) => w.length > 3 && !/^(?:with|from|that|this|what|when|towards?)$/.test(w)) ?? "";
   // "vaswani2017attention"; without authors, "attention2017".
   const key = who ? `${who}${p.year ?? ""}${word}` : `${word || "paper"}${p.year ?? ""}`;
   return key;

@@ -47,15 +47,7 @@ export function searchEnd(graph: CitationIndex, start: number, direction: Direct
  * `depths`, when given); a paper the other end has reached (`otherMark`) is handed to `met`, and
  * keeps its mark. Stops at once, returning true, when `met` returns true.
  */
-export function growLayer(
-  graph: CitationIndex,
-  end: SearchEnd,
-  otherMark: number,
-  marks: Uint32Array,
-  budget: QueryBudget,
-  met: (paper: number) => boolean,
-  depths?: Int32Array,
-): boolean {
+export function growLayer(graph: CitationIndex, end: SearchEnd, otherMark: number, marks: Uint32Array, budget: QueryBudget, met: (paper: number) => boolean, depths?: Int32Array): boolean {
   const { direction, mark: mine } = end;
   const depth = end.depth + 1;
   const next: number[] = [];

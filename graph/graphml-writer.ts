@@ -34,11 +34,7 @@ function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c] ?? c);
 }
 
-export function writeGraphml(
-  graph: Graph,
-  formatNode: (key: string, attributes: Attributes) => Attributes,
-  formatEdge: (key: string, attributes: Attributes) => Attributes,
-): string {
+export function writeGraphml(graph: Graph, formatNode: (key: string, attributes: Attributes) => Attributes, formatEdge: (key: string, attributes: Attributes) => Attributes): string {
   const nodes: [string, Attributes][] = [];
   graph.forEachNode((key, attributes) => nodes.push([key, formatNode(key, attributes)]));
   const edges: [string, string, string, Attributes][] = [];

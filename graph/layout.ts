@@ -59,7 +59,7 @@ export function computeLayout(
   if (ids.length === 0) return [];
   const settings = Object.assign({}, forceAtlas2.inferSettings(graph), { barnesHutOptimize: ids.length > BARNES_HUT_ABOVE });
   const total = iterationsFor(ids.length);
-  for (let done = 0; done < total; ) {
+  for (let done = 0; done < total;) {
     const step = Math.min(ITERATIONS_PER_STEP, total - done);
     forceAtlas2.assign(graph, { iterations: step, settings });
     done += step;

@@ -16,13 +16,7 @@ export interface LongestPathStep {
   members: number[];
 }
 
-export function longestPath(
-  graph: CitationIndex,
-  from: number,
-  to: number,
-  weight: (i: number) => number,
-  budget: QueryBudget = UNBOUNDED,
-): LongestPathStep[] {
+export function longestPath(graph: CitationIndex, from: number, to: number, weight: (i: number) => number, budget: QueryBudget = UNBOUNDED): LongestPathStep[] {
   if (!buildsOnTransitively(graph, from, to, budget)) return [];
   const down = reach(graph, from, "buildsOn", budget);
   if (!down.has(to)) return [];

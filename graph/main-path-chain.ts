@@ -28,9 +28,7 @@ export interface GlobalChain {
  */
 export function betterChain(stepWeight: StepWeight) {
   return (candidate: bigint, c: number, value: bigint, current: number): boolean =>
-    current < 0 ||
-    candidate > value ||
-    (candidate === value && (stepWeight(c) > stepWeight(current) || (stepWeight(c) === stepWeight(current) && c < current)));
+    current < 0 || candidate > value || (candidate === value && (stepWeight(c) > stepWeight(current) || (stepWeight(c) === stepWeight(current) && c < current)));
 }
 
 /** log2(2^a + 2^b) for log-domain values (-Infinity stands for zero). */

@@ -173,9 +173,5 @@ export function mainPathOf(counts: SearchPathCounts, weight: (index: number) => 
 /** Largest SPC first; ties by the better cited steps, then flow order. */
 function byLinkWeight(stepWeight: (c: number) => number) {
   return (a: FlowLink, b: FlowLink): number =>
-    a.spc !== b.spc
-      ? a.spc > b.spc
-        ? -1
-        : 1
-      : stepWeight(b.from) + stepWeight(b.to) - (stepWeight(a.from) + stepWeight(a.to)) || a.from - b.from || a.to - b.to;
+    a.spc !== b.spc ? (a.spc > b.spc ? -1 : 1) : stepWeight(b.from) + stepWeight(b.to) - (stepWeight(a.from) + stepWeight(a.to)) || a.from - b.from || a.to - b.to;
 }

@@ -35,7 +35,11 @@ export function foundationsFirst(
   const set = new Set(items);
   const within = closures ?? buildsOnWithin(graph, set, budget);
   const buildsOn = new Map<number, number[]>();
-  for (const i of set) buildsOn.set(i, [...(within.get(i)?.keys() ?? [])].filter((m) => set.has(m) && m !== i).sort((a, b) => a - b));
+  for (const i of set)
+    buildsOn.set(
+      i,
+      [...(within.get(i)?.keys() ?? [])].filter((m) => set.has(m) && m !== i).sort((a, b) => a - b),
+    );
   const nodes = [...set].sort((a, b) => a - b);
   const { componentOf, components } = stronglyConnectedComponents(nodes, (n) => buildsOn.get(n) ?? [], budget);
   const year = (i: number) => rank(i).year ?? Infinity;

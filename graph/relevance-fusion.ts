@@ -103,7 +103,5 @@ export function reciprocalRankFusion(signals: CandidateSignals, signs: Partial<R
 
 /** Candidate positions (into signals.candidates) by descending score, ties to the lower paper index. */
 export function rankByScore(signals: CandidateSignals, scores: Float64Array): number[] {
-  return Array.from({ length: scores.length }, (_, c) => c).sort(
-    (a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || (signals.candidates[a] ?? 0) - (signals.candidates[b] ?? 0),
-  );
+  return Array.from({ length: scores.length }, (_, c) => c).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0) || (signals.candidates[a] ?? 0) - (signals.candidates[b] ?? 0));
 }

@@ -100,13 +100,7 @@ export interface CandidateSignals {
 
 const NO_WALK = Math.log(1e-9);
 
-export function gatherSignals(
-  corpus: RelevanceCorpus,
-  seedList: readonly number[],
-  exclude: (index: number) => boolean,
-  wanted: number,
-  options: SignalOptions = {},
-): CandidateSignals {
+export function gatherSignals(corpus: RelevanceCorpus, seedList: readonly number[], exclude: (index: number) => boolean, wanted: number, options: SignalOptions = {}): CandidateSignals {
   const o = Object.assign({}, SIGNAL_DEFAULTS, options);
   const { graph, text, people } = corpus;
   const seeds = [...new Set(seedList)];
@@ -162,9 +156,7 @@ export function gatherSignals(
   const years = seeds.map((s) => corpus.year?.(s) ?? null).filter((y): y is number => y !== null);
   const newestSeed = years.length > 0 ? Math.max(...years) : null;
   // Mean over seeds of BM25 / the seed's ceiling, as one weighted pass per candidate.
-  const wordWeights = text
-    ? text.wordWeightsOf(seedQueries.map((query) => ({ query, weight: text.ceiling(query) > 0 ? 1 / (text.ceiling(query) * n) : 0 })))
-    : new Map<number, number>();
+  const wordWeights = text ? text.wordWeightsOf(seedQueries.map((query) => ({ query, weight: text.ceiling(query) > 0 ? 1 / (text.ceiling(query) * n) : 0 }))) : new Map<number, number>();
   candidates.forEach((m, k) => {
     budget.tick();
     const at = k * width;

@@ -43,8 +43,7 @@ export function similarityScores(graph: CitationIndex, paper: number): Map<numbe
   for (const other of new Set([...coCited.keys(), ...coupled.keys()])) {
     const coCitations = coCited.get(other) ?? 0;
     const sharedReferences = coupled.get(other) ?? 0;
-    const score =
-      cosine(coCitations, citedBy, graph.degree(other, "builtBy")) + cosine(sharedReferences, references, graph.degree(other, "buildsOn"));
+    const score = cosine(coCitations, citedBy, graph.degree(other, "builtBy")) + cosine(sharedReferences, references, graph.degree(other, "buildsOn"));
     results.set(other, { index: other, coCitations, sharedReferences, score });
   }
   return results;

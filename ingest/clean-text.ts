@@ -18,7 +18,11 @@ const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
 /** A one-line field (title, author, venue): control characters dropped, whitespace collapsed. */
 export function cleanLine(text: string): string {
-  return text.replace(/[\t\n\r\f\v]/g, " ").replace(CONTROL, "").replace(/\s+/g, " ").trim();
+  return text
+    .replace(/[\t\n\r\f\v]/g, " ")
+    .replace(CONTROL, "")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 /** Prose (an abstract): control characters dropped but for newlines; a tab is a space. */

@@ -75,7 +75,8 @@ function finish(text: string, encoding: string): DecodeResult {
  * Windows-1252 by hand: Node's TextDecoder treats the label as Latin-1 and leaves 0x80-0x9F as
  * C1 controls, losing curly quotes, dashes and the euro sign.
  */
-const CP1252_HIGH = "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
+const CP1252_HIGH =
+  "\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f" +
   "\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178";
 
 export function decodeWindows1252(bytes: Uint8Array): string {

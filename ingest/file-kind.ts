@@ -18,9 +18,7 @@ export type RecordFormat = Exclude<SourceFormat, "aan"> | FileRecordFormat;
 
 export type FileKind =
   /** `looksLike` says what the text resembles when that is worth telling a user whose page is refused. */
-  | { kind: "page"; looksLike?: string }
-  | { kind: "records"; format: RecordFormat; looksLike: string }
-  | { kind: "other"; looksLike: string };
+  { kind: "page"; looksLike?: string } | { kind: "records"; format: RecordFormat; looksLike: string } | { kind: "other"; looksLike: string };
 
 /** How each records format is named to a user. */
 export const RECORD_FORMAT_NAMES: Readonly<Record<RecordFormat, string>> = {
@@ -35,10 +33,12 @@ export const RECORD_FORMAT_NAMES: Readonly<Record<RecordFormat, string>> = {
 
 /** The CSL item types (CSL 1.0.2), by which a CSL-JSON item is known. */
 const CSL_TYPES = new Set(
-  ("article article-journal article-magazine article-newspaper bill book broadcast chapter classic collection dataset document " +
+  (
+    "article article-journal article-magazine article-newspaper bill book broadcast chapter classic collection dataset document " +
     "entry entry-dictionary entry-encyclopedia event figure graphic hearing interview legal_case legislation manuscript map " +
     "motion_picture musical_score pamphlet paper-conference patent performance periodical personal_communication post " +
-    "post-weblog regulation report review review-book software song speech standard thesis treaty webpage").split(" "),
+    "post-weblog regulation report review review-book software song speech standard thesis treaty webpage"
+  ).split(" "),
 );
 
 /** schema.org types that are a paper (or a work a paper may be: a report, a thesis, a chapter). */
@@ -205,7 +205,11 @@ function cassetteKind(body: string): FileKind {
 function tableKind(lines: readonly string[]): string | undefined {
   const rows = lines.filter((l) => l.trim() !== "");
   if (rows.length < 3) return undefined;
-  for (const [sep, name] of [[",", "a CSV table"], ["\t", "a tab-separated table"], [";", "a semicolon-separated table"]] as const) {
+  for (const [sep, name] of [
+    [",", "a CSV table"],
+    ["\t", "a tab-separated table"],
+    [";", "a semicolon-separated table"],
+  ] as const) {
     const header = splitRow(rows[0] ?? "", sep);
     // A header names columns: short cells, not clauses of a sentence that happens to have commas.
     const names = header.every((c) => c.length <= 40 && c.split(/\s+/).length <= 4 && !/[.!?:]$/.test(c));
@@ -213,7 +217,11 @@ function tableKind(lines: readonly string[]): string | undefined {
     // The last line of a capture may be cut short; every other row must have the header's columns.
     const whole = rows.slice(1, rows.length > 3 ? -1 : undefined);
     if (whole.every((r) => splitRow(r, sep).length === header.length)) {
-      const cols = header.slice(0, 5).map((c) => c || "(blank)").join(", ") + (header.length > 5 ? ", …" : "");
+      const cols =
+        header
+          .slice(0, 5)
+          .map((c) => c || "(blank)")
+          .join(", ") + (header.length > 5 ? ", …" : "");
       return `${name} (${header.length} columns: ${cols}), not a page`;
     }
   }

@@ -31,7 +31,10 @@ const RE = {
   arxivPrefixed: new RegExp(`\\barxiv ?:? ?(${ARXIV_ID})(?:v\\d+)?`, "i"),
   arxivUrl: new RegExp(`arxiv\\.org/(?:abs|pdf|html|format)/(${ARXIV_ID})(?:v\\d+)?`, "i"),
   /** Sites that mirror arXiv under the arXiv ID: ar5iv, arXiv Vanity, Hugging Face papers, alphaXiv. */
-  arxivMirrorUrl: new RegExp(`(?:ar5iv\\.org/(?:abs|html)|arxiv-vanity\\.com/papers|huggingface\\.co/papers|hf\\.co/papers|alphaxiv\\.org/(?:abs|overview)|semanticscholar\\.org/arxiv)/(${ARXIV_ID})(?:v\\d+)?(?![\\d.])`, "i"),
+  arxivMirrorUrl: new RegExp(
+    `(?:ar5iv\\.org/(?:abs|html)|arxiv-vanity\\.com/papers|huggingface\\.co/papers|hf\\.co/papers|alphaxiv\\.org/(?:abs|overview)|semanticscholar\\.org/arxiv)/(${ARXIV_ID})(?:v\\d+)?(?![\\d.])`,
+    "i",
+  ),
   arxivVersioned: new RegExp(`(?<![\\w./-])(${ARXIV_NEW_DATED})v\\d{1,2}(?![\\w.])`),
   arxivLabelled: new RegExp(`\\b(?:paper|arxiv|article|preprint|e-?print)[ _-]?id\\s*[:=#]?\\s*(${ARXIV_NEW_DATED})(?:v\\d{1,2})?(?![\\d.])`, "i"),
   /** A new-style ID alone (in parentheses or brackets or not): "(2410.95581)". */
@@ -62,7 +65,10 @@ export function canonicalArxiv(raw: string): string | undefined {
 
 /** DOIs are case-insensitive: lower-case, with trailing punctuation a sentence may add removed. */
 export function canonicalDoi(raw: string): string | undefined {
-  let doi = raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "").replace(/^doi:\s*/i, "");
+  let doi = raw
+    .trim()
+    .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")
+    .replace(/^doi:\s*/i, "");
   try {
     doi = decodeURIComponent(doi);
   } catch {
@@ -156,7 +162,13 @@ function addDoi(ids: Identifiers, raw: string): void {
     ids.arxiv ??= canonicalArxiv(arxiv[1]) ?? arxiv[1];
     return;
   }
-  const acl = RE.aclDoi.exec(raw.trim().replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "").replace(/^doi:\s*/i, "").replace(/[.,;:)\]}>]+$/, ""));
+  const acl = RE.aclDoi.exec(
+    raw
+      .trim()
+      .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")
+      .replace(/^doi:\s*/i, "")
+      .replace(/[.,;:)\]}>]+$/, ""),
+  );
   // An Anthology DOI names a whole Anthology ID; one that does not was cut short.
   if (doi.startsWith("10.18653/v1/") && !acl?.[1]) return;
   ids.doi ??= doi;

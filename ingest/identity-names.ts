@@ -21,9 +21,7 @@ import { squashed } from "./titles.ts";
 import { cmp, type Decide } from "./identity-titles.ts";
 
 /** Words too common to tell two subtitles apart. */
-const STOPWORDS = new Set(
-  "a an the of for in on to and or with by from at as is are be your our its their this that what which how can do does we you s via using towards toward new".split(" "),
-);
+const STOPWORDS = new Set("a an the of for in on to and or with by from at as is are be your our its their this that what which how can do does we you s via using towards toward new".split(" "));
 /** Names that name no work: a bare title made of one of these is a section, not a paper. */
 const GENERIC_NAMES = new Set(
   "survey review overview introduction tutorial abstract editorial preface appendix erratum corrigendum commentary response reply keynote position positionpaper chapter proceedings".split(" "),
@@ -86,7 +84,13 @@ export function mergeByTitleName(c: Clusters, sorted: readonly Mention[], decide
         const [x, y] = [long[i] as Named, long[j] as Named];
         if (c.find(x.pos) === c.find(y.pos) || !closeSubtitles(x.subtitle ?? "", y.subtitle ?? "")) continue;
         if (c.conflict(x.pos, y.pos) || !yearsFit(x.pos, y.pos)) {
-          decide("kept-apart", "title-name", x.pos, y.pos, `"${name}" with close subtitles, but ${c.conflict(x.pos, y.pos) ? `different ${c.conflict(x.pos, y.pos)}` : `years ${c.yearText(x.pos)} and ${c.yearText(y.pos)}`}`);
+          decide(
+            "kept-apart",
+            "title-name",
+            x.pos,
+            y.pos,
+            `"${name}" with close subtitles, but ${c.conflict(x.pos, y.pos) ? `different ${c.conflict(x.pos, y.pos)}` : `years ${c.yearText(x.pos)} and ${c.yearText(y.pos)}`}`,
+          );
           continue;
         }
         c.union(x.pos, y.pos);
@@ -101,7 +105,13 @@ export function mergeByTitleName(c: Clusters, sorted: readonly Mention[], decide
       if (only === undefined) {
         decide("kept-apart", "title-ambiguous", b, works[0] as number, `"${name}" names ${works.length} different papers`);
       } else if (c.conflict(only, b) || !yearsFit(only, b)) {
-        decide("kept-apart", "title-name", only, b, `"${name}" is this paper's name, but ${c.conflict(only, b) ? `different ${c.conflict(only, b)}` : `years ${c.yearText(only)} and ${c.yearText(b)}`}`);
+        decide(
+          "kept-apart",
+          "title-name",
+          only,
+          b,
+          `"${name}" is this paper's name, but ${c.conflict(only, b) ? `different ${c.conflict(only, b)}` : `years ${c.yearText(only)} and ${c.yearText(b)}`}`,
+        );
       } else {
         c.union(only, b);
         decide("merged", "title-name", only, b, `"${name}" is the name of the one paper titled "${name}: …"`);

@@ -74,7 +74,13 @@ function mergeIdentified(c: Clusters, title: string, members: readonly number[],
     // Another yearless cluster, whose identifiers differ from u's, could be that paper as well.
     const rival = c.roots(yearless).some((v) => v !== c.find(u) && !c.dated(v) && c.conflict(v, u) && !c.conflict(v, only));
     if (fits.length > 1 || rival) {
-      decide("kept-apart", "title-ambiguous", u, only, `"${title}" with no year fits ${fits.length > 1 ? `${fits.length} papers of this title (years ${fits.map((d) => c.yearText(d)).join(", ")})` : "a paper of this title that another one with no year fits too"}`);
+      decide(
+        "kept-apart",
+        "title-ambiguous",
+        u,
+        only,
+        `"${title}" with no year fits ${fits.length > 1 ? `${fits.length} papers of this title (years ${fits.map((d) => c.yearText(d)).join(", ")})` : "a paper of this title that another one with no year fits too"}`,
+      );
     } else {
       c.union(only, u);
       dated[dated.indexOf(only)] = c.find(only);

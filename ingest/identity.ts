@@ -68,8 +68,7 @@ export function resolveIdentities(mentions: readonly Mention[], options: Resolve
   const c = new Clusters(sorted);
   const idOf = (pos: number) => (sorted[pos] as Mention).id;
   const decisions: MergeDecision[] = [];
-  const decide = (decision: MergeDecision["decision"], rule: MergeDecision["rule"], a: number, b: number, detail: string) =>
-    decisions.push({ decision, rule, a: idOf(a), b: idOf(b), detail });
+  const decide = (decision: MergeDecision["decision"], rule: MergeDecision["rule"], a: number, b: number, detail: string) => decisions.push({ decision, rule, a: idOf(a), b: idOf(b), detail });
 
   // 1. Shared identifiers, walked in sorted key order ("scheme:value": schemes alphabetically,
   // then values; one map per scheme spares building each key).
@@ -139,7 +138,10 @@ export function paperIdFor(c: { ids: Identifiers; title: string; minYear?: numbe
     const v = c.ids[s];
     if (v) return `${s}:${v}`;
   }
-  const hash = createHash("sha1").update(`${c.title}|${c.minYear ?? ""}`).digest("hex").slice(0, 12);
+  const hash = createHash("sha1")
+    .update(`${c.title}|${c.minYear ?? ""}`)
+    .digest("hex")
+    .slice(0, 12);
   return `title:${hash}`;
 }
 
@@ -148,4 +150,3 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   if (list) list.push(value);
   else map.set(key, [value]);
 }
-

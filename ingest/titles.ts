@@ -53,7 +53,8 @@ const SITE_NAMES =
 const SITE_SUFFIX = new RegExp(`\\s+(?:\\\\?[|·–—-]|::)\\s+(?:${SITE_NAMES})(?:\\s*[|·–—-]\\s*[\\w .]{1,30})?\\s*$`, "i");
 const SITE_PREFIX = new RegExp(`^(?:paper page|papers with code|(?:${SITE_NAMES}))\\s+(?:[|·–—-]|::)\\s+`, "i");
 /** A work type a catalogue appends in brackets: "… [article]", "… [PDF]". */
-const TYPE_TAG = /\s*\[(?:article|preprint|paper|paper-conference|book|chapter|thesis|dataset|report|pdf|html|citation|journal-article|proceedings-article|post|stub|conference paper|kimi|code|arxiv|bibtex|supp|video|slides|poster|project|abs)\]\s*$/i;
+const TYPE_TAG =
+  /\s*\[(?:article|preprint|paper|paper-conference|book|chapter|thesis|dataset|report|pdf|html|citation|journal-article|proceedings-article|post|stub|conference paper|kimi|code|arxiv|bibtex|supp|video|slides|poster|project|abs)\]\s*$/i;
 
 /**
  * A title as a captured page prints it, without what the site adds around it: "Title:" glued on,

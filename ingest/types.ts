@@ -26,12 +26,7 @@ export type PageAdapterFormat =
   | "endnote-record";
 
 /** Structured sources read by `lineage import FORMAT`: one record of the source is one "page". */
-export type SourceFormat =
-  | "s2"
-  | "openalex"
-  | "bibtex"
-  | "ris"
-  | "aan";
+export type SourceFormat = "s2" | "openalex" | "bibtex" | "ris" | "aan";
 
 /**
  * Structured files `lineage ingest` recognises by their content (ingest/file-kind.ts) besides the

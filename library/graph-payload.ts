@@ -10,10 +10,7 @@ import type { DrawablePaper } from "../db/paper-queries.ts";
 import type { DirectionSummary, GraphCommunity, GraphFilters, GraphPayload } from "../api/types.ts";
 import { communityWords } from "../graph/communities.ts";
 
-const PALETTE = [
-  "#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7",
-  "#9c755f", "#86bcb6", "#d37295", "#8cd17d", "#b6992d", "#499894", "#a0cbe8", "#ffbe7d",
-];
+const PALETTE = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#86bcb6", "#d37295", "#8cd17d", "#b6992d", "#499894", "#a0cbe8", "#ffbe7d"];
 const STUB_COLOR = "#b8b8b8";
 
 function hash(text: string): number {
@@ -32,8 +29,22 @@ export function directionColor(name: string): string {
  * direction palette, which on AAN (no stated directions) made the map a wash of near-whites.
  */
 export const COMMUNITY_PALETTE = [
-  "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-  "#bcbd22", "#393b79", "#637939", "#ad494a", "#6b6ecf", "#e7ba52", "#843c39", "#7b4173",
+  "#1f77b4",
+  "#ff7f0e",
+  "#2ca02c",
+  "#d62728",
+  "#9467bd",
+  "#8c564b",
+  "#e377c2",
+  "#17becf",
+  "#bcbd22",
+  "#393b79",
+  "#637939",
+  "#ad494a",
+  "#6b6ecf",
+  "#e7ba52",
+  "#843c39",
+  "#7b4173",
 ];
 /** Papers of the smaller communities, beyond the palette. */
 export const OTHER_COMMUNITY_COLOR = "#8fa1b3";

@@ -75,13 +75,7 @@ const READ_TOGETHER: readonly RecordFormat[] = ["s2", "openalex"];
 /** Records are named by the file's whole path, so two `cite.bib` in two folders stay two sources. */
 const recordName = (format: RecordSourceFormat, file: string, key: string) => `${format}:${file}#${key}`;
 
-export function ingestPaths(
-  database: string,
-  paths: string[],
-  maxBytes = DEFAULT_MAX_BYTES,
-  progress: ProgressListener = NO_PROGRESS,
-  observe?: (outcome: FileOutcome) => void,
-): IngestReport {
+export function ingestPaths(database: string, paths: string[], maxBytes = DEFAULT_MAX_BYTES, progress: ProgressListener = NO_PROGRESS, observe?: (outcome: FileOutcome) => void): IngestReport {
   const { files, problems } = expandPaths(paths);
   const errors: IngestError[] = problems.map((p) => ({ path: p.path, reason: p.reason }));
   const warnings: IngestReport["warnings"] = [];
@@ -95,7 +89,11 @@ export function ingestPaths(
   };
 
   function recordsOf(format: RecordFormat, sources: readonly RecordFile[]): PageRecord[] {
-    const result: SourceResult = importRecordFiles(format, sources.map((s) => s.file), recordName);
+    const result: SourceResult = importRecordFiles(
+      format,
+      sources.map((s) => s.file),
+      recordName,
+    );
     for (const w of result.warnings) warnings.push(w);
     const out: PageRecord[] = [];
     for (const { file, kind } of sources) {

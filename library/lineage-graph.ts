@@ -120,7 +120,9 @@ export class LineageGraph implements GraphSource {
       if (p.id !== paper.id && !out.has(p.id) && out.size < limit) out.set(p.id, Object.assign(briefOf(p), { why }));
     };
     const own = paper.normTitle ?? (paper.title ? normalizeTitle(paper.title) : "");
-    if (own) for (const p of this.db.queries.byTitle(own)) add(p, `the same title, kept apart${p.year !== paper.year ? ` (years ${paper.year ?? "unknown"} and ${p.year ?? "unknown"})` : ""}; see \`lineage explain\``);
+    if (own)
+      for (const p of this.db.queries.byTitle(own))
+        add(p, `the same title, kept apart${p.year !== paper.year ? ` (years ${paper.year ?? "unknown"} and ${p.year ?? "unknown"})` : ""}; see \`lineage explain\``);
     const byId = this.index.index(text) !== undefined || this.db.queries.paper(text) !== undefined || parseIdentifier(text) !== undefined;
     const typed = byId ? "" : normalizeTitle(text);
     if (typed) for (const p of this.db.queries.byTitleBeginning(typed, limit)) add(p, `its title begins with "${text}"`);

@@ -9,7 +9,6 @@ import { computeLayout } from "../graph/layout.ts";
 import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
 import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
-
 export interface PrepareReport {
   /** Papers laid out, or null when the stored layout was current. */
   laidOut: number | null;

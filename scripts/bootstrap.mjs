@@ -3,7 +3,7 @@
 // JavaScript, because the TypeScript tooling is among what may be missing.
 //   node scripts/bootstrap.mjs start   install if needed, then scripts/start.ts (build and serve)
 //   node scripts/bootstrap.mjs test    install if needed, Chromium for the browser tests where the
-//                                      machine allows it, then typecheck, lint and the tests
+//                                      machine allows it, then typecheck, lint, format check and the tests
 import { spawnSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -69,6 +69,8 @@ if (mode === "start") {
   for (const [label, command, args] of [
     ["typecheck", bin("tsc"), ["--noEmit", "-p", "."]],
     ["lint", bin("eslint"), ["--max-warnings", "0", "."]],
+    // .prettierrc.json; .prettierignore leaves out inputs read byte for byte and prose.
+    ["format", bin("prettier"), ["--check", ".", "--log-level", "warn"]],
     ["tests", bin("vitest"), ["run"]],
   ]) {
     say(`${label}: ${[command.replace(`${root}/`, ""), ...args].join(" ")}`);

@@ -22,17 +22,50 @@ const paperCommands = () => import("./cli/paper-commands.ts");
 const graphCommands = () => import("./cli/graph-commands.ts");
 const analyticsCommands = () => import("./cli/analytics-commands.ts");
 
-const ingestCommand = lazy(() => import("./cli/ingest-command.ts"), (m) => m.ingestCommand);
-const importCommand = lazy(() => import("./cli/import-command.ts"), (m) => m.importCommand);
-const crawlCommand = lazy(() => import("./cli/crawl-command.ts"), (m) => m.crawlCommand);
-const fetchCommand = lazy(() => import("./cli/fetch-command.ts"), (m) => m.fetchCommand);
-const expandCommand = lazy(() => import("./cli/expand-command.ts"), (m) => m.expandCommand);
-const addCommand = lazy(() => import("./cli/expand-command.ts"), (m) => m.addCommand);
-const watchCommand = lazy(() => import("./cli/watch-command.ts"), (m) => m.watchCommand);
-const contextsCommand = lazy(() => import("./cli/contexts-command.ts"), (m) => m.contextsCommand);
-const serveCommand = lazy(() => import("./cli/serve-command.ts"), (m) => m.serveCommand);
-const listsCommand = lazy(() => import("./cli/list-commands.ts"), (m) => m.listsCommand);
-const doctorCommand = lazy(() => import("./cli/doctor-command.ts"), (m) => m.doctorCommand);
+const ingestCommand = lazy(
+  () => import("./cli/ingest-command.ts"),
+  (m) => m.ingestCommand,
+);
+const importCommand = lazy(
+  () => import("./cli/import-command.ts"),
+  (m) => m.importCommand,
+);
+const crawlCommand = lazy(
+  () => import("./cli/crawl-command.ts"),
+  (m) => m.crawlCommand,
+);
+const fetchCommand = lazy(
+  () => import("./cli/fetch-command.ts"),
+  (m) => m.fetchCommand,
+);
+const expandCommand = lazy(
+  () => import("./cli/expand-command.ts"),
+  (m) => m.expandCommand,
+);
+const addCommand = lazy(
+  () => import("./cli/expand-command.ts"),
+  (m) => m.addCommand,
+);
+const watchCommand = lazy(
+  () => import("./cli/watch-command.ts"),
+  (m) => m.watchCommand,
+);
+const contextsCommand = lazy(
+  () => import("./cli/contexts-command.ts"),
+  (m) => m.contextsCommand,
+);
+const serveCommand = lazy(
+  () => import("./cli/serve-command.ts"),
+  (m) => m.serveCommand,
+);
+const listsCommand = lazy(
+  () => import("./cli/list-commands.ts"),
+  (m) => m.listsCommand,
+);
+const doctorCommand = lazy(
+  () => import("./cli/doctor-command.ts"),
+  (m) => m.doctorCommand,
+);
 const showCommand = lazy(paperCommands, (m) => m.showCommand);
 const closureCommand = (direction: "buildsOn" | "builtBy") => lazy(paperCommands, (m) => m.closureCommand(direction));
 const pathCommand = lazy(paperCommands, (m) => m.pathCommand);

@@ -119,9 +119,7 @@ export function readingList(graph: CitationIndex, paper: (index: number) => List
   });
 
   const picked = pick(candidates, seeds, ancestors, descendants, limit, (i) => paper(i).direction);
-  const seedItems: Candidate[] = options.includeSeeds
-    ? seeds.map((s) => ({ index: s, feeds: [], follows: [], depth: 0, onMainPath: onMain.has(s), score: Infinity }))
-    : [];
+  const seedItems: Candidate[] = options.includeSeeds ? seeds.map((s) => ({ index: s, feeds: [], follows: [], depth: 0, onMainPath: onMain.has(s), score: Infinity })) : [];
   const chosen = new Map([...seedItems, ...picked].map((c) => [c.index, c]));
   const order = foundationsFirst(graph, [...chosen.keys()], (i) => ({ year: paper(i).year, score: chosen.get(i)?.score ?? 0 }));
   const first = main.path[0]?.index;
@@ -146,14 +144,7 @@ export function readingList(graph: CitationIndex, paper: (index: number) => List
   };
 }
 
-function pick(
-  candidates: Candidate[],
-  seeds: number[],
-  ancestors: Map<number, number>[],
-  descendants: Map<number, number>[],
-  limit: number,
-  directionOf: (index: number) => string,
-): Candidate[] {
+function pick(candidates: Candidate[], seeds: number[], ancestors: Map<number, number>[], descendants: Map<number, number>[], limit: number, directionOf: (index: number) => string): Candidate[] {
   const picked: Candidate[] = [];
   const taken = new Set<number>();
   const perDirection = new Map<string, number>();
@@ -195,14 +186,14 @@ function pick(
  * a citation cycle's papers come together. Among papers free to come next, the oldest goes first
  * (unknown years last), then the higher score, then the lower index.
  */
-export function foundationsFirst(
-  graph: CitationIndex,
-  items: readonly number[],
-  rank: (index: number) => { year: number | null; score: number },
-): number[] {
+export function foundationsFirst(graph: CitationIndex, items: readonly number[], rank: (index: number) => { year: number | null; score: number }): number[] {
   const set = new Set(items);
   const buildsOn = new Map<number, number[]>();
-  for (const i of set) buildsOn.set(i, [...depthsFrom(graph, i, "buildsOn").keys()].filter((m) => set.has(m) && m !== i).sort((a, b) => a - b));
+  for (const i of set)
+    buildsOn.set(
+      i,
+      [...depthsFrom(graph, i, "buildsOn").keys()].filter((m) => set.has(m) && m !== i).sort((a, b) => a - b),
+    );
   const nodes = [...set].sort((a, b) => a - b);
   const { componentOf, components } = stronglyConnectedComponents(nodes, (n) => buildsOn.get(n) ?? []);
   const year = (i: number) => rank(i).year ?? Infinity;

@@ -35,9 +35,7 @@ function sectionOf(line: string): Section | undefined {
 }
 
 function lines(text: string): string[] {
-  return text
-    .split(/\r\n|\r|\n/, MAX_LINES)
-    .map((l) => collapse(l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l));
+  return text.split(/\r\n|\r|\n/, MAX_LINES).map((l) => collapse(l.length > MAX_LINE ? l.slice(0, MAX_LINE) : l));
 }
 
 /** Cheap check for the format detector: the dateline near the top, or several known section lines. */
@@ -96,7 +94,10 @@ export const parseEditorialPage: PageAdapter = (text) => {
     }
     const bestFor = /^Best for\s*:\s*(.{1,2000})$/i.exec(line);
     if (bestFor?.[1]) {
-      facts.audience = bestFor[1].split(/\s*[,;]\s*/).map((s) => s.trim()).filter((s) => s !== "");
+      facts.audience = bestFor[1]
+        .split(/\s*[,;]\s*/)
+        .map((s) => s.trim())
+        .filter((s) => s !== "");
       section = undefined;
       continue;
     }

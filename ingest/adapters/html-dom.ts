@@ -15,9 +15,11 @@ export type Element = Extract<AnyNode, { attribs: Record<string, string> }>;
 type TextNode = Extract<AnyNode, { nodeType: 3 }>;
 
 const BLOCK = new Set(
-  ("address article aside blockquote body br dd details dialog div dl dt fieldset figcaption figure footer " +
+  (
+    "address article aside blockquote body br dd details dialog div dl dt fieldset figcaption figure footer " +
     "form h1 h2 h3 h4 h5 h6 head header hgroup hr html li main nav ol option p pre section summary table " +
-    "tbody td tfoot th thead title tr ul").split(" "),
+    "tbody td tfoot th thead title tr ul"
+  ).split(" "),
 );
 const NO_TEXT = new Set(["script", "style", "template", "noscript", "textarea"]);
 /** Page chrome: nothing inside is content, so no link inside is a citation. */
@@ -169,12 +171,7 @@ function parseDom(input: string): DomIndex {
  * different blocks is joined with a space, or with a blank line when `paragraphs` is set.
  * Stops collecting once `limit` characters are gathered.
  */
-export function textOfRange(
-  ix: DomIndex,
-  start: number,
-  end: number,
-  opts: { paragraphs?: boolean; skipChrome?: boolean; limit?: number } = {},
-): string {
+export function textOfRange(ix: DomIndex, start: number, end: number, opts: { paragraphs?: boolean; skipChrome?: boolean; limit?: number } = {}): string {
   const parts: string[] = [];
   let buf = "";
   let total = 0;

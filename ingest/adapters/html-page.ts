@@ -9,18 +9,7 @@ import { parseAnyDate, parseCount, parseHumanDate, yearOf } from "../dates.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
 import { emptyPage, ID_SCHEMES } from "../types.ts";
 import type { Direction, PageAdapter, PaperRef } from "../types.ts";
-import {
-  attr,
-  headingsOf,
-  isElement,
-  linkRel,
-  metaTags,
-  parseHtml,
-  resolveUrl,
-  textAfterLabel,
-  textOf,
-  textOfRange,
-} from "./html-dom.ts";
+import { attr, headingsOf, isElement, linkRel, metaTags, parseHtml, resolveUrl, textAfterLabel, textOf, textOfRange } from "./html-dom.ts";
 import type { DomIndex, Element, Heading } from "./html-dom.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
@@ -108,13 +97,7 @@ function refKeys(ref: PaperRef): string[] {
 }
 
 /** The entries of one "Builds on" / "Built on by" section; `seen` holds keys already taken. */
-function sectionEntries(
-  ix: DomIndex,
-  range: [number, number],
-  heading: number,
-  base: string | undefined,
-  seen: Set<string>,
-): PaperRef[] {
+function sectionEntries(ix: DomIndex, range: [number, number], heading: number, base: string | undefined, seen: Set<string>): PaperRef[] {
   const refs: PaperRef[] = [];
   const itemText = new Map<number, string>();
   const add = (ref: PaperRef): void => {
@@ -212,7 +195,7 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
     const header = ix.header[h1.at] ?? -1;
     const start = header >= 0 ? header : h1.at;
     const after = headings.find((h) => h.at > (ix.last[h1.at] ?? h1.at));
-    const end = header >= 0 ? (ix.last[header] ?? h1.at) : (after ? after.at - 1 : ix.nodes.length - 1);
+    const end = header >= 0 ? (ix.last[header] ?? h1.at) : after ? after.at - 1 : ix.nodes.length - 1;
     for (let i = start; i <= end; i++) {
       const href = attr(ix.nodes[i], "href");
       if (!href || ix.chrome[i]) continue;

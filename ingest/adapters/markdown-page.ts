@@ -11,12 +11,7 @@ import { hasIdentifier, identifiersFromUrl, merge } from "../identifiers.ts";
 import { emptyPage } from "../types.ts";
 import type { Direction, PageAdapter, PaperRef } from "../types.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
-import {
-  addEntry,
-  declaredTotal,
-  sectionOfHeading,
-  warnShortLists,
-} from "./page-sections.ts";
+import { addEntry, declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import type { PageSection } from "./page-sections.ts";
 import { boundedLines, identifiersIn, joinLines } from "./page-text.ts";
 import { cleanLine, cleanPage } from "../clean-text.ts";
@@ -41,9 +36,7 @@ function firstOpenBracket(s: string): number {
  * A line ending in a Markdown link, `before [text](url)`. The link text is everything between the
  * first unescaped `[` and the last `](`, so titles may hold brackets and parentheses.
  */
-function trailingLink(
-  s: string,
-): { before: string; text: string; url: string } | undefined {
+function trailingLink(s: string): { before: string; text: string; url: string } | undefined {
   if (!s.endsWith(")")) return undefined;
   const close = s.lastIndexOf("](");
   const open = firstOpenBracket(s);
@@ -85,18 +78,12 @@ function parseListEntry(item: string): PaperRef | undefined {
 function parseDirectionLine(item: string): Direction | undefined {
   const s = item.trim();
   const link = trailingLink(s);
-  const name = link
-    ? link.text
-    : unescapeMarkdown(s.split(" / ").pop() ?? "").trim();
+  const name = link ? link.text : unescapeMarkdown(s.split(" / ").pop() ?? "").trim();
   if (!name) return undefined;
   const direction: Direction = { name };
-  const before = link
-    ? link.before
-    : s.slice(0, Math.max(0, s.lastIndexOf(" / ")));
+  const before = link ? link.before : s.slice(0, Math.max(0, s.lastIndexOf(" / ")));
   const trimmed = before.trimEnd();
-  const area = unescapeMarkdown(
-    trimmed.endsWith("/") ? trimmed.slice(0, -1) : trimmed,
-  ).trim();
+  const area = unescapeMarkdown(trimmed.endsWith("/") ? trimmed.slice(0, -1) : trimmed).trim();
   if (area) direction.area = area;
   if (link) direction.url = link.url;
   return direction;
@@ -107,8 +94,7 @@ function titleOf(line: string): string {
   let s = line.slice(2).trim();
   let end = s.length;
   while (end > 0 && s[end - 1] === "#") end--;
-  if (end < s.length && (end === 0 || /\s/.test(s[end - 1] ?? "")))
-    s = s.slice(0, end);
+  if (end < s.length && (end === 0 || /\s/.test(s[end - 1] ?? ""))) s = s.slice(0, end);
   return unescapeMarkdown(s).trim();
 }
 
@@ -118,12 +104,7 @@ export function looksLikeMarkdownPage(text: string): boolean {
   const lines = boundedLines(text).slice(0, 2_000);
   const firstHeading = lines.find((l) => l.startsWith("#"));
   if (!firstHeading?.startsWith("# ") || !titleOf(firstHeading)) return false;
-  return lines.some(
-    (l) =>
-      /^##\s+(?:Builds on|Key facts)\b/i.test(l) ||
-      (/^\S[^\n]{0,40}:\s*https?:\/\//.test(l) &&
-        /arxiv\.org\/abs\/|\/paper\//i.test(l)),
-  );
+  return lines.some((l) => /^##\s+(?:Builds on|Key facts)\b/i.test(l) || (/^\S[^\n]{0,40}:\s*https?:\/\//.test(l) && /arxiv\.org\/abs\/|\/paper\//i.test(l)));
 }
 
 export const parseMarkdownPage: PageAdapter = (text) => {
@@ -155,11 +136,8 @@ export const parseMarkdownPage: PageAdapter = (text) => {
       continue;
     }
     if (line.startsWith("# ")) section = "other";
-    if (section !== "abstract" && /^not on the map\b/i.test(line.trim()))
-      facts.onMap = false;
-    const item = /^\s*[-*+]\s+/.exec(line)
-      ? line.replace(/^\s*[-*+]\s+/, "")
-      : undefined;
+    if (section !== "abstract" && /^not on the map\b/i.test(line.trim())) facts.onMap = false;
+    const item = /^\s*[-*+]\s+/.exec(line) ? line.replace(/^\s*[-*+]\s+/, "") : undefined;
     if (section === "header") {
       merge(paper.ids, identifiersIn(line));
       paper.url ??= /https?:\/\/[^\s"'<>)\]]+/.exec(line)?.[0];
@@ -167,10 +145,7 @@ export const parseMarkdownPage: PageAdapter = (text) => {
     else if (section === "placedIn" && item !== undefined) {
       const d = parseDirectionLine(item);
       if (d) addDirection(placed, d);
-    } else if (
-      (section === "buildsOn" || section === "builtBy") &&
-      item !== undefined
-    ) {
+    } else if ((section === "buildsOn" || section === "builtBy") && item !== undefined) {
       addEntry(page, section, parseListEntry(item));
     } else if (section === "abstract") abstract.push(line.trim());
   }

@@ -32,5 +32,8 @@ export function identifiersIn(text: string): Identifiers {
 
 /** Lines joined back into text, runs of blank lines cut to one, trimmed. */
 export function joinLines(lines: readonly string[]): string {
-  return lines.join("\n").replace(/\n{3,}/g, "\n\n").trim();
+  return lines
+    .join("\n")
+    .replace(/\n{3,}/g, "\n\n")
+    .trim();
 }

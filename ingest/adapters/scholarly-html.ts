@@ -9,17 +9,7 @@ import { parseAnyDate, yearOf } from "../dates.ts";
 import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
 import { emptyPage, ID_SCHEMES } from "../types.ts";
 import type { Identifiers, PageAdapter, PaperRef } from "../types.ts";
-import {
-  headingLevel,
-  isElement,
-  linkRel,
-  looksLikeHtml,
-  metaTags,
-  parseHtml,
-  resolveUrl,
-  textAfterLabel,
-  textOf,
-} from "./html-dom.ts";
+import { headingLevel, isElement, linkRel, looksLikeHtml, metaTags, parseHtml, resolveUrl, textAfterLabel, textOf } from "./html-dom.ts";
 import type { DomIndex } from "./html-dom.ts";
 import { collapse } from "./page-text.ts";
 import { cleanLine, cleanPage } from "../clean-text.ts";
@@ -118,9 +108,7 @@ export function parseCitationReference(content: string): PaperRef | undefined {
 /** Append `ref` to `list`, or fill in the entry that shares an identifier or the same title. */
 export function addRef(list: PaperRef[], ref: PaperRef): void {
   const title = ref.title?.toLowerCase();
-  const same = list.find(
-    (r) => ID_SCHEMES.some((k) => ref.ids[k] !== undefined && r.ids[k] === ref.ids[k]) || (title !== undefined && r.title?.toLowerCase() === title),
-  );
+  const same = list.find((r) => ID_SCHEMES.some((k) => ref.ids[k] !== undefined && r.ids[k] === ref.ids[k]) || (title !== undefined && r.title?.toLowerCase() === title));
   if (!same) {
     list.push(ref);
     return;
@@ -330,10 +318,7 @@ function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter
   const authors = all(meta, "citation_author", "dc.creator", "dcterms.creator");
   paper.authors = (authors.length > 0 ? authors : (ld?.authors ?? [])).map(displayName);
 
-  const date =
-    first(meta, "citation_publication_date", "citation_date", "dc.date", "dcterms.date", "dcterms.issued") ??
-    ld?.date ??
-    first(meta, "citation_online_date");
+  const date = first(meta, "citation_publication_date", "citation_date", "dc.date", "dcterms.date", "dcterms.issued") ?? ld?.date ?? first(meta, "citation_online_date");
   paper.date = parseAnyDate(date ?? "");
   paper.year = yearOf(paper.date);
 
@@ -352,8 +337,7 @@ function readScholarlyHtml(text: string, origin: string): ReturnType<PageAdapter
   if (/^https?:\/\//i.test(origin)) merge(paper.ids, identifiersFromUrl(origin));
   if (pageUrl) paper.url = pageUrl;
 
-  const venue =
-    first(meta, "citation_conference_title", "citation_journal_title", "citation_inbook_title", "citation_book_title", "dc.source") ?? ld?.venue;
+  const venue = first(meta, "citation_conference_title", "citation_journal_title", "citation_inbook_title", "citation_book_title", "dc.source") ?? ld?.venue;
   if (venue) paper.venue = venue;
   const abstract =
     first(meta, "citation_abstract", "dc.description", "dcterms.abstract", "dcterms.description") ??

@@ -51,8 +51,7 @@ function readMetaLine(line: string, page: PaperPage): void {
   if (posted) {
     const between = cited.rest.slice(posted.index + posted[0].length);
     for (const token of between.split(/\s+/)) {
-      if (CATEGORY.test(token) && !paper.categories.includes(token))
-        paper.categories.push(token);
+      if (CATEGORY.test(token) && !paper.categories.includes(token)) paper.categories.push(token);
     }
   }
 }
@@ -74,10 +73,7 @@ function parseEntry(body: string): PaperRef | undefined {
   let s = rest.trim();
   const ids = identifiersIn(s);
   const y = /^(\d{4})/.exec(s);
-  const year =
-    y?.[1] && Number(y[1]) >= 1800 && Number(y[1]) <= 2100
-      ? Number(y[1])
-      : undefined;
+  const year = y?.[1] && Number(y[1]) >= 1800 && Number(y[1]) <= 2100 ? Number(y[1]) : undefined;
   if (year !== undefined) s = s.slice(4);
   const url = LINK.exec(s)?.[0];
   if (url) s = s.replace(url, " ");
@@ -110,9 +106,7 @@ export function looksLikeTextPage(text: string): boolean {
   const lines = boundedLines(text).slice(0, 2_000);
   const first = lines.find((l) => l.trim() !== "");
   if (first === undefined || !isHeader(first)) return false;
-  return lines.some(
-    (l) => sectionStart(l) !== undefined || /^arXiv \S+.*First posted/.test(l),
-  );
+  return lines.some((l) => sectionStart(l) !== undefined || /^arXiv \S+.*First posted/.test(l));
 }
 
 export const parseTextPage: PageAdapter = (text) => {
@@ -152,8 +146,7 @@ export const parseTextPage: PageAdapter = (text) => {
     if (perYear) facts.citationsPerYear = perYear;
     if (section === "top" && /^Not on the map\b/i.test(t)) facts.onMap = false;
 
-    if (section === "top" && (/^(?:arXiv|ACL)\b/.test(t) || /\b(?:First posted|Published)\b/.test(t)))
-      readMetaLine(t, page);
+    if (section === "top" && (/^(?:arXiv|ACL)\b/.test(t) || /\b(?:First posted|Published)\b/.test(t))) readMetaLine(t, page);
     else if (section === "abstract") abstract.push(t);
     else if (section === "keyFacts") readKeyFacts(t, facts, paper);
     else if (section === "buildsOn" || section === "builtBy") {
@@ -162,11 +155,8 @@ export const parseTextPage: PageAdapter = (text) => {
         addEntry(page, section, parseEntry(t.slice(entry[0].length)));
         continue;
       }
-      const of =
-        /^(\d[\d,]*) of (\d[\d,]*) references?\.?$/.exec(t) ??
-        /^(\d[\d,]*) papers?\.?$/.exec(t);
-      if (of?.[1] && declared[section] === undefined)
-        declared[section] = parseCount(of[1]);
+      const of = /^(\d[\d,]*) of (\d[\d,]*) references?\.?$/.exec(t) ?? /^(\d[\d,]*) papers?\.?$/.exec(t);
+      if (of?.[1] && declared[section] === undefined) declared[section] = parseCount(of[1]);
     }
   }
 

@@ -116,7 +116,10 @@ export function authorNames(field: string): string[] {
 
 /** "Last, First" → "First Last"; "Taylor, II, Charles T." → "Charles T. Taylor II"; a name without a comma as it is. */
 export function personName(name: string): string {
-  const parts = name.split(",").map((p) => p.trim()).filter(Boolean);
+  const parts = name
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
   const [family, ...rest] = parts;
   if (family === undefined) return "";
   if (rest.length === 0) return family;
@@ -142,9 +145,7 @@ export interface CitationOptions {
 export function parseAanCitations(text: string, options: CitationOptions = {}): { edges: { citing: string; cited: string }[]; problems: AanProblem[] } {
   const edges: { citing: string; cited: string }[] = [];
   const problems: AanProblem[] = [];
-  const pair = options.letteredIds
-    ? /^\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*,\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*$/
-    : /^\s*([A-Z]\d{2}-\d{4})\s*,\s*([A-Z]\d{2}-\d{4})\s*$/;
+  const pair = options.letteredIds ? /^\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*,\s*([A-Z]\d{2}-\d{4}[a-z]?)\s*$/ : /^\s*([A-Z]\d{2}-\d{4})\s*,\s*([A-Z]\d{2}-\d{4})\s*$/;
   text.split(/\r?\n/).forEach((raw, i) => {
     if (!raw.trim()) return;
     const m = pair.exec(raw);

@@ -55,7 +55,10 @@ export function importOpenAlex(files: readonly SourceFile[], name: RecordNaming 
     }
     perFile.push({ path: file.path, works });
   }
-  return mergeResults(result, openAlexRecords(perFile, [], (path, key) => name("openalex", path, key)));
+  return mergeResults(
+    result,
+    openAlexRecords(perFile, [], (path, key) => name("openalex", path, key)),
+  );
 }
 
 /** Pages for works, each reference resolved against every work of the import. */

@@ -58,7 +58,11 @@ export function abstractFromInvertedIndex(index: Readonly<Record<string, readonl
   for (const [word, positions] of Object.entries(index)) {
     for (const p of positions) if (Number.isInteger(p) && p >= 0 && p < MAX_ABSTRACT_WORDS) words[p] = word;
   }
-  const text = words.filter((w) => w !== undefined).join(" ").replace(/\s+/g, " ").trim();
+  const text = words
+    .filter((w) => w !== undefined)
+    .join(" ")
+    .replace(/\s+/g, " ")
+    .trim();
   return text || undefined;
 }
 
@@ -86,10 +90,7 @@ export function openAlexRef(work: OpenAlexWork): PaperRef | undefined {
 }
 
 /** A page for the work; `resolve` names the works its references point at, when known. */
-export function openAlexPage(
-  work: OpenAlexWork,
-  resolve: (id: string) => PaperRef | undefined,
-): { page: PaperPage; unresolved: number } | { reason: string } {
+export function openAlexPage(work: OpenAlexWork, resolve: (id: string) => PaperRef | undefined): { page: PaperPage; unresolved: number } | { reason: string } {
   const paper = emptyPaper();
   paper.ids = openAlexIdentifiers(work);
   const title = cleanTitle(work.title ?? work.display_name ?? "");
@@ -121,8 +122,7 @@ export function openAlexPage(
   const warnings: string[] = [];
   if (unresolved > 0) {
     warnings.push(
-      `${unresolved} of ${work.referenced_works.length} referenced works are known only by their OpenAlex ID and were left out ` +
-        "(import those works too, or use `lineage fetch openalex`)",
+      `${unresolved} of ${work.referenced_works.length} referenced works are known only by their OpenAlex ID and were left out ` + "(import those works too, or use `lineage fetch openalex`)",
     );
   }
   return { page: { format: "openalex", paper, facts, buildsOn, builtBy: [], related: [], warnings }, unresolved };

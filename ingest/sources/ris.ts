@@ -64,8 +64,7 @@ export function parseRis(text: string, file: string, name: RecordNaming = source
   for (const chunk of chunks) {
     const body = chunk.ended ? chunk.lines : [...chunk.lines, "ER  - "];
     const id = field(chunk.lines, "ID");
-    const problem = (reason: string) =>
-      result.problems.push({ path: file, line: chunk.line, ...(id ? { key: id } : {}), reason: `line ${chunk.line}${id ? ` (${id})` : ""}: ${reason}` });
+    const problem = (reason: string) => result.problems.push({ path: file, line: chunk.line, ...(id ? { key: id } : {}), reason: `line ${chunk.line}${id ? ` (${id})` : ""}: ${reason}` });
     let items: CslItem[];
     try {
       items = plugins.input.chain(body.join("\n") + "\n", { target: "@csl/list+object", generateGraph: false, forceType: "@ris/file" }) as CslItem[];

@@ -174,10 +174,7 @@ function matches(id: string, p: S2Paper): boolean {
  * records and search results that no list belongs to. `known` adds paper records from elsewhere
  * (other files of the same import) to match list owners against.
  */
-export function s2Bundles(
-  exchanges: readonly Exchange[],
-  known: readonly S2Paper[] = [],
-): { bundles: S2Bundle[]; notes: string[]; problems: { at: string; reason: string }[] } {
+export function s2Bundles(exchanges: readonly Exchange[], known: readonly S2Paper[] = []): { bundles: S2Bundle[]; notes: string[]; problems: { at: string; reason: string }[] } {
   const parsed = collect(exchanges);
   const bundles: S2Bundle[] = [];
   const used = new Set<S2Paper>();

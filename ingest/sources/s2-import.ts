@@ -17,9 +17,7 @@ import type { Exchange } from "./cassette.ts";
 function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bundle[] {
   const loc: Located = Object.assign({ value: doc.value, at: "$" }, doc.line !== undefined ? { line: doc.line } : {});
   if (isObject(doc.value) && Array.isArray(doc.value.data) && doc.value.data.some(isS2Edge)) {
-    result.problems.push(
-      problemAt(path, loc, "one page of a reference or citation list, without the paper it belongs to: import the recorded exchanges (cassette) or use `lineage fetch s2 ID`"),
-    );
+    result.problems.push(problemAt(path, loc, "one page of a reference or citation list, without the paper it belongs to: import the recorded exchanges (cassette) or use `lineage fetch s2 ID`"));
     return [];
   }
   const { records, problems } = recordsIn(loc, "data");
@@ -80,7 +78,9 @@ export function importS2(files: readonly SourceFile[], name: RecordNaming = sour
     for (const bundle of [...f.bundles, ...bundles]) {
       const made = s2Page(bundle);
       if ("reason" in made) {
-        result.problems.push(Object.assign({ path: f.path }, bundle.line !== undefined ? { line: bundle.line } : {}, bundle.id ? { key: bundle.id } : {}, bundle.at ? { at: bundle.at } : {}, { reason: made.reason }));
+        result.problems.push(
+          Object.assign({ path: f.path }, bundle.line !== undefined ? { line: bundle.line } : {}, bundle.id ? { key: bundle.id } : {}, bundle.at ? { at: bundle.at } : {}, { reason: made.reason }),
+        );
         continue;
       }
       result.records.push(makeRecord(name("s2", f.path, keys.take(s2Key(bundle))), made.page));

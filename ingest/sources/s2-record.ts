@@ -45,11 +45,17 @@ function readPaper(r: JsonFields): S2Paper {
   set("abstract", r.text("abstract"));
   // Each is read (and so checked); the first given is the venue.
   const venues = [r.text("venue"), r.object("publicationVenue")?.text("name"), r.object("journal")?.text("name")];
-  set("venue", venues.find((v) => v?.trim()));
+  set(
+    "venue",
+    venues.find((v) => v?.trim()),
+  );
   set("referenceCount", r.integer("referenceCount"));
   paper.authors = (r.objects("authors") ?? []).map((a) => a.text("name") ?? "").filter(Boolean);
   paper.fieldsOfStudy = r.texts("fieldsOfStudy") ?? [];
-  for (const [key, side] of [["references", "citedPaper"], ["citations", "citingPaper"]] as const) {
+  for (const [key, side] of [
+    ["references", "citedPaper"],
+    ["citations", "citingPaper"],
+  ] as const) {
     const items = r.list(key);
     if (!items) continue;
     const { entries, leftOut } = readEntries(items, key, side);

@@ -99,5 +99,8 @@ export class KeyAllocator {
 
 /** A short stable key for a record that names itself by nothing better than its title and year. */
 export function titleKey(title: string, year?: number): string {
-  return `t-${createHash("sha1").update(`${title.toLowerCase()}|${year ?? ""}`).digest("hex").slice(0, 12)}`;
+  return `t-${createHash("sha1")
+    .update(`${title.toLowerCase()}|${year ?? ""}`)
+    .digest("hex")
+    .slice(0, 12)}`;
 }

@@ -110,7 +110,9 @@ export function renderHtml(p: PageInput): string {
 <nav><ul>${top(p.builtBy, p.citedBy).slice(0, 3).map(item).join("")}</ul></nav>
 <main><article>
 <header><h1>${escapeHtml(p.paper.title)}</h1><p><a href="${aclUrl(p.paper.id)}">ACL Anthology</a></p></header>
-<section><h2>Key facts</h2><ul>${keyFacts(p).map((f) => `<li>${escapeHtml(f)}</li>`).join("")}</ul></section>
+<section><h2>Key facts</h2><ul>${keyFacts(p)
+    .map((f) => `<li>${escapeHtml(f)}</li>`)
+    .join("")}</ul></section>
 <section><h2>Builds on (most cited first, ${buildsOn.length} of ${p.buildsOn.length})</h2><ul>${buildsOn.map(item).join("\n")}</ul></section>
 <section><h2>Built on by (most cited first, ${builtBy.length} of ${p.builtBy.length})</h2><ul>${builtBy.map(item).join("\n")}</ul></section>
 </article></main>

@@ -47,7 +47,7 @@ export function mainPathCommand(ctx: CommandContext): number {
     const keyRoutes = intOption(ctx, "key-route", 0, 0, MAX_KEY_ROUTES);
     const seeds = seedIds(ctx, graph);
     const result = analytics(() => new LineageAnalytics(graph).mainPath({ seeds, direction: direction(ctx), keyRoutes }));
-    if (ctx.json) return printJson(ctx, result), EXIT.ok;
+    if (ctx.json) return (printJson(ctx, result), EXIT.ok);
     if (result.path.length === 0) {
       ctx.out("No main path: no paper in this scope builds on another.");
       return EXIT.ok;
@@ -70,10 +70,9 @@ export function similarCommand(ctx: CommandContext): number {
     const paper = requirePaper(graph, ctx.positionals[0]);
     const limit = intOption(ctx, "limit", 20, 1, 500);
     const result = new LineageAnalytics(graph).similar(paper.id, limit);
-    if (ctx.json) return printJson(ctx, result), EXIT.ok;
+    if (ctx.json) return (printJson(ctx, result), EXIT.ok);
     ctx.out(
-      result.similar.map((s) => `${describePaper(s)}  (${s.coCitations} co-citing, ${s.sharedReferences} shared references)`).join("\n") ||
-        "(nothing shares a citing paper or a reference with it)",
+      result.similar.map((s) => `${describePaper(s)}  (${s.coCitations} co-citing, ${s.sharedReferences} shared references)`).join("\n") || "(nothing shares a citing paper or a reference with it)",
     );
     return EXIT.ok;
   });
@@ -83,7 +82,7 @@ export function communitiesCommand(ctx: CommandContext): number {
   return withGraph(ctx, (_db, graph) => {
     const limit = intOption(ctx, "limit", 50, 1, 100_000);
     const result = new LineageAnalytics(graph).communitiesPayload(limit);
-    if (ctx.json) return printJson(ctx, result), EXIT.ok;
+    if (ctx.json) return (printJson(ctx, result), EXIT.ok);
     const lines = [`${result.count} communities (Louvain, modularity ${result.modularity}):`];
     for (const c of result.communities) {
       lines.push(`  #${c.id}  ${c.size} paper${c.size === 1 ? "" : "s"}  ${c.label || "(no shared title words)"}${c.direction ? `  [direction: ${c.direction}]` : ""}`);
@@ -111,7 +110,10 @@ export function readingListCommand(ctx: CommandContext): number {
       db.lists.save(
         save,
         result.items.map((item) => ({ paperRef: stableRef(item), title: item.title, reason: item.reason })),
-        { description: `Generated from ${result.seeds.map((s) => s.title ?? s.id).join("; ")}`, spec: { seeds: result.seeds.map((s) => s.id), direction: result.direction, limit: result.limit, includeSeeds: result.includeSeeds } },
+        {
+          description: `Generated from ${result.seeds.map((s) => s.title ?? s.id).join("; ")}`,
+          spec: { seeds: result.seeds.map((s) => s.id), direction: result.direction, limit: result.limit, includeSeeds: result.includeSeeds },
+        },
       );
     } catch (err) {
       if (err instanceof ListError) throw new CliError(`reading-list --save: ${err.message}`, EXIT.usage);

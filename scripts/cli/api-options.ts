@@ -92,15 +92,11 @@ export function listApiRefs(database: string, name: string): { refs: ApiRef[]; p
  * allow (an OpenAlex W…, an S2 paperId), else Semantic Scholar. A REF the source cannot be asked
  * for is a usage error, or, when `lenient` (a list's papers), passed over with the reason.
  */
-export function idsForSource(
-  ctx: CommandContext,
-  refs: readonly ApiRef[],
-  command: string,
-  lenient = false,
-): { source: ApiSource; ids: string[]; passedOver: { ref: string; reason: string }[] } {
+export function idsForSource(ctx: CommandContext, refs: readonly ApiRef[], command: string, lenient = false): { source: ApiSource; ids: string[]; passedOver: { ref: string; reason: string }[] } {
   const only = [...new Set(refs.flatMap((r) => (r.only ? [r.only] : [])))];
   const given = sourceOption(ctx);
-  if (!given && only.length > 1 && !lenient) throw new CliError(`${command}: the papers are known to different sources (${only.map((s) => SOURCE_NAMES[s]).join(", ")}); give --source and REFs it knows`, EXIT.usage);
+  if (!given && only.length > 1 && !lenient)
+    throw new CliError(`${command}: the papers are known to different sources (${only.map((s) => SOURCE_NAMES[s]).join(", ")}); give --source and REFs it knows`, EXIT.usage);
   const source = given ?? (only.length === 1 ? only[0] : undefined) ?? "s2";
   const ids: string[] = [];
   const passedOver: { ref: string; reason: string }[] = [];

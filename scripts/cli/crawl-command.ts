@@ -47,7 +47,9 @@ export async function crawlCommand(ctx: CommandContext): Promise<number> {
     if (!url) throw new CliError(`crawl: "${raw}" is not an http(s) URL`, EXIT.usage);
     return url;
   });
-  const allowHosts = list(ctx.values["allow-host"]).map((h) => h.trim().toLowerCase()).filter(Boolean);
+  const allowHosts = list(ctx.values["allow-host"])
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
   const controller = new AbortController();
   const interrupt = () => {
     controller.abort();

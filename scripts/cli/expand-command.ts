@@ -28,7 +28,8 @@ export function addCommand(ctx: CommandContext): Promise<number> {
 
 async function expandRefs(ctx: CommandContext, command: string, depth: ExpandDepth): Promise<number> {
   const listName = typeof ctx.values.list === "string" ? ctx.values.list : undefined;
-  if (ctx.positionals.length === 0 && !listName) throw new CliError(`${command}: give at least one paper (a DOI, arXiv ID or URL, ACL ID, OpenAlex W…, S2 paper ID, or a paper in the map), or --list NAME`, EXIT.usage);
+  if (ctx.positionals.length === 0 && !listName)
+    throw new CliError(`${command}: give at least one paper (a DOI, arXiv ID or URL, ACL ID, OpenAlex W…, S2 paper ID, or a paper in the map), or --list NAME`, EXIT.usage);
   const database = dbPath(ctx);
   const typed = apiRefsOf(database, ctx.positionals);
   const listed = listName ? listApiRefs(database, listName) : { refs: [], passedOver: [] };
@@ -46,10 +47,7 @@ async function expandRefs(ctx: CommandContext, command: string, depth: ExpandDep
   process.once("SIGINT", interrupt);
   let report: ExpandReport;
   try {
-    report = await runExpansion(
-      database,
-      Object.assign(apiSettings(ctx, source, 1), { seeds: ids, depth, maxPapers, signal: controller.signal, onProgress: progressOf(ctx) }),
-    );
+    report = await runExpansion(database, Object.assign(apiSettings(ctx, source, 1), { seeds: ids, depth, maxPapers, signal: controller.signal, onProgress: progressOf(ctx) }));
   } finally {
     process.removeListener("SIGINT", interrupt);
   }

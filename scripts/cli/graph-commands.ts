@@ -29,7 +29,9 @@ export function statsCommand(ctx: CommandContext): number {
     else
       ctx.out(
         `${stats.papers} papers (${stats.stubs} known only as references), ${stats.edges} citations, from ${stats.pages} pages ` +
-          `(${Object.entries(stats.pagesByFormat).map(([f, n]) => `${n} ${f}`).join(", ")}).`,
+          `(${Object.entries(stats.pagesByFormat)
+            .map(([f, n]) => `${n} ${f}`)
+            .join(", ")}).`,
       );
     return EXIT.ok;
   });

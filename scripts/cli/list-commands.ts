@@ -34,7 +34,8 @@ export function listsCommand(ctx: CommandContext): number {
         return withGraph(ctx, (db) => {
           const lists = db.lists.all();
           if (ctx.json) printJson(ctx, lists);
-          else ctx.out(lists.map((l) => `${l.name}  (${l.items} paper${l.items === 1 ? "" : "s"}, updated ${l.updatedAt.slice(0, 10)})`).join("\n") || "(no lists yet: `lineage lists add NAME REF...`)");
+          else
+            ctx.out(lists.map((l) => `${l.name}  (${l.items} paper${l.items === 1 ? "" : "s"}, updated ${l.updatedAt.slice(0, 10)})`).join("\n") || "(no lists yet: `lineage lists add NAME REF...`)");
           return EXIT.ok;
         });
       case "show":
@@ -54,14 +55,23 @@ export function listsCommand(ctx: CommandContext): number {
       case "remove":
         return editList(ctx, requireName(name, action), (db, graph) => {
           const stored = db.lists.get(requireName(name, action));
-          const removed = db.lists.remove(requireName(name, action), requireRefs(refs, action).map((r) => storedRef(stored, graph, r)));
+          const removed = db.lists.remove(
+            requireName(name, action),
+            requireRefs(refs, action).map((r) => storedRef(stored, graph, r)),
+          );
           return { removed };
         });
       case "reorder":
         return editList(ctx, requireName(name, action), (db, graph) => {
           const stored = db.lists.get(requireName(name, action));
           const to = intOption(ctx, "to", 1, 1, 100_000);
-          return { order: db.lists.reorder(requireName(name, action), requireRefs(refs, action).map((r) => storedRef(stored, graph, r)), to) };
+          return {
+            order: db.lists.reorder(
+              requireName(name, action),
+              requireRefs(refs, action).map((r) => storedRef(stored, graph, r)),
+              to,
+            ),
+          };
         });
       case "delete":
         return editList(ctx, requireName(name, action), (db) => {

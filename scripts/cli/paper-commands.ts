@@ -57,18 +57,22 @@ export function showCommand(ctx: CommandContext): number {
     const view = paperView(db, graph, paper);
     const alsoMatches: RefLookalike[] = graph.lookalikes(ref ?? "", paper);
     warnSeveral(ctx, ref ?? "", alsoMatches, briefOf(paper));
-    if (ctx.json) return printJson(ctx, alsoMatches.length > 0 ? { ...view, alsoMatches } : view), EXIT.ok;
+    if (ctx.json) return (printJson(ctx, alsoMatches.length > 0 ? { ...view, alsoMatches } : view), EXIT.ok);
     const lines = [
       `${view.title ?? "(untitled)"}${view.titleInferred ? " (title inferred from the abstract)" : ""}`,
       `  id: ${view.id}${view.year ? `   year: ${view.year}` : ""}`,
-      ...[["arXiv", view.arxivId], ["DOI", view.doi], ["ACL", view.aclId], ["OpenReview", view.openreviewId]]
+      ...[
+        ["arXiv", view.arxivId],
+        ["DOI", view.doi],
+        ["ACL", view.aclId],
+        ["OpenReview", view.openreviewId],
+      ]
         .filter(([, v]) => v)
         .map(([k, v]) => `  ${k}: ${v}`),
       ...view.directions.map((d) => `  direction: ${d.name}${d.area ? ` (${d.area})` : ""}`),
       `  builds on ${view.coverage.buildsOn.inGraph} papers in the graph` +
         (view.coverage.buildsOn.reportedTotal !== null ? ` (page reports ${view.coverage.buildsOn.reportedInMap} of ${view.coverage.buildsOn.reportedTotal} references in its map)` : ""),
-      `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` +
-        (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
+      `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` + (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
       ...(view.abstract ? ["", view.abstract] : []),
       "",
       "Sources:",
@@ -139,7 +143,13 @@ export function explainCommand(ctx: CommandContext): number {
     }
     const how = { self: "the page is about it", builds_on: "listed under Builds on", built_by: "listed under Built on by" };
     const identity = (m: (typeof mentions)[number]) => {
-      const ids = [["arXiv", m.arxiv], ["DOI", m.doi], ["ACL", m.acl], ["OpenReview", m.openreview], ["S2", m.s2]].filter(([, v]) => v);
+      const ids = [
+        ["arXiv", m.arxiv],
+        ["DOI", m.doi],
+        ["ACL", m.acl],
+        ["OpenReview", m.openreview],
+        ["S2", m.s2],
+      ].filter(([, v]) => v);
       return ids.length > 0 ? ids.map(([k, v]) => `${k} ${v}`).join(", ") : `title only: "${m.title ?? ""}"${m.year ? ` (${m.year})` : ""}`;
     };
     const out = [
@@ -152,7 +162,9 @@ export function explainCommand(ctx: CommandContext): number {
       ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source ?? "unknown"}`),
       "",
       decisions.length === 0 ? "No title merges or refusals: every mention carried a shared identifier." : "Title merges and refusals:",
-      ...decisions.map((d) => `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${d.source_a} ↔ ${d.source_b}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`),
+      ...decisions.map(
+        (d) => `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${d.source_a} ↔ ${d.source_b}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`,
+      ),
     ];
     ctx.out(out.join("\n"));
     return EXIT.ok;
@@ -175,7 +187,9 @@ export function edgeCommand(ctx: CommandContext): number {
       ctx.out(
         [
           `"${from.title}" builds on "${to.title}", according to:`,
-          ...assertions.map((a) => `  - ${a.source} (${a.format}, ${a.listedUnder === "buildsOn" ? "its Builds on list" : "its Built on by list"}${a.dataThrough ? `, data through ${a.dataThrough}` : ""})`),
+          ...assertions.map(
+            (a) => `  - ${a.source} (${a.format}, ${a.listedUnder === "buildsOn" ? "its Builds on list" : "its Built on by list"}${a.dataThrough ? `, data through ${a.dataThrough}` : ""})`,
+          ),
         ].join("\n"),
       );
     }

@@ -54,7 +54,11 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
   const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
   const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online });
   ctx.out(`Lineage explorer on ${running.url}`);
-  ctx.out(online ? "Online: the explorer may fetch from Semantic Scholar and OpenAlex when asked" : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex");
+  ctx.out(
+    online
+      ? "Online: the explorer may fetch from Semantic Scholar and OpenAlex when asked"
+      : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex",
+  );
   if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {

@@ -44,14 +44,64 @@ export class Random {
 }
 
 const GIVEN = [
-  "Maren", "Tobiah", "Ilse", "Oren", "Sunniva", "Kofi", "Ayelet", "Bram", "Catalina", "Dario", "Efua", "Fenna", "Goran", "Hallie",
-  "Ines", "Joaquim", "Kaveh", "Liesel", "Mireille", "Nnamdi", "Odile", "Piet", "Quilla", "Rosalind", "Soren", "Tamsin", "Ulla",
-  "Vesna", "Wendeline", "Xiadani", "Yusuf", "Zofia",
+  "Maren",
+  "Tobiah",
+  "Ilse",
+  "Oren",
+  "Sunniva",
+  "Kofi",
+  "Ayelet",
+  "Bram",
+  "Catalina",
+  "Dario",
+  "Efua",
+  "Fenna",
+  "Goran",
+  "Hallie",
+  "Ines",
+  "Joaquim",
+  "Kaveh",
+  "Liesel",
+  "Mireille",
+  "Nnamdi",
+  "Odile",
+  "Piet",
+  "Quilla",
+  "Rosalind",
+  "Soren",
+  "Tamsin",
+  "Ulla",
+  "Vesna",
+  "Wendeline",
+  "Xiadani",
+  "Yusuf",
+  "Zofia",
 ];
 const FAMILY = [
-  "Oduya", "Welland", "Vartanian", "Quisbert", "Hallowell", "Brannigan", "Ekwueme", "Lindqvist", "Marchetti", "Nakashima-Rey",
-  "Okonkwo-Hale", "Pettersen", "Rautio", "Saltmarsh", "Thorvaldsen", "Underhill", "Vasquez-Mora", "Wexford", "Yildirim-Ames",
-  "Zarankin", "Abernethy", "Castellanos", "Dunmore", "Ferreira-Lund",
+  "Oduya",
+  "Welland",
+  "Vartanian",
+  "Quisbert",
+  "Hallowell",
+  "Brannigan",
+  "Ekwueme",
+  "Lindqvist",
+  "Marchetti",
+  "Nakashima-Rey",
+  "Okonkwo-Hale",
+  "Pettersen",
+  "Rautio",
+  "Saltmarsh",
+  "Thorvaldsen",
+  "Underhill",
+  "Vasquez-Mora",
+  "Wexford",
+  "Yildirim-Ames",
+  "Zarankin",
+  "Abernethy",
+  "Castellanos",
+  "Dunmore",
+  "Ferreira-Lund",
 ];
 
 export function personName(r: Random): { given: string; family: string } {
@@ -66,13 +116,33 @@ export function shortName(r: Random): string {
 
 const OPENERS = ["Probing", "Measuring", "Auditing", "Scoring", "Stress-Testing", "Calibrating", "Benchmarking", "Revisiting", "Tracing", "Sampling"];
 const OBJECTS = [
-  "Ledger Reasoning", "Tidal Forecasts", "Harbor Logistics Models", "Counterfactual Grading", "Rubric Drift", "Annotator Fatigue",
-  "Long-Context Recall", "Tool-Using Agents", "Orchard Yield Predictors", "Multilingual Proverb Understanding",
-  "Spreadsheet Question Answering", "Chart Captioning", "Refusal Behaviour", "Arithmetic Word Problems", "Map Reading",
+  "Ledger Reasoning",
+  "Tidal Forecasts",
+  "Harbor Logistics Models",
+  "Counterfactual Grading",
+  "Rubric Drift",
+  "Annotator Fatigue",
+  "Long-Context Recall",
+  "Tool-Using Agents",
+  "Orchard Yield Predictors",
+  "Multilingual Proverb Understanding",
+  "Spreadsheet Question Answering",
+  "Chart Captioning",
+  "Refusal Behaviour",
+  "Arithmetic Word Problems",
+  "Map Reading",
 ];
 const SETTINGS = [
-  "in Low-Resource Settings", "under Distribution Shift", "with Synthetic Juries", "across Forty Dialects", "at Scale",
-  "without Reference Answers", "for Small Museums", "in the Wild", "with Paired Human Judgements", "over Ten Years of Logs",
+  "in Low-Resource Settings",
+  "under Distribution Shift",
+  "with Synthetic Juries",
+  "across Forty Dialects",
+  "at Scale",
+  "without Reference Answers",
+  "for Small Museums",
+  "in the Wild",
+  "with Paired Human Judgements",
+  "over Ten Years of Logs",
 ];
 
 /** A plausible, invented paper title. */
@@ -81,8 +151,11 @@ export function inventedTitle(r: Random): string {
 }
 
 const VENUES = [
-  "Journal of Imaginary Evaluation", "Proceedings of the Workshop on Harbor Informatics", "Transactions on Invented Benchmarks",
-  "Annals of Applied Ledger Studies", "Conference on Measurement Folklore",
+  "Journal of Imaginary Evaluation",
+  "Proceedings of the Workshop on Harbor Informatics",
+  "Transactions on Invented Benchmarks",
+  "Annals of Applied Ledger Studies",
+  "Conference on Measurement Folklore",
 ];
 
 export function inventedVenue(r: Random): string {

@@ -123,8 +123,13 @@ export function titleSearchCassette(): string {
   return cassetteYaml(
     [
       get(`https://api.crossref.org/works?mailto=fixtures%40example.org&query.title=${QUERY}&rows=1`, gzipped(crossrefSearch()), gzipHeaders("application/json")),
-      get(`https://api.crossref.org/works/${encodeURIComponent(SEARCH_JOURNAL_DOI)}/transform/application/x-bibtex`, BIBTEX, { Date: ["Thu, 11 Sep 2025 18:57:13 GMT"], "Transfer-Encoding": ["chunked"] }),
-      get(`https://api.semanticscholar.org/graph/v1/paper/search/match?query=${QUERY}&fields=externalIds%2Ctitle%2Curl%2Cvenue%2Cyear`, JSON.stringify(s2Match()) + "\n", { "Content-Type": ["application/json"] }),
+      get(`https://api.crossref.org/works/${encodeURIComponent(SEARCH_JOURNAL_DOI)}/transform/application/x-bibtex`, BIBTEX, {
+        Date: ["Thu, 11 Sep 2025 18:57:13 GMT"],
+        "Transfer-Encoding": ["chunked"],
+      }),
+      get(`https://api.semanticscholar.org/graph/v1/paper/search/match?query=${QUERY}&fields=externalIds%2Ctitle%2Curl%2Cvenue%2Cyear`, JSON.stringify(s2Match()) + "\n", {
+        "Content-Type": ["application/json"],
+      }),
       get(`https://api.openalex.org/works?filter=title.search%3A${QUERY}`, gzipped(searchResults()), gzipHeaders("application/json")),
       get(`https://api.unpaywall.org/v2/search?query=${encodeURIComponent(SEARCH_TITLE)}&email=fixtures@example.org`, gzipped(unpaywallSearch()), gzipHeaders("application/json")),
     ],

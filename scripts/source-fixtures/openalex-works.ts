@@ -58,17 +58,33 @@ function concept(r: Random, name: string, level: number): Record<string, unknown
 function source(r: Random, name: string, type: string, issn: string | null): Record<string, unknown> {
   const host = `${OA}/P99${r.int(1_000_000, 9_999_999)}`;
   return {
-    id: `${OA}/S99${r.int(1_000_000, 9_999_999)}`, display_name: name, issn_l: issn, issn: issn ? [issn] : null, is_oa: true, is_in_doaj: type === "journal",
-    is_indexed_in_scopus: type === "journal", is_core: type === "journal", host_organization: type === "journal" ? host : null,
-    host_organization_name: type === "journal" ? "Harbour Open Press" : null, host_organization_lineage: type === "journal" ? [host] : [],
-    host_organization_lineage_names: type === "journal" ? ["Harbour Open Press"] : [], type,
+    id: `${OA}/S99${r.int(1_000_000, 9_999_999)}`,
+    display_name: name,
+    issn_l: issn,
+    issn: issn ? [issn] : null,
+    is_oa: true,
+    is_in_doaj: type === "journal",
+    is_indexed_in_scopus: type === "journal",
+    is_core: type === "journal",
+    host_organization: type === "journal" ? host : null,
+    host_organization_name: type === "journal" ? "Harbour Open Press" : null,
+    host_organization_lineage: type === "journal" ? [host] : [],
+    host_organization_lineage_names: type === "journal" ? ["Harbour Open Press"] : [],
+    type,
   };
 }
 
 function location(landing: string, pdf: string | null, src: Record<string, unknown> | null, published: boolean): Record<string, unknown> {
   return {
-    is_oa: pdf !== null, landing_page_url: landing, pdf_url: pdf, source: src, license: published ? "cc-by" : null,
-    license_id: published ? `${OA}/licenses/cc-by` : null, version: published ? "publishedVersion" : null, is_accepted: published, is_published: published,
+    is_oa: pdf !== null,
+    landing_page_url: landing,
+    pdf_url: pdf,
+    source: src,
+    license: published ? "cc-by" : null,
+    license_id: published ? `${OA}/licenses/cc-by` : null,
+    version: published ? "publishedVersion" : null,
+    is_accepted: published,
+    is_published: published,
   };
 }
 
@@ -205,7 +221,13 @@ export function conferenceWork(): Record<string, unknown> {
     sustainable_development_goals: [],
     awards: [
       { id: `${OA}/G9910712163`, display_name: null, funder_award_id: "HX-00417", funder_id: `${OA}/F9943203321`, funder_display_name: "Harbour Science Council" },
-      { id: `${OA}/G9911414327`, display_name: "Collaborative research: sketches for shared memory", funder_award_id: "1600417", funder_id: `${OA}/F9943206076`, funder_display_name: "Tidewater Research Fund" },
+      {
+        id: `${OA}/G9911414327`,
+        display_name: "Collaborative research: sketches for shared memory",
+        funder_award_id: "1600417",
+        funder_id: `${OA}/F9943206076`,
+        funder_display_name: "Tidewater Research Fund",
+      },
     ],
     funders: [
       { id: `${OA}/F9943203321`, display_name: "Harbour Science Council", ror: "https://ror.org/0aaaa0417" },
@@ -227,22 +249,62 @@ export const SEARCH_TITLE = "Augmenting language models with laboratory instrume
 export const SEARCH_JOURNAL_DOI = "10.5555/nmi.2024.00832";
 export const SEARCH_PREPRINT_ARXIV = "2304.95376";
 
-function searchResult(r: Random, spec: { id: string; doi: string; title: string; year: number; date: string; locations: Record<string, unknown>[]; ids: Record<string, string> }): Record<string, unknown> {
+function searchResult(
+  r: Random,
+  spec: { id: string; doi: string; title: string; year: number; date: string; locations: Record<string, unknown>[]; ids: Record<string, string> },
+): Record<string, unknown> {
   const [primary] = spec.locations;
   return {
-    id: `${OA}/${spec.id}`, doi: spec.doi, title: spec.title, display_name: spec.title, relevance_score: Math.round(r.next() * 1e5) / 100,
-    publication_year: spec.year, publication_date: spec.date, ids: Object.assign({ openalex: `${OA}/${spec.id}` }, spec.ids), language: "en",
-    primary_location: primary, type: "article", type_crossref: "journal-article", indexed_in: ["crossref"],
+    id: `${OA}/${spec.id}`,
+    doi: spec.doi,
+    title: spec.title,
+    display_name: spec.title,
+    relevance_score: Math.round(r.next() * 1e5) / 100,
+    publication_year: spec.year,
+    publication_date: spec.date,
+    ids: Object.assign({ openalex: `${OA}/${spec.id}` }, spec.ids),
+    language: "en",
+    primary_location: primary,
+    type: "article",
+    type_crossref: "journal-article",
+    indexed_in: ["crossref"],
     open_access: { is_oa: true, oa_status: "green", oa_url: null, any_repository_has_fulltext: true },
-    authorships: authorships(r, ["Rosalind Marchetti", "Kaveh Thorvaldsen", "Efua Pettersen"]), institution_assertions: [],
-    countries_distinct_count: 1, institutions_distinct_count: 2, corresponding_author_ids: [], corresponding_institution_ids: [],
-    apc_list: null, apc_paid: null, fwci: null, has_fulltext: false, cited_by_count: r.int(10, 400),
-    citation_normalized_percentile: null, cited_by_percentile_year: null, biblio: { volume: null, issue: null, first_page: null, last_page: null },
-    is_retracted: false, is_paratext: false, primary_topic: null, topics: [], keywords: [], concepts: [concept(r, "Chemistry", 0)], mesh: [],
-    locations_count: spec.locations.length, locations: spec.locations, best_oa_location: primary, sustainable_development_goals: [],
-    grants: [], datasets: [], versions: [], referenced_works_count: 3, referenced_works: Array.from({ length: 3 }, () => inventedOpenAlexWork(r)),
-    related_works: [], abstract_inverted_index: null, cited_by_api_url: `https://api.openalex.org/works?filter=cites:${spec.id}`,
-    counts_by_year: [], updated_date: "2025-09-01T10:00:00.000000", created_date: "2023-04-14",
+    authorships: authorships(r, ["Rosalind Marchetti", "Kaveh Thorvaldsen", "Efua Pettersen"]),
+    institution_assertions: [],
+    countries_distinct_count: 1,
+    institutions_distinct_count: 2,
+    corresponding_author_ids: [],
+    corresponding_institution_ids: [],
+    apc_list: null,
+    apc_paid: null,
+    fwci: null,
+    has_fulltext: false,
+    cited_by_count: r.int(10, 400),
+    citation_normalized_percentile: null,
+    cited_by_percentile_year: null,
+    biblio: { volume: null, issue: null, first_page: null, last_page: null },
+    is_retracted: false,
+    is_paratext: false,
+    primary_topic: null,
+    topics: [],
+    keywords: [],
+    concepts: [concept(r, "Chemistry", 0)],
+    mesh: [],
+    locations_count: spec.locations.length,
+    locations: spec.locations,
+    best_oa_location: primary,
+    sustainable_development_goals: [],
+    grants: [],
+    datasets: [],
+    versions: [],
+    referenced_works_count: 3,
+    referenced_works: Array.from({ length: 3 }, () => inventedOpenAlexWork(r)),
+    related_works: [],
+    abstract_inverted_index: null,
+    cited_by_api_url: `https://api.openalex.org/works?filter=cites:${spec.id}`,
+    counts_by_year: [],
+    updated_date: "2025-09-01T10:00:00.000000",
+    created_date: "2023-04-14",
   };
 }
 
@@ -252,7 +314,11 @@ export function searchResults(): Record<string, unknown> {
   const journalDoi = `https://doi.org/${SEARCH_JOURNAL_DOI}`;
   const arxivDoi = `https://doi.org/10.48550/arxiv.${SEARCH_PREPRINT_ARXIV}`;
   const journal = searchResult(r, {
-    id: "W9943967237", doi: journalDoi, title: SEARCH_TITLE, year: 2024, date: "2024-05-08",
+    id: "W9943967237",
+    doi: journalDoi,
+    title: SEARCH_TITLE,
+    year: 2024,
+    date: "2024-05-08",
     ids: { doi: journalDoi, pmid: "https://pubmed.ncbi.nlm.nih.gov/99799228" },
     locations: [
       location(journalDoi, "https://nmi.example.org/articles/00832.pdf", source(r, "Journal of Machine Laboratories", "journal", "2999-5839"), true),
@@ -261,7 +327,11 @@ export function searchResults(): Record<string, unknown> {
     ],
   });
   const preprint = searchResult(r, {
-    id: "W9943655972", doi: arxivDoi, title: `LabBench: ${SEARCH_TITLE.replace("language models", "large-language models")}`, year: 2023, date: "2023-04-11",
+    id: "W9943655972",
+    doi: arxivDoi,
+    title: `LabBench: ${SEARCH_TITLE.replace("language models", "large-language models")}`,
+    year: 2023,
+    date: "2023-04-11",
     ids: { doi: arxivDoi },
     locations: [
       location(`https://arxiv.org/abs/${SEARCH_PREPRINT_ARXIV}`, null, source(r, "arXiv (Cornell University)", "repository", null), false),

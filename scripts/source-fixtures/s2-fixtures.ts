@@ -61,9 +61,27 @@ function listedPaper(r: Random, year: number): Record<string, unknown> {
 /** A reference the API could not match to a paper: a null paperId and a scrap of text as title. */
 function unmatchedReference(title: string, year: number | null): Record<string, unknown> {
   return {
-    paperId: null, externalIds: null, corpusId: null, publicationVenue: null, url: null, title, abstract: null, venue: title, year,
-    referenceCount: null, citationCount: null, influentialCitationCount: null, isOpenAccess: null, openAccessPdf: null,
-    fieldsOfStudy: null, s2FieldsOfStudy: [], publicationTypes: null, publicationDate: null, journal: null, citationStyles: null, authors: [],
+    paperId: null,
+    externalIds: null,
+    corpusId: null,
+    publicationVenue: null,
+    url: null,
+    title,
+    abstract: null,
+    venue: title,
+    year,
+    referenceCount: null,
+    citationCount: null,
+    influentialCitationCount: null,
+    isOpenAccess: null,
+    openAccessPdf: null,
+    fieldsOfStudy: null,
+    s2FieldsOfStudy: [],
+    publicationTypes: null,
+    publicationDate: null,
+    journal: null,
+    citationStyles: null,
+    authors: [],
   };
 }
 
@@ -152,11 +170,10 @@ export function headPaper(): Record<string, unknown> {
 }
 
 function requestHeaders(r: Random, extra: Record<string, string[]> = {}): Record<string, string[]> {
-  return Object.assign(
-    { accept: ["*/*"], "accept-encoding": ["gzip, deflate"], connection: ["keep-alive"] },
-    extra,
-    { host: ["api.semanticscholar.org"], "user-agent": [`python-httpx/0.2${r.int(7, 8)}.${r.int(0, 1)}`] },
-  );
+  return Object.assign({ accept: ["*/*"], "accept-encoding": ["gzip, deflate"], connection: ["keep-alive"] }, extra, {
+    host: ["api.semanticscholar.org"],
+    "user-agent": [`python-httpx/0.2${r.int(7, 8)}.${r.int(0, 1)}`],
+  });
 }
 
 function responseHeaders(r: Random, body: string, date: string): Record<string, string[]> {
@@ -219,7 +236,25 @@ export function pagedReferencesCassette(): string {
   const unmatched = (title: string) => ({ citedPaper: { paperId: null, title } });
   const pageOne = [...Array.from({ length: 40 }, () => matched()), ...UNMATCHED_PAGE_ONE.map(unmatched)];
   const two = UNMATCHED_PAGE_TWO.map(unmatched);
-  const pageTwo = [two[0], matched(), two[1], two[2], two[3], two[4], two[5], two[6], two[7], two[8], matched(), matched("Printed in Harbourside"), matched("Estimating the toll of"), two[9], two[10], two[11], two[12]];
+  const pageTwo = [
+    two[0],
+    matched(),
+    two[1],
+    two[2],
+    two[3],
+    two[4],
+    two[5],
+    two[6],
+    two[7],
+    two[8],
+    matched(),
+    matched("Printed in Harbourside"),
+    matched("Estimating the toll of"),
+    two[9],
+    two[10],
+    two[11],
+    two[12],
+  ];
   const uri = (offset: number) => `${S2}/paper/${PAGED_REFERENCES_DOI}/references?fields=title&offset=${offset}&limit=50`;
   const bodies = [listPage(0, 50, pageOne), listPage(50, undefined, pageTwo)];
   const exchanges: RecordedExchange[] = bodies.map((body, i) => ({

@@ -1,13 +1,7 @@
 /** Golden, focused and property tests for the bare-abstract adapter. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  firstSentence,
-  looksLikeAbstract,
-  parseBareAbstract,
-  titleFrom,
-  venueStatement,
-} from "../../ingest/adapters/bare-abstract.ts";
+import { firstSentence, looksLikeAbstract, parseBareAbstract, titleFrom, venueStatement } from "../../ingest/adapters/bare-abstract.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
@@ -44,9 +38,7 @@ describe("bare-abstract golden fixture", () => {
     expect(p.paper.title).toBe("LLM evaluation is trapped in a cycle");
     expect(p.paper.titleInferred).toBe(true);
     expect(p.paper.year).toBe(2025);
-    expect(p.paper.venue).toBe(
-      "Third Workshop on Socially Responsible Language Modelling Research (SoLaR) at the 2025 Conference on Language Modeling (COLM)",
-    );
+    expect(p.paper.venue).toBe("Third Workshop on Socially Responsible Language Modelling Research (SoLaR) at the 2025 Conference on Language Modeling (COLM)");
     expect(p.paper.abstract?.split("\n\n")).toHaveLength(5);
     expect(p.paper.ids).toEqual({});
   });
@@ -57,9 +49,7 @@ describe("bare-abstract pieces", () => {
     const long = "This paper studies the many ways in which we evaluate large language models when they are deployed in the world today";
     expect(titleFrom(long)).toBe("This paper studies the many ways in which we evaluate large language models when they…");
     expect(titleFrom("Short one")).toBe("Short one");
-    expect(firstSentence("We compare methods, e.g. ranking vs. scoring, in Fig. 2 of Smith et al. here. Second.")).toBe(
-      "We compare methods, e.g. ranking vs. scoring, in Fig. 2 of Smith et al. here",
-    );
+    expect(firstSentence("We compare methods, e.g. ranking vs. scoring, in Fig. 2 of Smith et al. here. Second.")).toBe("We compare methods, e.g. ranking vs. scoring, in Fig. 2 of Smith et al. here");
     expect(titleFrom("x".repeat(300)).length).toBeLessThanOrEqual(121);
   });
 

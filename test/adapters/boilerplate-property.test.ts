@@ -23,27 +23,34 @@ const NAV = ["Home", "About", "Blog", "Search", "Browse", "Explore", "Help", "FA
 /** Blocks of boilerplate, each one to a few lines, as sites print them. */
 const chromeBlock: fc.Arbitrary<string[]> = fc.oneof(
   pick("Skip to main content", "Skip to content", "Skip to navigation", "Jump to content").map((l) => [l]),
-  fc.tuple(
-    pick(
-      "We use cookies to improve your experience on our site.",
-      "This website uses cookies to analyse traffic. By continuing to browse you agree to our use of cookies.",
-      "We use cookies and similar technologies. See our cookie policy for details.",
-    ),
-    pick("Accept all cookies", "Accept", "Reject all", "Manage preferences", "Got it"),
-  ).map(([banner, button]) => [banner, button]),
+  fc
+    .tuple(
+      pick(
+        "We use cookies to improve your experience on our site.",
+        "This website uses cookies to analyse traffic. By continuing to browse you agree to our use of cookies.",
+        "We use cookies and similar technologies. See our cookie policy for details.",
+      ),
+      pick("Accept all cookies", "Accept", "Reject all", "Manage preferences", "Got it"),
+    )
+    .map(([banner, button]) => [banner, button]),
   pick("Donate", "Support us", "We gratefully acknowledge support from our members and donors.").map((l) => [l]),
   pick("Sign in", "Log in", "Sign up", "Create account", "Join Invented Scholar to unlock AI-powered summaries, collections and more!").map((l) => [l]),
-  fc.subarray(NAV, { minLength: 2, maxLength: 8 }).chain((entries) =>
-    fc.constantFrom(entries, [entries.join(" | ")], [entries.join(" · ")], ["Menu", ...entries]),
-  ),
+  fc.subarray(NAV, { minLength: 2, maxLength: 8 }).chain((entries) => fc.constantFrom(entries, [entries.join(" | ")], [entries.join(" · ")], ["Menu", ...entries])),
   pick("Home > Papers > 2024", "Home › Library › Evaluation", "Papers / Language models / Benchmarks", "Home » Reading list").map((l) => [l]),
-  fc.subarray(["Share", "Tweet", "Share on LinkedIn", "Share on Facebook", "Copy link", "Email", "Print", "Bookmark"], { minLength: 1 }).chain((entries) =>
-    fc.constantFrom(entries, [entries.join(" · ")]),
-  ),
+  fc
+    .subarray(["Share", "Tweet", "Share on LinkedIn", "Share on Facebook", "Copy link", "Email", "Print", "Bookmark"], { minLength: 1 })
+    .chain((entries) => fc.constantFrom(entries, [entries.join(" · ")])),
   fc.subarray(["Cite this paper", "BibTeX", "RIS", "EndNote", "APA", "MLA", "Copy citation", "Export citation", "Copy to clipboard"], { minLength: 1 }),
-  fc.oneof(fc.integer({ min: 0, max: 99_999 }).map((n) => n.toLocaleString("en")), pick("1.2k", "37", "5,886")).map((n) => [n]),
+  fc
+    .oneof(
+      fc.integer({ min: 0, max: 99_999 }).map((n) => n.toLocaleString("en")),
+      pick("1.2k", "37", "5,886"),
+    )
+    .map((n) => [n]),
   pick("← Reference library", "← Back to all papers", "Back to search results", "Back to top").map((l) => [l]),
-  fc.subarray(["© 2025 Invented Labs. All rights reserved.", "Privacy Policy", "Terms of Service", "Accessibility", "Contact us", "Powered by Invented CMS", "Subscribe to our newsletter"], { minLength: 1 }),
+  fc.subarray(["© 2025 Invented Labs. All rights reserved.", "Privacy Policy", "Terms of Service", "Accessibility", "Contact us", "Powered by Invented CMS", "Subscribe to our newsletter"], {
+    minLength: 1,
+  }),
 );
 
 const chromeLines: fc.Arbitrary<string[]> = fc.array(chromeBlock, { minLength: 1, maxLength: 6 }).map((blocks) => blocks.flat());
@@ -108,7 +115,11 @@ describe("boilerplate around a golden page does not change what is read (propert
   });
 
   it("fails for a reader that takes the first line of a page for its title", () => {
-    const firstLine = (text: string) => text.split("\n").find((l) => l.trim() !== "")?.trim();
+    const firstLine = (text: string) =>
+      text
+        .split("\n")
+        .find((l) => l.trim() !== "")
+        ?.trim();
     const textPages = goldens.filter((g) => !g.html);
     const failures = textPages.filter((page) => fc.check(unchangedBy(page, firstLine), { ...RUN, endOnFailure: true }).failed);
     expect(failures.length).toBe(textPages.length);

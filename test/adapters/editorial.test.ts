@@ -44,9 +44,7 @@ describe("editorial golden fixture", () => {
 
   it("reads the dateline, sections, topics and audience", () => {
     const p = page(SOURCE);
-    expect(p.paper.title).toBe(
-      "Beyond Static Benchmarks: A Validity, Reliability, and Sociotechnical Framework for Evaluating LLMs in Deployment Contexts",
-    );
+    expect(p.paper.title).toBe("Beyond Static Benchmarks: A Validity, Reliability, and Sociotechnical Framework for Evaluating LLMs in Deployment Contexts");
     expect(p.paper).toMatchObject({ date: "2026-06-25", year: 2026, ids: {}, titleInferred: false });
     expect(p.facts).toMatchObject({
       source: "Paper Index on ACL Anthology",
@@ -58,9 +56,7 @@ describe("editorial golden fixture", () => {
     expect(p.facts.takeaway).toMatch(/^For MLOps engineers/);
     expect(p.facts.insights).toMatch(/^Static LLM benchmarks often misrepresent/);
     expect(p.facts.topics).toHaveLength(6);
-    expect(p.facts.audience).toEqual([
-      "Research Scientist", "AI Architect", "AI Engineer", "AI Scientist", "Machine Learning Engineer", "MLOps Engineer",
-    ]);
+    expect(p.facts.audience).toEqual(["Research Scientist", "AI Architect", "AI Engineer", "AI Scientist", "Machine Learning Engineer", "MLOps Engineer"]);
   });
 });
 
@@ -96,8 +92,20 @@ describe("editorial identifiers and rejection", () => {
 
 describe("editorial properties", () => {
   const line = fc.oneof(
-    fc.constantFrom("Summary", "Key takeaway", "Key insights", "Topics", "Related on X", "Best for: A, B", "Open in X →",
-      "2026-06-25 · Source: S · Field: F · Depth: D", "• Title — note", "• ", "", "Principles"),
+    fc.constantFrom(
+      "Summary",
+      "Key takeaway",
+      "Key insights",
+      "Topics",
+      "Related on X",
+      "Best for: A, B",
+      "Open in X →",
+      "2026-06-25 · Source: S · Field: F · Depth: D",
+      "• Title — note",
+      "• ",
+      "",
+      "Principles",
+    ),
     fc.string({ maxLength: 40 }),
   );
 

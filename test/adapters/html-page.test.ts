@@ -25,11 +25,7 @@ function arxivIds(refs: { ids: { arxiv?: string } }[]): string[] {
 function wellFormed(result: AdapterResult): boolean {
   if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
-  return (
-    result.page.format === "html-page" &&
-    Boolean(result.page.paper.title) &&
-    refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids))
-  );
+  return result.page.format === "html-page" && Boolean(result.page.paper.title) && refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids));
 }
 
 describe("html-page golden fixture", () => {
@@ -42,9 +38,7 @@ describe("html-page golden fixture", () => {
   });
 
   it("reads the same paper as the Markdown capture of the page (seed 000)", () => {
-    const markdown = JSON.parse(
-      readFileSync(new URL("../fixtures/pages/seed-000-markdown/expected.json", import.meta.url), "utf8"),
-    ) as PaperPage;
+    const markdown = JSON.parse(readFileSync(new URL("../fixtures/pages/seed-000-markdown/expected.json", import.meta.url), "utf8")) as PaperPage;
     const html = JSON.parse(JSON.stringify(page(SOURCE))) as PaperPage;
     expect({ ...html, format: "markdown-page" }).toEqual(markdown);
   });
@@ -161,11 +155,46 @@ describe("looksLikeHtml", () => {
 describe("html-page properties", () => {
   const piece = fc.oneof(
     fc.constantFrom(
-      "<h1>", "</h1>", "<h2>", "</h2>", "<h3>", "<section>", "</section>", "<nav>", "</nav>", "<aside>", "<footer>",
-      "<header>", "</header>", "<ul>", "<li>", "</li>", '<a href="/paper/2203.02155/">', '<a href="https://arxiv.org/abs/1706.03762v5">',
-      "</a>", "Builds on", "Built on by", "Key facts", "Abstract", "(2022)", "cited by 1,234", "<script>", "</script>",
-      "<!--", "-->", "&amp;", "&#39;", "<", ">", '"', "<div role=heading>", "Placed in X, one of 3 directions in Y.",
-      "<template>", "<table><td>", "<b><i>", "</b>",
+      "<h1>",
+      "</h1>",
+      "<h2>",
+      "</h2>",
+      "<h3>",
+      "<section>",
+      "</section>",
+      "<nav>",
+      "</nav>",
+      "<aside>",
+      "<footer>",
+      "<header>",
+      "</header>",
+      "<ul>",
+      "<li>",
+      "</li>",
+      '<a href="/paper/2203.02155/">',
+      '<a href="https://arxiv.org/abs/1706.03762v5">',
+      "</a>",
+      "Builds on",
+      "Built on by",
+      "Key facts",
+      "Abstract",
+      "(2022)",
+      "cited by 1,234",
+      "<script>",
+      "</script>",
+      "<!--",
+      "-->",
+      "&amp;",
+      "&#39;",
+      "<",
+      ">",
+      '"',
+      "<div role=heading>",
+      "Placed in X, one of 3 directions in Y.",
+      "<template>",
+      "<table><td>",
+      "<b><i>",
+      "</b>",
     ),
     fc.string({ maxLength: 20 }),
   );

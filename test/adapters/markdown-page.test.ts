@@ -1,18 +1,11 @@
 /** Golden, focused and property tests for the Markdown paper-page adapter. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  looksLikeMarkdownPage,
-  parseMarkdownPage,
-} from "../../ingest/adapters/markdown-page.ts";
+import { looksLikeMarkdownPage, parseMarkdownPage } from "../../ingest/adapters/markdown-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
 import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
-import {
-  expectInjectedCrash,
-  isRefusal,
-  throwingOnHalf,
-} from "../helpers/page-answers.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 function fixture(slug: string): {
@@ -34,11 +27,7 @@ function page(text: string): PaperPage {
 function wellFormed(result: AdapterResult): boolean {
   if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
-  return (
-    result.page.format === "markdown-page" &&
-    Boolean(result.page.paper.title) &&
-    refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids))
-  );
+  return result.page.format === "markdown-page" && Boolean(result.page.paper.title) && refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids));
 }
 
 describe("markdown-page golden fixtures", () => {
@@ -53,9 +42,7 @@ describe("markdown-page golden fixtures", () => {
 
   it("seed-000: counts and facts checked by hand against the source", () => {
     const p = page(fixture("seed-000-markdown").source);
-    expect(p.paper.title).toBe(
-      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap",
-    );
+    expect(p.paper.title).toBe("Rethinking Model Evaluation as Narrowing the Socio-Technical Gap");
     expect(p.paper.ids).toEqual({ arxiv: "2306.03100" });
     expect(p.paper.date).toBe("2023-06-01");
     expect(p.paper.year).toBe(2023);
@@ -78,26 +65,15 @@ describe("markdown-page golden fixtures", () => {
     expect(p.builtBy).toHaveLength(30);
     expect(p.buildsOn[0]).toEqual({
       ids: { arxiv: "2203.02155" },
-      title:
-        "Training language models to follow instructions with human feedback",
+      title: "Training language models to follow instructions with human feedback",
       url: "https://mlsanity.com/paper/2203.02155/",
       year: 2022,
     });
     expect(p.buildsOn.at(-1)?.ids.arxiv).toBe("2302.10395");
-    expect(p.builtBy.at(-1)?.title).toBe(
-      "Distinguishing Task-Specific and General-Purpose AI in Regulation",
-    );
-    expect(p.builtBy.map((r) => r.title)).toContain(
-      "(Beyond) Reasonable Doubt: Challenges that Public Defenders Face in Scrutinizing AI in Court",
-    );
-    expect(p.builtBy.map((r) => r.title)).toContain(
-      "Rethinking Evaluation in the Era of Time Series Foundation Models: (Un)known Information Leakage Challenges",
-    );
-    expect(
-      p.paper.abstract?.startsWith(
-        "The recent development of generative large language models",
-      ),
-    ).toBe(true);
+    expect(p.builtBy.at(-1)?.title).toBe("Distinguishing Task-Specific and General-Purpose AI in Regulation");
+    expect(p.builtBy.map((r) => r.title)).toContain("(Beyond) Reasonable Doubt: Challenges that Public Defenders Face in Scrutinizing AI in Court");
+    expect(p.builtBy.map((r) => r.title)).toContain("Rethinking Evaluation in the Era of Time Series Foundation Models: (Un)known Information Leakage Challenges");
+    expect(p.paper.abstract?.startsWith("The recent development of generative large language models")).toBe(true);
     expect(p.warnings).toEqual(["listed 30 of 56 built-on-by papers"]);
   });
 
@@ -115,10 +91,7 @@ describe("markdown-page golden fixtures", () => {
     expect(p.buildsOn).toHaveLength(30);
     expect(p.builtBy).toHaveLength(30);
     expect(p.builtBy.at(-1)?.ids.arxiv).toBe("2501.07238");
-    expect(p.warnings).toEqual([
-      "listed 30 of 148 builds-on references",
-      "listed 30 of 157 built-on-by papers",
-    ]);
+    expect(p.warnings).toEqual(["listed 30 of 148 builds-on references", "listed 30 of 157 built-on-by papers"]);
   });
 });
 
@@ -176,19 +149,13 @@ describe("markdown-page tricky inputs", () => {
     );
     expect(p.buildsOn).toEqual([]);
     expect(p.builtBy.map((r) => r.ids.arxiv)).toEqual(["2101.00004"]);
-    expect(p.paper.abstract).toBe(
-      "- [Also not](https://mlsanity.com/paper/2101.00003/) (2021)",
-    );
+    expect(p.paper.abstract).toBe("- [Also not](https://mlsanity.com/paper/2101.00003/) (2021)");
     expect(p.paper.ids).toEqual({ arxiv: "2306.03100" });
   });
 
   it("takes a direction from the key-fact sentence alone", () => {
-    const p = page(
-      "# T\n\n## Key facts\n\n- Placed in Agent evaluation, one of 9 directions in LLM agents.\n",
-    );
-    expect(p.facts.directions).toEqual([
-      { name: "Agent evaluation", area: "LLM agents", directionsInArea: 9 },
-    ]);
+    const p = page("# T\n\n## Key facts\n\n- Placed in Agent evaluation, one of 9 directions in LLM agents.\n");
+    expect(p.facts.directions).toEqual([{ name: "Agent evaluation", area: "LLM agents", directionsInArea: 9 }]);
     expect(p.facts.onMap).toBe(true);
   });
 
@@ -201,12 +168,7 @@ describe("markdown-page tricky inputs", () => {
   });
 
   it("returns ok:false without a title, and never throws on empty input", () => {
-    for (const text of [
-      "",
-      "\n\n",
-      "## Builds on\n- [X](https://arxiv.org/abs/2101.00001) (2021)",
-      "#NoSpace",
-    ]) {
+    for (const text of ["", "\n\n", "## Builds on\n- [X](https://arxiv.org/abs/2101.00001) (2021)", "#NoSpace"]) {
       const result = parseMarkdownPage(text, "empty.md");
       expect(result.ok).toBe(false);
       if (!result.ok) expect(result.reason).toMatch(/^no "# Title" heading/);
@@ -215,20 +177,10 @@ describe("markdown-page tricky inputs", () => {
 
   it("detects only Markdown paper pages", () => {
     expect(looksLikeMarkdownPage(fixture("seed-002-text").source)).toBe(false);
-    expect(
-      looksLikeMarkdownPage(
-        "# A blog post\n\nSome text with a [link](https://example.com).",
-      ),
-    ).toBe(false);
+    expect(looksLikeMarkdownPage("# A blog post\n\nSome text with a [link](https://example.com).")).toBe(false);
     expect(looksLikeMarkdownPage("## Key facts\n# Title")).toBe(false);
-    expect(
-      looksLikeMarkdownPage(
-        "# Title\n\narXiv: https://arxiv.org/abs/2306.03100\n",
-      ),
-    ).toBe(true);
-    expect(looksLikeMarkdownPage("# Title\n\n## Builds on (1 of 1)\n")).toBe(
-      true,
-    );
+    expect(looksLikeMarkdownPage("# Title\n\narXiv: https://arxiv.org/abs/2306.03100\n")).toBe(true);
+    expect(looksLikeMarkdownPage("# Title\n\n## Builds on (1 of 1)\n")).toBe(true);
   });
 
   // No clock (issue 14): a parser gone quadratic fails on vitest's timeout; here the answer to
@@ -258,28 +210,11 @@ describe("markdown-page tricky inputs", () => {
 
 describe("markdown-page properties", () => {
   const anyString = fc.string({ maxLength: 400 });
-  const titled = fc
-    .string({ unit: "binary", maxLength: 400 })
-    .map((text) => `# ${text}`);
-  const lines = [
-    fixture("seed-000-markdown").source,
-    fixture("seed-004-markdown").source,
-  ]
-    .flatMap((s) => s.split("\n"))
-    .filter((l) => l.length < 400);
-  const fragments = [
-    ...lines,
-    ...lines.map((l) => l.slice(0, l.length >> 1)),
-    ...lines.map((l) => l.slice(l.length >> 1)),
-  ];
+  const titled = fc.string({ unit: "binary", maxLength: 400 }).map((text) => `# ${text}`);
+  const lines = [fixture("seed-000-markdown").source, fixture("seed-004-markdown").source].flatMap((s) => s.split("\n")).filter((l) => l.length < 400);
+  const fragments = [...lines, ...lines.map((l) => l.slice(0, l.length >> 1)), ...lines.map((l) => l.slice(l.length >> 1))];
   const shuffled = fc
-    .array(
-      fc.tuple(
-        fc.constantFrom(...fragments),
-        fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
-      ),
-      { maxLength: 60 },
-    )
+    .array(fc.tuple(fc.constantFrom(...fragments), fc.constantFrom("\n", "\n\n", "", " ", "\r\n")), { maxLength: 60 })
     .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
   const RUN = { seed: 42, numRuns: 300 };
   /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */

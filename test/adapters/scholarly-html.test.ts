@@ -2,12 +2,7 @@
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  displayName,
-  looksLikeScholarlyHtml,
-  parseCitationReference,
-  parseScholarlyHtml,
-} from "../../ingest/adapters/scholarly-html.ts";
+import { displayName, looksLikeScholarlyHtml, parseCitationReference, parseScholarlyHtml } from "../../ingest/adapters/scholarly-html.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 
@@ -99,11 +94,11 @@ describe("scholarly-html golden fixtures", () => {
 
 describe("scholarly-html tags", () => {
   it("parses one citation_reference, keeping semicolons inside values", () => {
-    expect(
-      parseCitationReference(
-        "citation_title=Attention; or, all you need; citation_author=Vaswani, A.; citation_publication_date=2017/12/04; citation_arxiv_id=1706.03762v7",
-      ),
-    ).toEqual({ ids: { arxiv: "1706.03762" }, title: "Attention; or, all you need", year: 2017 });
+    expect(parseCitationReference("citation_title=Attention; or, all you need; citation_author=Vaswani, A.; citation_publication_date=2017/12/04; citation_arxiv_id=1706.03762v7")).toEqual({
+      ids: { arxiv: "1706.03762" },
+      title: "Attention; or, all you need",
+      year: 2017,
+    });
     expect(parseCitationReference("citation_title=;")).toBeUndefined();
     expect(parseCitationReference("   ")).toBeUndefined();
     expect(parseCitationReference("Vaswani et al. Attention is all you need. arXiv:1706.03762, 2017")).toEqual({ ids: { arxiv: "1706.03762" } });
@@ -157,11 +152,32 @@ describe("scholarly-html tags", () => {
 describe("scholarly-html properties", () => {
   const piece = fc.oneof(
     fc.constantFrom(
-      '<meta name="citation_title" content="', '<meta name="citation_reference" content="', '<meta property="DC.identifier" content="',
-      '<meta name="citation_author" content="', "citation_title=", "citation_doi=10.1000/x", "; ", '">', "<html>", "<head>",
-      '<script type="application/ld+json">', "</script>", '{"@type":"ScholarlyArticle","name":', '"citation":[', "]", "}",
-      "<h2>Abstract</h2>", "<span>Abstract:</span>", "<td>Subjects:</td><td>", "(cs.CL)", '<link rel="canonical" href="',
-      "&amp;", "<", ">", '"', "arXiv:2106.09608v2",
+      '<meta name="citation_title" content="',
+      '<meta name="citation_reference" content="',
+      '<meta property="DC.identifier" content="',
+      '<meta name="citation_author" content="',
+      "citation_title=",
+      "citation_doi=10.1000/x",
+      "; ",
+      '">',
+      "<html>",
+      "<head>",
+      '<script type="application/ld+json">',
+      "</script>",
+      '{"@type":"ScholarlyArticle","name":',
+      '"citation":[',
+      "]",
+      "}",
+      "<h2>Abstract</h2>",
+      "<span>Abstract:</span>",
+      "<td>Subjects:</td><td>",
+      "(cs.CL)",
+      '<link rel="canonical" href="',
+      "&amp;",
+      "<",
+      ">",
+      '"',
+      "arXiv:2106.09608v2",
     ),
     fc.string({ maxLength: 20 }),
   );

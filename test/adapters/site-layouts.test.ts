@@ -50,10 +50,28 @@ describe("site layouts", () => {
 
   it("refuses a listing of papers as a listing, naming how many and the first", () => {
     const entry = (title: string, id: string) => `${title}\n\nMay 2, 2024 · arXiv ${id}v1\n\nA one-line summary of an invented paper.\n`;
-    const listing = ["invented topic", "", "3 papers", "", entry("First Invented Paper on Things", "2405.90001"), entry("Second Invented Paper on Things", "2405.90002"), entry("Third Invented Paper on Things", "2405.90003")].join("\n");
+    const listing = [
+      "invented topic",
+      "",
+      "3 papers",
+      "",
+      entry("First Invented Paper on Things", "2405.90001"),
+      entry("Second Invented Paper on Things", "2405.90002"),
+      entry("Third Invented Paper on Things", "2405.90003"),
+    ].join("\n");
     expect(parsePage(encode(listing), "tag.txt")).toEqual({ ok: false, refusal: "not-a-page", reason: 'a listing of 3 papers ("First Invented Paper on Things", …), not one paper\'s page' });
     // One paper with "Similar papers" under it is a paper's page.
-    const page = ["First Invented Paper on Things", "Ada Quill, Bram Okoye", "May 2, 2024 · arXiv 2405.90001v1", "Abstract", "An invented abstract that is long enough to be an abstract of a paper, in words.", "Similar Papers", entry("Second Invented Paper on Things", "2405.90002"), entry("Third Invented Paper on Things", "2405.90003"), entry("Fourth Invented Paper on Things", "2405.90004")].join("\n");
+    const page = [
+      "First Invented Paper on Things",
+      "Ada Quill, Bram Okoye",
+      "May 2, 2024 · arXiv 2405.90001v1",
+      "Abstract",
+      "An invented abstract that is long enough to be an abstract of a paper, in words.",
+      "Similar Papers",
+      entry("Second Invented Paper on Things", "2405.90002"),
+      entry("Third Invented Paper on Things", "2405.90003"),
+      entry("Fourth Invented Paper on Things", "2405.90004"),
+    ].join("\n");
     const read = parsePage(encode(page), "page.txt");
     expect(read.ok && read.page.paper).toMatchObject({ title: "First Invented Paper on Things", ids: { arxiv: "2405.90001" } });
   });
@@ -76,7 +94,12 @@ describe("site layouts", () => {
     const text = 'Hedgerow: An Invented Benchmark\nAda Quill,Bram Okoye\n2024-05-07\nAbstract:An invented abstract with a link at <a href="https://example.org/x">this https URL</a>.';
     const read = parsePage(encode(text), "page.txt");
     expect(read.ok && read.page.format).toBe("page-capture");
-    expect(read.ok && read.page.paper).toMatchObject({ title: "Hedgerow: An Invented Benchmark", authors: ["Ada Quill", "Bram Okoye"], year: 2024, abstract: "An invented abstract with a link at this https URL." });
+    expect(read.ok && read.page.paper).toMatchObject({
+      title: "Hedgerow: An Invented Benchmark",
+      authors: ["Ada Quill", "Bram Okoye"],
+      year: 2024,
+      abstract: "An invented abstract with a link at this https URL.",
+    });
   });
 
   it("refuses record files that reach the page parser, saying what they look like", () => {

@@ -1,18 +1,11 @@
 /** Golden, focused and property tests for the plain-text paper-page adapter. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  looksLikeTextPage,
-  parseTextPage,
-} from "../../ingest/adapters/text-page.ts";
+import { looksLikeTextPage, parseTextPage } from "../../ingest/adapters/text-page.ts";
 import { hasIdentifier } from "../../ingest/identifiers.ts";
 import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
 import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
-import {
-  expectInjectedCrash,
-  isRefusal,
-  throwingOnHalf,
-} from "../helpers/page-answers.ts";
+import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 
 const GOLDEN = goldenPage("seed-002-text");
@@ -30,15 +23,10 @@ function page(text: string): PaperPage {
 function wellFormed(result: AdapterResult): boolean {
   if (!result.ok) return isRefusal(result, ["no-title"]);
   const refs = [...result.page.buildsOn, ...result.page.builtBy];
-  return (
-    result.page.format === "text-page" &&
-    Boolean(result.page.paper.title) &&
-    refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids))
-  );
+  return result.page.format === "text-page" && Boolean(result.page.paper.title) && refs.every((ref) => Boolean(ref.title?.trim()) || hasIdentifier(ref.ids));
 }
 
-const HEAD =
-  "mlsanityData to 7 Oct 2026\n\nA Paper\n\narXiv 2401.00001 ↗First posted 2 Jan 2024cs.LG stat.MLcited by 3\n\n";
+const HEAD = "mlsanityData to 7 Oct 2026\n\nA Paper\n\narXiv 2401.00001 ↗First posted 2 Jan 2024cs.LG stat.MLcited by 3\n\n";
 
 describe("text-page golden fixture", () => {
   it("seed-002-text matches expected.json", () => {
@@ -56,12 +44,8 @@ describe("text-page golden fixture", () => {
       year: 2024,
       categories: ["cs.SE", "cs.CL"],
     });
-    expect(
-      p.paper.abstract?.startsWith("Modern language models (LMs) pose"),
-    ).toBe(true);
-    expect(
-      p.paper.abstract?.endsWith("add clarity to the AI discussion."),
-    ).toBe(true);
+    expect(p.paper.abstract?.startsWith("Modern language models (LMs) pose")).toBe(true);
+    expect(p.paper.abstract?.endsWith("add clarity to the AI discussion.")).toBe(true);
     expect(p.facts).toEqual({
       directions: [],
       dataThrough: "2026-10-07",
@@ -79,26 +63,19 @@ describe("text-page golden fixture", () => {
       year: 2023,
       citedByCount: 18132,
     });
-    expect(p.buildsOn[12]?.title).toBe(
-      "MathVista: Evaluating Mathematical Reasoning of Foundation Models in Visual Contexts",
-    );
+    expect(p.buildsOn[12]?.title).toBe("MathVista: Evaluating Mathematical Reasoning of Foundation Models in Visual Contexts");
     expect(p.buildsOn.at(-1)).toEqual({
       ids: {},
       title: "Levels of AGI for Operationalizing Progress on the Path to AGI",
       year: 2023,
       citedByCount: 94,
     });
-    expect(p.buildsOn[25]?.title).toBe(
-      'The Reversal Curse: LLMs trained on "A is B" fail to learn "B is A"',
-    );
+    expect(p.buildsOn[25]?.title).toBe('The Reversal Curse: LLMs trained on "A is B" fail to learn "B is A"');
     expect(p.builtBy[0]?.citedByCount).toBe(58);
-    expect(p.builtBy[12]?.title).toBe(
-      "How Reliable is Language Model Micro-Benchmarking?",
-    );
+    expect(p.builtBy[12]?.title).toBe("How Reliable is Language Model Micro-Benchmarking?");
     expect(p.builtBy.at(-1)).toEqual({
       ids: {},
-      title:
-        "WitnessGym: Benchmarking Coding Agents on the Construction of Bug Witnesses",
+      title: "WitnessGym: Benchmarking Coding Agents on the Construction of Bug Witnesses",
       year: 2026,
       citedByCount: 0,
     });
@@ -116,14 +93,8 @@ describe("text-page tricky inputs", () => {
         "Citing papers per year: 2025: 1; 2026: 1,204.\n\n2 papers.\n\nSort:\n\nBy area:\n\n" +
         "  1. 2025Citing Onecited by 2\n",
     );
-    expect(p.buildsOn.map((r) => r.title)).toEqual([
-      "First Paper",
-      "Second Paper",
-      "Third Paper",
-    ]);
-    expect(p.builtBy).toEqual([
-      { ids: {}, title: "Citing One", year: 2025, citedByCount: 2 },
-    ]);
+    expect(p.buildsOn.map((r) => r.title)).toEqual(["First Paper", "Second Paper", "Third Paper"]);
+    expect(p.builtBy).toEqual([{ ids: {}, title: "Citing One", year: 2025, citedByCount: 2 }]);
     expect(p.facts.citationsPerYear).toEqual({ "2025": 1, "2026": 1204 });
     expect(p.warnings).toEqual(["listed 1 of 2 built-on-by papers"]);
     expect(p.paper.categories).toEqual(["cs.LG", "stat.ML"]);
@@ -177,9 +148,7 @@ describe("text-page tricky inputs", () => {
       "mlsanityData to 7 Oct 2026\n\nT\n\nKey facts. Cited by 2 papers in the map (data through 7 Oct 2026). " +
         "Placed in Agent evaluation, one of 9 directions in LLM agents. First posted on arXiv 3 Mar 2025.\n",
     );
-    expect(p.facts.directions).toEqual([
-      { name: "Agent evaluation", area: "LLM agents", directionsInArea: 9 },
-    ]);
+    expect(p.facts.directions).toEqual([{ name: "Agent evaluation", area: "LLM agents", directionsInArea: 9 }]);
     expect(p.facts.onMap).toBe(true);
     expect(p.paper.date).toBe("2025-03-03");
   });
@@ -203,17 +172,9 @@ describe("text-page tricky inputs", () => {
 
   it("detects only text paper pages", () => {
     expect(looksLikeTextPage(HEAD)).toBe(true);
-    expect(
-      looksLikeTextPage(
-        "# Title\n\narXiv: https://arxiv.org/abs/2306.03100\n## Builds on\n",
-      ),
-    ).toBe(false);
+    expect(looksLikeTextPage("# Title\n\narXiv: https://arxiv.org/abs/2306.03100\n## Builds on\n")).toBe(false);
     expect(looksLikeTextPage("Some essay.\n\nBuilds on\n")).toBe(false);
-    expect(
-      looksLikeTextPage(
-        "mlsanityData to 7 Oct 2026\n\nA title and nothing else\n",
-      ),
-    ).toBe(false);
+    expect(looksLikeTextPage("mlsanityData to 7 Oct 2026\n\nA title and nothing else\n")).toBe(false);
   });
 
   // No clock (issue 14): a parser gone quadratic fails on vitest's timeout; here the answer to
@@ -222,15 +183,9 @@ describe("text-page tricky inputs", () => {
     const text = [
       "mlsanityData to 7 Oct 2026",
       "T",
-      "arXiv" +
-        " ".repeat(50_000) +
-        "First posted " +
-        "1 Jan 2024 ".repeat(5_000),
+      "arXiv" + " ".repeat(50_000) + "First posted " + "1 Jan 2024 ".repeat(5_000),
       ("arxiv" + " ".repeat(3_990) + "\n").repeat(100),
-      "Key facts. Placed in " +
-        "a".repeat(10_000) +
-        ", one of " +
-        "1".repeat(5_000),
+      "Key facts. Placed in " + "a".repeat(10_000) + ", one of " + "1".repeat(5_000),
       "Builds on",
       "  1. 2020" + "cited by ".repeat(10_000) + "1",
       ("  1. " + "10.1234/x".repeat(1_000) + "\n").repeat(50),
@@ -249,23 +204,11 @@ describe("text-page tricky inputs", () => {
 
 describe("text-page properties", () => {
   const anyString = fc.string({ maxLength: 400 });
-  const afterHeader = fc
-    .string({ unit: "binary", maxLength: 400 })
-    .map((text) => `mlsanityData to 7 Oct 2026\n${text}`);
+  const afterHeader = fc.string({ unit: "binary", maxLength: 400 }).map((text) => `mlsanityData to 7 Oct 2026\n${text}`);
   const lines = SOURCE.split("\n").filter((l) => l.length < 400);
-  const fragments = [
-    ...lines,
-    ...lines.map((l) => l.slice(0, l.length >> 1)),
-    ...lines.map((l) => l.slice(l.length >> 1)),
-  ];
+  const fragments = [...lines, ...lines.map((l) => l.slice(0, l.length >> 1)), ...lines.map((l) => l.slice(l.length >> 1))];
   const shuffled = fc
-    .array(
-      fc.tuple(
-        fc.constantFrom(...fragments),
-        fc.constantFrom("\n", "\n\n", "", " ", "\r\n"),
-      ),
-      { maxLength: 60 },
-    )
+    .array(fc.tuple(fc.constantFrom(...fragments), fc.constantFrom("\n", "\n\n", "", " ", "\r\n")), { maxLength: 60 })
     .map((parts) => parts.map(([fragment, sep]) => fragment + sep).join(""));
   const RUN = { seed: 42, numRuns: 300 };
   /** `adapter` answers every string of `arb` with a well-formed page or refusal; a throw fails it. */

@@ -26,5 +26,8 @@ export function aanGraph(): AanGraph {
 /** A citation index from "citing cited" pairs, papers named by the ids given (sorted). */
 export function indexOf(pairs: readonly (readonly [string, string])[], extra: readonly string[] = []): CitationIndex {
   const ids = [...new Set([...pairs.flat(), ...extra])].sort();
-  return new CitationIndex(ids, pairs.map(([citing, cited]) => ({ citing, cited })));
+  return new CitationIndex(
+    ids,
+    pairs.map(([citing, cited]) => ({ citing, cited })),
+  );
 }

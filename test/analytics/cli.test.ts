@@ -52,7 +52,10 @@ function expectFlowOrder(path: Step[]) {
   for (let k = 1; k < path.length; k++) {
     const later = [path[k]?.id, ...(path[k]?.members.map((m) => m.id) ?? [])];
     const earlier = [path[k - 1]?.id, ...(path[k - 1]?.members.map((m) => m.id) ?? [])];
-    expect(later.some((a) => earlier.some((b) => edges.has(`${a} ${b}`))), `${path[k]?.id} builds on ${path[k - 1]?.id}`).toBe(true);
+    expect(
+      later.some((a) => earlier.some((b) => edges.has(`${a} ${b}`))),
+      `${path[k]?.id} builds on ${path[k - 1]?.id}`,
+    ).toBe(true);
   }
 }
 
@@ -156,7 +159,16 @@ describe("lineage reading-list", () => {
 describe("lineage lists", () => {
   it("adds, reorders, removes, exports and deletes named lists", async () => {
     const add = await runJson<{ result: { added: string[] }; list: { items: { paperRef: string; position: number }[] } }>([
-      "lists", "add", "Evaluation", "2306.03100", "2407.16711", "GPT-4 Technical Report", "--note", "start here", "--db", db,
+      "lists",
+      "add",
+      "Evaluation",
+      "2306.03100",
+      "2407.16711",
+      "GPT-4 Technical Report",
+      "--note",
+      "start here",
+      "--db",
+      db,
     ]);
     expect(add.result.added).toEqual(["arXiv:2306.03100", "arXiv:2407.16711", "arXiv:2303.08774"]);
     const again = await runJson<{ result: { already: string[] } }>(["lists", "add", "Evaluation", "arXiv:2306.03100", "--db", db]);

@@ -53,13 +53,18 @@ function parseCsv(text: string): string[][] {
 
 /** What a value becomes on one RIS line: line breaks and other control characters as spaces, collapsed. */
 // eslint-disable-next-line no-control-regex
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/\s+/g, " ").trim();
+const LINE_BREAKING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const oneLine = (s: string) => s.replace(LINE_BREAKING, " ").replace(/\s+/g, " ").trim();
 
 /** Text built to break record-per-line formats: tags after line breaks, folds at 70, formulas. */
 const hostileText: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: "binary", maxLength: 120 }),
   fc
-    .tuple(fc.nat(140), fc.constantFrom("ER  - ", "TY  - JOUR", "\nER  - \nTY  - BOOK\nTI  - Injected", "\r\nAU  - Mallory", "\u2028TY  - GEN", "=HYPERLINK(\"https://evil.example\",\"x\")"), fc.string({ maxLength: 40 }))
+    .tuple(
+      fc.nat(140),
+      fc.constantFrom("ER  - ", "TY  - JOUR", "\nER  - \nTY  - BOOK\nTI  - Injected", "\r\nAU  - Mallory", "\u2028TY  - GEN", '=HYPERLINK("https://evil.example","x")'),
+      fc.string({ maxLength: 40 }),
+    )
     .map(([pad, tag, tail]) => `${"x".repeat(pad)}${tag}${tail}`),
 );
 

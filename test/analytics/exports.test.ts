@@ -107,7 +107,6 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-
 describe("graph exports of the seeds graph", () => {
   const tmp = tempDir();
   const db = join(tmp.dir, "seeds.db");

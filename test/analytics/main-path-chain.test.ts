@@ -24,16 +24,19 @@ const graphs = (minPapers: number, maxPapers: number, maxRefs: number, minRefs: 
         { minLength: Math.max(1, n * minRefs), maxLength: n * maxRefs },
       ),
     )
-    .map((pairs) => indexOf(pairs.map(([a, b]) => [name(a), name(b)] as const), [name(0), name(1)]));
+    .map((pairs) =>
+      indexOf(
+        pairs.map(([a, b]) => [name(a), name(b)] as const),
+        [name(0), name(1)],
+      ),
+    );
 
 function agree(graph: ReturnType<typeof indexOf>, weight?: (i: number) => number) {
   const fast = mainPath(graph, { weight });
   const exact = mainPath(graph, { weight, keyRoutes: 1 });
   expect(fast.weight).toBe(exact.weight);
   expect(fast.totalPaths).toBe(exact.totalPaths);
-  expect(fast.path.map((s) => [graph.id(s.index), s.spc, s.members.map((m) => graph.id(m))])).toEqual(
-    exact.path.map((s) => [graph.id(s.index), s.spc, s.members.map((m) => graph.id(m))]),
-  );
+  expect(fast.path.map((s) => [graph.id(s.index), s.spc, s.members.map((m) => graph.id(m))])).toEqual(exact.path.map((s) => [graph.id(s.index), s.spc, s.members.map((m) => graph.id(m))]));
   return fast;
 }
 

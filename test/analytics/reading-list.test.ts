@@ -41,24 +41,22 @@ function violations(graph: CitationIndex, order: readonly number[]): string[] {
 }
 
 const arbitraryGraph = (acyclic: boolean) =>
-  fc
-    .integer({ min: 2, max: 36 })
-    .chain((n) =>
-      fc.record({
-        n: fc.constant(n),
-        // In a DAG a paper only cites papers numbered below it; otherwise anything goes (cycles).
-        edges: fc.array(
-          fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })).filter(([a, b]) => (acyclic ? a > b : a !== b)),
-          { maxLength: n * 3 },
-        ),
-        years: fc.array(fc.option(fc.integer({ min: 2000, max: 2006 }), { nil: null }), { minLength: n, maxLength: n }),
-        cites: fc.array(fc.nat({ max: 50 }), { minLength: n, maxLength: n }),
-        directions: fc.array(fc.constantFrom("x", "y", "z"), { minLength: n, maxLength: n }),
-        seeds: fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }),
-        limit: fc.integer({ min: 1, max: 15 }),
-        includeSeeds: fc.boolean(),
-      }),
-    );
+  fc.integer({ min: 2, max: 36 }).chain((n) =>
+    fc.record({
+      n: fc.constant(n),
+      // In a DAG a paper only cites papers numbered below it; otherwise anything goes (cycles).
+      edges: fc.array(
+        fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 })).filter(([a, b]) => (acyclic ? a > b : a !== b)),
+        { maxLength: n * 3 },
+      ),
+      years: fc.array(fc.option(fc.integer({ min: 2000, max: 2006 }), { nil: null }), { minLength: n, maxLength: n }),
+      cites: fc.array(fc.nat({ max: 50 }), { minLength: n, maxLength: n }),
+      directions: fc.array(fc.constantFrom("x", "y", "z"), { minLength: n, maxLength: n }),
+      seeds: fc.uniqueArray(fc.integer({ min: 0, max: n - 1 }), { minLength: 1, maxLength: 3 }),
+      limit: fc.integer({ min: 1, max: 15 }),
+      includeSeeds: fc.boolean(),
+    }),
+  );
 
 function build(input: { n: number; edges: [number, number][] }): CitationIndex {
   const ids = Array.from({ length: input.n }, (_, i) => `p${String(i).padStart(2, "0")}`);
@@ -93,9 +91,7 @@ describe("reading-list order, as a property", () => {
           if (input.limit >= input.seeds.length) {
             for (const s of input.seeds) {
               const lineage = list.items.filter((item) => !item.seed && (item.builtOnBySeeds.includes(s) || item.buildsOnSeeds.includes(s)));
-              const hasCandidate = Array.from({ length: input.n }, (_, i) => i).some(
-                (i) => !input.seeds.includes(i) && (buildsOn(graph, s, i) || buildsOn(graph, i, s)),
-              );
+              const hasCandidate = Array.from({ length: input.n }, (_, i) => i).some((i) => !input.seeds.includes(i) && (buildsOn(graph, s, i) || buildsOn(graph, i, s)));
               if (hasCandidate) expect(lineage.length).toBeGreaterThan(0);
             }
           }
@@ -109,7 +105,10 @@ describe("reading-list order, as a property", () => {
 
   it("puts older papers first when nothing else decides", () => {
     // s builds on a (2019), b (2017) and c (2018), which do not cite each other.
-    const graph = new CitationIndex(["a", "b", "c", "s"], ["a", "b", "c"].map((cited) => ({ citing: "s", cited })));
+    const graph = new CitationIndex(
+      ["a", "b", "c", "s"],
+      ["a", "b", "c"].map((cited) => ({ citing: "s", cited })),
+    );
     const years: Record<string, number> = { a: 2019, b: 2017, c: 2018, s: 2020 };
     const cites: Record<string, number> = { a: 9, b: 1, c: 0, s: 0 };
     const paper = (i: number): ListPaper => ({ title: graph.id(i), year: years[graph.id(i)] ?? null, citedBy: cites[graph.id(i)] ?? 0, direction: "x" });

@@ -72,7 +72,10 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
   it("labels two topics by their own words", () => {
     // Two citation clusters joined by one link; titles differ by topic.
     const pairs: [string, string][] = [];
-    for (const [group, n] of [["p", 6], ["g", 6]] as const) {
+    for (const [group, n] of [
+      ["p", 6],
+      ["g", 6],
+    ] as const) {
       for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) pairs.push([`${group}${i}`, `${group}${j}`]);
     }
     pairs.push(["g0", "p0"]);
@@ -97,7 +100,10 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
     const keep = new Set(meta.papers.filter((p) => p.year !== undefined && p.year >= 1990 && p.year <= 1995 && index.index(p.id) !== undefined).map((p) => p.id));
     const sliceEdges = edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)).sort((a, b) => (a.citing + a.cited < b.citing + b.cited ? -1 : 1));
     const ids = [...keep].sort();
-    const slice = indexOf(sliceEdges.map((e) => [e.citing, e.cited] as const), ids);
+    const slice = indexOf(
+      sliceEdges.map((e) => [e.citing, e.cited] as const),
+      ids,
+    );
     const titles = new Map(meta.papers.map((p) => [p.id, p.title]));
     const mine = detectCommunities(slice, { title: (i) => titles.get(slice.id(i)) ?? null, directions: () => [] });
     const layout = computeLayout(ids, sliceEdges);
@@ -110,7 +116,10 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
     const { index, edges } = aanGraph();
     const meta = parseAanMetadata(readFileSync(join(ROOT, "data/aan/acl-metadata.txt")));
     const keep = new Set(meta.papers.filter((p) => p.year !== undefined && p.year >= 1996 && p.year <= 1999 && index.index(p.id) !== undefined).map((p) => p.id));
-    const slice = indexOf(edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)).map((e) => [e.citing, e.cited] as const), [...keep].sort());
+    const slice = indexOf(
+      edges.filter((e) => keep.has(e.citing) && keep.has(e.cited)).map((e) => [e.citing, e.cited] as const),
+      [...keep].sort(),
+    );
     const titles = new Map(meta.papers.map((p) => [p.id, p.title]));
     const text = { title: (i: number) => titles.get(slice.id(i)) ?? null, directions: () => [] };
     const louvain = detectCommunities(slice, text);
@@ -122,7 +131,16 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
 
   it("measures modularity as Newman defines it, one edge per cited pair", () => {
     // Two triangles joined by one citation, and a citation each way inside the first (one edge).
-    const graph = indexOf([["a", "b"], ["b", "a"], ["b", "c"], ["c", "a"], ["d", "e"], ["e", "f"], ["f", "d"], ["c", "d"]]);
+    const graph = indexOf([
+      ["a", "b"],
+      ["b", "a"],
+      ["b", "c"],
+      ["c", "a"],
+      ["d", "e"],
+      ["e", "f"],
+      ["f", "d"],
+      ["c", "d"],
+    ]);
     const side = (i: number) => (["a", "b", "c"].includes(graph.id(i)) ? 0 : 1);
     // m = 7 edges, 6 inside; each side's degrees sum to 7: Q = 6/7 - 2 × (7/14)².
     expect(modularityOf(graph, side)).toBeCloseTo(6 / 7 - 0.5, 12);

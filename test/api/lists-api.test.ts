@@ -158,7 +158,11 @@ describe("list writes: a round trip", () => {
     expect(refs(created)).toEqual(["arXiv:2203.02155", "arXiv:2306.03100", "arXiv:2407.16711"]);
     const read = await call("GET", path, undefined, {});
     expect(read.status).toBe(200);
-    expect(read.body).toMatchObject({ name, description: "first steps", items: [{ reason: "foundation" }, { note: "read first" }, { title: "Benchmarks as Microscopes: A Call for Model Metrology" }] });
+    expect(read.body).toMatchObject({
+      name,
+      description: "first steps",
+      items: [{ reason: "foundation" }, { note: "read first" }, { title: "Benchmarks as Microscopes: A Call for Model Metrology" }],
+    });
     const all = (await call("GET", "/api/lists", undefined, {})).body as { name: string; items: number }[];
     expect(all.find((l) => l.name === name)?.items).toBe(3);
 
@@ -197,12 +201,21 @@ describe("list writes: a round trip", () => {
     expect(bib.text.trim()).toBe(cli.stdout.trim());
     expect(parseCitations(bib.text)).toHaveLength(3);
 
-    const given = [{ ref: "2306.03100", reason: "why <b>" }, { ref: "gone-from-graph", title: "A paper that left", reason: "kept" }];
+    const given = [
+      { ref: "2306.03100", reason: "why <b>" },
+      { ref: "gone-from-graph", title: "A paper that left", reason: "kept" },
+    ];
     const ris = await call("POST", "/api/lists/draft/export", { format: "ris", items: given });
     expect(ris.headers.get("content-disposition")).toBe('attachment; filename="draft.ris"');
     expect(parseCitations(ris.text).map((c) => c.title)).toEqual(["Rethinking Model Evaluation as Narrowing the Socio-Technical Gap", "A paper that left"]);
     const json = await call("POST", "/api/lists/draft/export", { format: "json", items: given });
-    expect(json.body).toMatchObject({ name: "draft", items: [{ position: 1, arxivId: "2306.03100", reason: "why <b>", inGraph: true }, { position: 2, inGraph: false }] });
+    expect(json.body).toMatchObject({
+      name: "draft",
+      items: [
+        { position: 1, arxivId: "2306.03100", reason: "why <b>", inGraph: true },
+        { position: 2, inGraph: false },
+      ],
+    });
     const csl = await call("POST", "/api/lists/draft/export", { format: "csl", items: given });
     expect((csl.body as { note?: string }[])[0]?.note).toBe("why <b>");
     expect(fileSlug("Évaluation: the basics!")).toBe("evaluation-the-basics");
@@ -231,7 +244,9 @@ describe("list writes on a database that cannot be written", () => {
       const readOnly = new ListsApi(readDb, graph, { dbPath, openWriter: (p) => LineageDb.open(p, { readonly: true }) });
       const answer = await readOnly.handle(request("PUT", { items: [{ ref: "2203.02155" }] }), "/api/lists/nope", new URLSearchParams());
       expect(answer.status).toBe(503);
-      expect("body" in answer && (answer.body as { error: string }).error).toMatch(/lists\.db: the database cannot be written \(attempt to write a readonly database\); reading lists can be viewed but not saved$/);
+      expect("body" in answer && (answer.body as { error: string }).error).toMatch(
+        /lists\.db: the database cannot be written \(attempt to write a readonly database\); reading lists can be viewed but not saved$/,
+      );
       readOnly.close();
 
       const unopenable = new ListsApi(readDb, graph, {

@@ -15,21 +15,7 @@ import type { Page } from "playwright-core";
 import type { CollectionSummary } from "../../api/types.ts";
 import { startServer, type RunningServer } from "../../web/server/http-server.ts";
 import { ABACUS, LATER_PAPERS, SMALL_MAP, writePages } from "./collection-pages.ts";
-import {
-  ROOT,
-  SHOTS,
-  WAIT,
-  buildFrontEndIfStale,
-  graphReady,
-  lineage,
-  nextFrames,
-  openBrowser,
-  region,
-  screenshotSettled,
-  serve,
-  stopServer,
-  type BrowserSession,
-} from "./harness.ts";
+import { ROOT, SHOTS, WAIT, buildFrontEndIfStale, graphReady, lineage, nextFrames, openBrowser, region, screenshotSettled, serve, stopServer, type BrowserSession } from "./harness.ts";
 
 const BIN = join(ROOT, "scripts/lineage-bin.mjs");
 const dir = mkdtempSync(join(tmpdir(), "lineage-collections-"));

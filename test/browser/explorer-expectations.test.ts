@@ -142,9 +142,9 @@ describe("the explorer a researcher expects, on the seed collection", () => {
     expect(await weight.textContent()).toMatch(/^Path weight [\d,]+: the sum of the search path counts of its \d+ citations\. [\d,]+ source-to-sink chains in this scope\.$/);
     expect(await weight.getAttribute("title")).toMatch(/^A citation's search path count \(SPC\) is how many of the scope's [\d,]+ source-to-sink citation chains pass through it/);
     const summary = page.locator(".key-route-summary");
-    await expect.poll(() => summary.textContent()).toBe(
-      "Key routes follow the 3 citations of highest SPC. Citations 1 and 3 lie on the main path, so their routes are the main path. 1 route besides the main path:",
-    );
+    await expect
+      .poll(() => summary.textContent())
+      .toBe("Key routes follow the 3 citations of highest SPC. Citations 1 and 3 lie on the main path, so their routes are the main path. 1 route besides the main path:");
     await page.getByRole("list", { name: "Key route 1", exact: true }).waitFor();
     await graphReady(page);
     await settled(page);

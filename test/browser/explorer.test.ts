@@ -131,7 +131,10 @@ describe("the Lineage explorer in Chromium", () => {
     await shownYearTick(page).waitFor();
     await screenshotSettled(page, "explorer-timeline.png");
 
-    await page.locator("body").click({ position: { x: 5, y: 790 } }).catch(() => undefined);
+    await page
+      .locator("body")
+      .click({ position: { x: 5, y: 790 } })
+      .catch(() => undefined);
     await page.keyboard.press("Escape");
     await expect.poll(() => region(page, SOCIO_TECHNICAL).count()).toBe(0);
     expect(new URL(page.url()).search).toBe("?layout=timeline");

@@ -57,7 +57,10 @@ beforeAll(async () => {
     expect((await runCli(["expand", worldDoi(3), ...FAST, "--db", db])).code).toBe(0);
     expect((await runCli(["lists", "add", "Reading", worldDoi(3), worldDoi(5), "--db", db])).code).toBe(0);
   } finally {
-    for (const [key, value] of [["LINEAGE_S2_API", saved.s2], ["LINEAGE_OPENALEX_API", saved.oa]] as const) {
+    for (const [key, value] of [
+      ["LINEAGE_S2_API", saved.s2],
+      ["LINEAGE_OPENALEX_API", saved.oa],
+    ] as const) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }

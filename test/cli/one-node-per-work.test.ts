@@ -51,7 +51,17 @@ interface Shown {
   sources: { source: string; role: string }[];
 }
 const show = (ref: string, database = db) => runJson<Shown>(["show", ref, "--db", database]);
-const selfFiles = (p: Shown) => p.sources.filter((s) => s.role === "self").map((s) => s.source.replace(/^bibtex:/, "").replace(/#.*$/, "").split("/").pop()).sort();
+const selfFiles = (p: Shown) =>
+  p.sources
+    .filter((s) => s.role === "self")
+    .map((s) =>
+      s.source
+        .replace(/^bibtex:/, "")
+        .replace(/#.*$/, "")
+        .split("/")
+        .pop(),
+    )
+    .sort();
 
 beforeAll(async () => {
   mkdirSync(dir, { recursive: true });

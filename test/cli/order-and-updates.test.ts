@@ -70,7 +70,10 @@ describe("order independence and idempotence", () => {
     const original = readFileSync(join(SEEDS, "000_f241d60728b6496d.txt"), "utf8");
     copyFileSync(join(SEEDS, "000_f241d60728b6496d.txt"), join(dir, "b-old.md"));
     writeFileSync(join(dir, "a-new.md"), original.replace("Cited by 56 papers in the map (data through 14 Oct 2026)", "Cited by 70 papers in the map (data through 1 Nov 2026)"));
-    for (const order of [["a-new.md", "b-old.md"], ["b-old.md", "a-new.md"]]) {
+    for (const order of [
+      ["a-new.md", "b-old.md"],
+      ["b-old.md", "a-new.md"],
+    ]) {
       const db = join(dir, `${order[0]}.db`);
       for (const f of order) await runCli(["ingest", join(dir, f), "--db", db]);
       const shown = await runJson<{ citedByCount: number; sources: unknown[] }>(["show", "2306.03100", "--db", db]);

@@ -89,7 +89,10 @@ describe("search", () => {
     for (const query of ["tides", "Tide Arena", "10.5555/ebb.2"]) {
       const r = await runCli(["search", query, "--db", db, "--json"]);
       expect(r.stderr, query).toBe("");
-      expect((JSON.parse(r.stdout) as { alsoMatches?: unknown }[]).every((h) => h.alsoMatches === undefined), query).toBe(true);
+      expect(
+        (JSON.parse(r.stdout) as { alsoMatches?: unknown }[]).every((h) => h.alsoMatches === undefined),
+        query,
+      ).toBe(true);
     }
   });
 });

@@ -47,9 +47,7 @@ describe("an adapter that throws during a crawl", () => {
       const r = await runCli(["crawl", world.seedUrl, "--depth", "1", "--rate", "100", "--db", join(tmp.dir, "crawl.db"), "--json"]);
       expect(r.code).toBe(1);
       const report = JSON.parse(r.stdout) as Report;
-      expect(report.failed).toEqual([
-        { url: world.url(victim ?? ""), reason: "internal error in the html-page adapter: RangeError: Invalid array length; this is a bug" },
-      ]);
+      expect(report.failed).toEqual([{ url: world.url(victim ?? ""), reason: "internal error in the html-page adapter: RangeError: Invalid array length; this is a bug" }]);
       const others = [world.seedId, ...neighbours.filter((id) => id !== victim)].map(world.url).sort();
       expect(report.fetched.map((f) => f.url).sort()).toEqual(others);
     } finally {

@@ -72,10 +72,13 @@ export async function startCrawlSite(options: CrawlSiteOptions = {}): Promise<Cr
   const seedId = options.seedId ?? "2401.00004";
   const url = (id: string) => `${server.origin}${paperPath(id)}`;
   const linked = Object.entries(FAULTS).filter(([name]) => !options.leaveOut?.includes(name as Fault));
-  const faultLinks = options.faults === false ? [] : linked.map(([name, id]) => ({
-    href: name === "otherHost" ? `http://localhost:${server.port}${paperPath(id)}` : paperPath(id),
-    title: `Fault page ${id}`,
-  }));
+  const faultLinks =
+    options.faults === false
+      ? []
+      : linked.map(([name, id]) => ({
+          href: name === "otherHost" ? `http://localhost:${server.port}${paperPath(id)}` : paperPath(id),
+          title: `Fault page ${id}`,
+        }));
   for (const p of site.values()) {
     const html = p.format === "html" || p.id === seedId;
     servePaper(server, { ...p, format: html ? "html" : "markdown" }, html ? renderHtml(p, site, p.id === seedId ? faultLinks : []) : renderMarkdown(p, site), options.hold);

@@ -130,11 +130,7 @@ describe("links to follow", () => {
     format: "html-page",
     paper: emptyPaper(),
     facts: emptyFacts(),
-    buildsOn: [
-      { ids: { arxiv: "2401.00001" }, url: "/paper/2401.00001/#refs" },
-      { ids: { arxiv: "2401.00002" }, url: "https://other.example/paper/2401.00002/" },
-      { ids: { arxiv: "2401.00003" } },
-    ],
+    buildsOn: [{ ids: { arxiv: "2401.00001" }, url: "/paper/2401.00001/#refs" }, { ids: { arxiv: "2401.00002" }, url: "https://other.example/paper/2401.00002/" }, { ids: { arxiv: "2401.00003" } }],
     builtBy: [{ ids: { arxiv: "2401.00001" }, url: "https://site.example/paper/2401.00001/" }],
     related: [{ title: "Not a citation", url: "https://site.example/paper/2401.00009/" }],
     warnings: [],

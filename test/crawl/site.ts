@@ -54,7 +54,9 @@ export function renderHtml(p: SitePaper, site: Map<string, SitePaper>, extra: { 
   $('meta[property="og:title"]').attr("content", p.title);
   $("article > header h1").text(p.title);
   $("article > header p.links").html(`<a href="https://arxiv.org/abs/${p.id}">arXiv</a>`);
-  $("section.key-facts ul").html(`<li>Cited by ${p.builtBy.length} papers in the map (data through 14 Oct 2026).</li><li>Builds on ${p.buildsOn.length} of its ${p.buildsOn.length} references that are in the map.</li>`);
+  $("section.key-facts ul").html(
+    `<li>Cited by ${p.builtBy.length} papers in the map (data through 14 Oct 2026).</li><li>Builds on ${p.buildsOn.length} of its ${p.buildsOn.length} references that are in the map.</li>`,
+  );
   $("section.placed-in").remove();
   const item = (id: string) => {
     const q = site.get(id);

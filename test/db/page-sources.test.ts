@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(() => tmp.cleanup());
 
-
 /**
  * The newest page about a paper: re-ingested, it is deleted and inserted again under the same row
  * id, so pages kept by id past the commit would still answer with the old content hash.

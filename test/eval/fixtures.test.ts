@@ -91,7 +91,9 @@ describe("the fixtures evaluation on the repository's fixtures", () => {
   it("prints a line per file, per record and per fact", () => {
     const text = fixturesText(report);
     expect(text).toContain("sources/bib/benchmark-citations.bib: bibtex, BibTeX, 40 entries; 35 records, 5 problems");
-    expect(text).toContain("  Can a Ledger Judge? Notes on Mechanical Bookkeeping (1953) doi:10.5555/ledger.lxii.0417 s2:5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f; 1 author, 14 references, 300 citations (6 title-only)");
+    expect(text).toContain(
+      "  Can a Ledger Judge? Notes on Mechanical Bookkeeping (1953) doi:10.5555/ledger.lxii.0417 s2:5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f; 1 author, 14 references, 300 citations (6 title-only)",
+    );
     expect(text).toContain(`  MISSED ${PAPER}: a paper with 1,000 citations (found: 300 citations)`);
     expect(text.filter((l) => l.startsWith("  problem: "))).toHaveLength(report.totals.problems);
   });

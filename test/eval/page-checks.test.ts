@@ -9,7 +9,12 @@ import { authorMatches, checkPage, pickRecord, readExpectation, refusalTruth, ty
 import { emptyPage, type PaperPage } from "../../ingest/types.ts";
 
 const expectation = (fields: Record<string, unknown> = {}, top: Record<string, unknown> = {}): PageExpectation => {
-  const e = readExpectation("slug", { site: "an invented site", work: "tides", ...top, expected: { title: "Tidal Benchmarks", year: null, year_acceptable: [], ids: {}, authors: [], must_not_become_papers: [], ...fields } });
+  const e = readExpectation("slug", {
+    site: "an invented site",
+    work: "tides",
+    ...top,
+    expected: { title: "Tidal Benchmarks", year: null, year_acceptable: [], ids: {}, authors: [], must_not_become_papers: [], ...fields },
+  });
   if ("reason" in e) throw new Error(e.reason);
   return e;
 };
@@ -53,7 +58,13 @@ describe("refusalTruth", () => {
 
 describe("checkPage", () => {
   it("checks the record that is the page's paper, and reads years, authors and identifiers against what is shown", () => {
-    const e = expectation({ year: 2031, year_acceptable: [2031], ids: { arxiv: "3104.01234", doi: "10.5555/TIDES" }, authors: ["Quill, Ada", "Oyelaran, Bram"], must_not_become_papers: ["Invented Proceedings"] });
+    const e = expectation({
+      year: 2031,
+      year_acceptable: [2031],
+      ids: { arxiv: "3104.01234", doi: "10.5555/TIDES" },
+      authors: ["Quill, Ada", "Oyelaran, Bram"],
+      must_not_become_papers: ["Invented Proceedings"],
+    });
     const other = page("Ebb Tables", { year: 2029 });
     const ours = page("Tidal  Benchmarks", { year: 2031, authors: ["Ada Quill"], ids: { arxiv: "3104.01234v2", doi: "10.5555/tides" } });
     ours.buildsOn.push({ ids: {}, title: "Invented Proceedings" });

@@ -43,7 +43,13 @@ describe("the pages evaluation on invented pages", () => {
       ["tides--jsonld", "jsonld", true],
       ["tides--markdown-note", "markdown-page", true],
     ]);
-    expect(page(report, "tides--bibtex")?.check).toMatchObject({ title: { exact: true }, year: { shown: true, found: true }, authors: { shown: 2, found: 2 }, ids: { shown: 1, found: 1 }, becamePapers: [] });
+    expect(page(report, "tides--bibtex")?.check).toMatchObject({
+      title: { exact: true },
+      year: { shown: true, found: true },
+      authors: { shown: 2, found: 2 },
+      ids: { shown: 1, found: 1 },
+      becamePapers: [],
+    });
     expect(page(report, "flood--benchmark-card")?.refusal).toEqual({ reason: "a JSON document that is not a paper record (top-level keys: benchmark_details, methodology)", true: "true" });
     expect(report.problems).toEqual(["README.md: no README.expected.json beside it"]);
   });
@@ -91,7 +97,12 @@ describe("each check can fail", () => {
       "ebb--abstract": (j) => (j.work = "tides"),
     });
     const r = evaluatePages(dir);
-    expect(r.falseMerges.map((m) => m.works)).toEqual(expect.arrayContaining([["spring", "tides"], ["ebb", "tides"]]));
+    expect(r.falseMerges.map((m) => m.works)).toEqual(
+      expect.arrayContaining([
+        ["spring", "tides"],
+        ["ebb", "tides"],
+      ]),
+    );
     expect(target(r, "no false merges")?.met).toBe(false);
     expect(r.works.find((w) => w.work === "tides")?.nodes).toHaveLength(2);
     expect(target(r, "every work seen on several pages")?.met).toBe(false);

@@ -60,7 +60,12 @@ describe("pages from hostile API answers", () => {
       fc.property(fc.constantFrom<Part>("record", "references", "citations"), fc.nat(), hostileValue, (part, at, value) => {
         const paths = pathsOf(parts[part]);
         const path = paths[at % paths.length] ?? [];
-        const exchanges: Exchange[] = (Object.keys(parts) as Part[]).map((p) => ({ method: "GET", url: urls[p], status: 200, body: p === part ? mutatedJson(parts[p], path, value) : JSON.stringify(parts[p]) }));
+        const exchanges: Exchange[] = (Object.keys(parts) as Part[]).map((p) => ({
+          method: "GET",
+          url: urls[p],
+          status: 200,
+          body: p === part ? mutatedJson(parts[p], path, value) : JSON.stringify(parts[p]),
+        }));
         const made = s2ApiPage(exchanges, paper.paperId, []);
         if ("reason" in made) {
           expect(made.reason).toMatch(/^\S.*$/);

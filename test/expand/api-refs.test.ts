@@ -16,7 +16,9 @@ const doi = fc
   .map(([prefix, suffix]) => `10.${prefix}/${suffix}`)
   // An arXiv or ACL Anthology DOI means that identifier instead: a case of its own below.
   .filter((d) => !/^10\.(48550|18653)\//.test(d));
-const arxiv = fc.tuple(fc.integer({ min: 7, max: 30 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 99_999 })).map(([y, m, n]) => `${String(y).padStart(2, "0")}${String(m).padStart(2, "0")}.${String(n).padStart(5, "0")}`);
+const arxiv = fc
+  .tuple(fc.integer({ min: 7, max: 30 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 99_999 }))
+  .map(([y, m, n]) => `${String(y).padStart(2, "0")}${String(m).padStart(2, "0")}.${String(n).padStart(5, "0")}`);
 const work = fc.integer({ min: 1, max: 99_999_999_999 }).map((n) => `W${n}`);
 
 describe("a REF as the IDs each API is asked for", () => {
@@ -64,14 +66,21 @@ describe("a REF as the IDs each API is asked for", () => {
 
   it("never throws on arbitrary text, and gives only IDs that stay one URL path", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: "grapheme", maxLength: 40 }), doi.map((d) => `${d}?x=1#frag &`)), (text) => {
-        const ref = parseApiRef(text);
-        for (const id of [ref?.s2, ref?.openalex]) {
-          if (id === undefined) continue;
-          expect(idPath(id)).not.toMatch(/[?#\s]/);
-          expect(new URL(`http://x/works/${idPath(id)}`).pathname).toBe(`/works/${idPath(id)}`);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string({ maxLength: 80 }),
+          fc.string({ unit: "grapheme", maxLength: 40 }),
+          doi.map((d) => `${d}?x=1#frag &`),
+        ),
+        (text) => {
+          const ref = parseApiRef(text);
+          for (const id of [ref?.s2, ref?.openalex]) {
+            if (id === undefined) continue;
+            expect(idPath(id)).not.toMatch(/[?#\s]/);
+            expect(new URL(`http://x/works/${idPath(id)}`).pathname).toBe(`/works/${idPath(id)}`);
+          }
+        },
+      ),
       RUN,
     );
   });
@@ -80,7 +89,11 @@ describe("a REF as the IDs each API is asked for", () => {
     const paper = { id: "arxiv:2409.90002", s2Id: "ab".repeat(20), arxivId: "2409.90002", doi: "10.5555/lineage.world.2", aclId: null };
     expect(apiRefOfPaper(paper)).toEqual({ text: paper.id, s2: "ab".repeat(20), openalex: "https://doi.org/10.5555/lineage.world.2" });
     expect(apiRefOfPaper(paper, ["https://example.org/x", "https://openalex.org/W9910000002"]).openalex).toBe("W9910000002");
-    expect(apiRefOfPaper({ id: "acl:P02-1040", s2Id: null, arxivId: null, doi: null, aclId: "P02-1040" })).toEqual({ text: "acl:P02-1040", s2: "ACL:P02-1040", openalex: "https://doi.org/10.18653/v1/P02-1040" });
+    expect(apiRefOfPaper({ id: "acl:P02-1040", s2Id: null, arxivId: null, doi: null, aclId: "P02-1040" })).toEqual({
+      text: "acl:P02-1040",
+      s2: "ACL:P02-1040",
+      openalex: "https://doi.org/10.18653/v1/P02-1040",
+    });
     expect(apiRefOfPaper({ id: "title:abc", s2Id: null, arxivId: null, doi: null, aclId: null })).toEqual({ text: "title:abc" });
   });
 });

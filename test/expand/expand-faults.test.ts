@@ -117,7 +117,11 @@ describe("an API that misbehaves", () => {
 describe("lists longer than one window", () => {
   const long = new World({ papers: 3, outsideCiters: (k) => (k === 2 ? 10_050 : 0) });
 
-  async function withCall<T>(use: (call: ReturnType<typeof openApiCall>, replayed: Awaited<ReturnType<typeof startApiReplay>>) => Promise<T>, source: "s2" | "openalex", maxList = RUN_DEFAULTS.maxList): Promise<T> {
+  async function withCall<T>(
+    use: (call: ReturnType<typeof openApiCall>, replayed: Awaited<ReturnType<typeof startApiReplay>>) => Promise<T>,
+    source: "s2" | "openalex",
+    maxList = RUN_DEFAULTS.maxList,
+  ): Promise<T> {
     const replayed = await startApiReplay(worldRecordings(long));
     const state = ExpansionDb.open(":memory:");
     try {
@@ -147,14 +151,18 @@ describe("lists longer than one window", () => {
 
   it("OpenAlex: follows the cursor past the 10,000 results basic paging stops at (given a --max-list above them)", async () => {
     const workId = long.paper(2).workId;
-    await withCall(async (call, replayed) => {
-      const basic = await fetch(`${replayed.openAlexBase}/works?filter=cites:${workId}&per-page=100&page=101`);
-      expect(basic.status).toBe(400);
-      const r = await fetchOpenAlexCiting(call, workId);
-      expect(r.cut).toBeUndefined();
-      expect(r.works).toHaveLength(long.citersOf(2).length + 10_050);
-      expect(new Set(r.works.map((w) => w.id)).size).toBe(r.works.length);
-      expect(replayed.requests.filter((q) => q.query.filter === `cites:${workId}` && q.query.cursor !== undefined)).toHaveLength(101);
-    }, "openalex", 20_000);
+    await withCall(
+      async (call, replayed) => {
+        const basic = await fetch(`${replayed.openAlexBase}/works?filter=cites:${workId}&per-page=100&page=101`);
+        expect(basic.status).toBe(400);
+        const r = await fetchOpenAlexCiting(call, workId);
+        expect(r.cut).toBeUndefined();
+        expect(r.works).toHaveLength(long.citersOf(2).length + 10_050);
+        expect(new Set(r.works.map((w) => w.id)).size).toBe(r.works.length);
+        expect(replayed.requests.filter((q) => q.query.filter === `cites:${workId}` && q.query.cursor !== undefined)).toHaveLength(101);
+      },
+      "openalex",
+      20_000,
+    );
   });
 });

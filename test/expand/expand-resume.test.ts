@@ -37,7 +37,7 @@ function rows(db: string, sql: string): unknown[] {
   }
 }
 
-const count = (db: string, sql: string) => ((rows(db, sql)[0] as { n: number } | undefined)?.n ?? 0);
+const count = (db: string, sql: string) => (rows(db, sql)[0] as { n: number } | undefined)?.n ?? 0;
 
 async function until(check: () => boolean, what: string, ms = 40_000): Promise<void> {
   const start = Date.now();
@@ -74,7 +74,9 @@ describe("an interrupted expansion", () => {
     expect(report.papers.filter((p) => p.state === "fetched")).toHaveLength(6);
     expect(report.papers.filter((p) => p.level === 1).map((p) => ({ api_id: p.apiId }))).toEqual(chosen);
     expect(report.network.fromCache).toBeGreaterThan(0);
-    const answered = replay().requests.filter((r) => r.answered).map((r) => `${r.path}?${new URLSearchParams(r.query).toString()}`);
+    const answered = replay()
+      .requests.filter((r) => r.answered)
+      .map((r) => `${r.path}?${new URLSearchParams(r.query).toString()}`);
     expect(answered.length).toBeGreaterThan(ANSWER_FIRST);
     expect(new Set(answered).size).toBe(answered.length);
 

@@ -44,9 +44,7 @@ describe("lineage expand, depth 1", () => {
     const { code, report } = await expand(db, worldDoi(8));
     expect(code).toBe(0);
     expect(report.expansion).toMatchObject({ source: "s2", depth: 1, resumed: false, repeated: false, finished: true, stopped: null });
-    expect(report.papers).toEqual([
-      expect.objectContaining({ apiId: `DOI:${worldDoi(8)}`, level: 0, state: "fetched", page: `${replay().s2Base}/paper/${worldPaperId(8)}`, title: p8.title }),
-    ]);
+    expect(report.papers).toEqual([expect.objectContaining({ apiId: `DOI:${worldDoi(8)}`, level: 0, state: "fetched", page: `${replay().s2Base}/paper/${worldPaperId(8)}`, title: p8.title })]);
     const refs = p8.refs.length + world.titleOnlyRefs(8);
     const citers = world.citersOf(8).length + world.outsideCiters(8);
     expect(report.graph).toEqual({ papersBefore: 0, edgesBefore: 0, papers: 1 + refs + citers, edges: refs + citers });
@@ -166,7 +164,10 @@ describe("bounded, and continued by the same command", () => {
   it("prints progress for the server's jobs: papers done, requests queued, time left", async () => {
     const r = await runCli(["expand", worldDoi(9), "--depth", "2", "--max-papers", "3", ...FAST, "--progress", "--db", join(tmp.dir, "progress.db")]);
     expect(r.code).toBe(0);
-    const lines = r.stderr.split("\n").filter((l) => l.startsWith('{"progress"')).map((l) => (JSON.parse(l) as { progress: Record<string, unknown> }).progress);
+    const lines = r.stderr
+      .split("\n")
+      .filter((l) => l.startsWith('{"progress"'))
+      .map((l) => (JSON.parse(l) as { progress: Record<string, unknown> }).progress);
     const fetching = lines.filter((p) => p.step === "fetch");
     expect(fetching.length).toBeGreaterThan(1);
     for (const p of fetching) {

@@ -87,10 +87,20 @@ describe("lineage watch", () => {
     expect(code).toBe(0);
     expect(report.previousCheckAt).toBe(firstCheck.checkedAt);
     expect(dois(report.new)).toEqual([worldDoi(13), worldDoi(14)]);
-    expect(report.new.find((f) => f.doi === worldDoi(14))?.cites.map((c) => c.ref).sort()).toEqual([worldDoi(3), worldDoi(5)]);
+    expect(
+      report.new
+        .find((f) => f.doi === worldDoi(14))
+        ?.cites.map((c) => c.ref)
+        .sort(),
+    ).toEqual([worldDoi(3), worldDoi(5)]);
     expect(report.pending).toBe(firstCheck.new.length + 2);
     const state = await status();
-    expect(state.findings.filter((f) => f.newInLastCheck).map((f) => f.doi).sort()).toEqual([worldDoi(13), worldDoi(14)]);
+    expect(
+      state.findings
+        .filter((f) => f.newInLastCheck)
+        .map((f) => f.doi)
+        .sort(),
+    ).toEqual([worldDoi(13), worldDoi(14)]);
   });
 
   it("sets a dismissed finding aside for good", async () => {
@@ -129,7 +139,11 @@ describe("lineage watch", () => {
       ["/openalex/works", `cites:${after.paper(5).workId}`, "*"],
     ]);
     // Paper 14 was added to the map with its citation of paper 5: not a finding.
-    expect(dois(report.new)).toEqual(newCitersOf5(after).filter((d) => d !== worldDoi(14)).sort());
+    expect(dois(report.new)).toEqual(
+      newCitersOf5(after)
+        .filter((d) => d !== worldDoi(14))
+        .sort(),
+    );
     expect(report.new.every((f) => /^W\d+$/.test(f.id) && f.source === "openalex")).toBe(true);
   });
 

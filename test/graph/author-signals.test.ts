@@ -50,7 +50,12 @@ describe("AuthorIndex", () => {
     expect(people.shareAuthor(at("S1"), at("P1"))).toBe(true);
     expect(people.shareAuthor(at("S1"), at("P2"))).toBe(false);
     const [ann] = people.authorsOf(at("P1"));
-    expect(people.papersBy(ann ?? -1).map((i) => graph.id(i)).sort()).toEqual(["P1", "S1"]);
+    expect(
+      people
+        .papersBy(ann ?? -1)
+        .map((i) => graph.id(i))
+        .sort(),
+    ).toEqual(["P1", "S1"]);
     expect(people.venueOf(at("U"))).toBe(people.venueOf(at("S1")));
     expect(people.venueOf(at("Z"))).toBe(-1);
   });
@@ -60,7 +65,12 @@ describe("AuthorIndex", () => {
     expect(hidden.authorsOf(at("H"))).toHaveLength(0);
     const [eve] = people.authorsOf(at("E1"));
     expect(hidden.papersBy(eve ?? -1).map((i) => graph.id(i))).toEqual(["E1"]);
-    expect(people.papersBy(eve ?? -1).map((i) => graph.id(i)).sort()).toEqual(["E1", "H"]);
+    expect(
+      people
+        .papersBy(eve ?? -1)
+        .map((i) => graph.id(i))
+        .sort(),
+    ).toEqual(["E1", "H"]);
   });
 });
 
@@ -149,7 +159,10 @@ describe("reasons with authorship (a property, seeded)", () => {
   const literature = fc.integer({ min: 3, max: 24 }).chain((n) =>
     fc.record({
       n: fc.constant(n),
-      edges: fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a !== b), { maxLength: n * 3, selector: ([a, b]) => `${a} ${b}` }),
+      edges: fc.uniqueArray(
+        fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a !== b),
+        { maxLength: n * 3, selector: ([a, b]) => `${a} ${b}` },
+      ),
       authors: fc.array(fc.uniqueArray(fc.constantFrom("Ann Lee", "Bob Ray", "Cat Oh", "Dan Wu"), { maxLength: 2 }), { minLength: n, maxLength: n }),
       titles: fc.array(fc.option(fc.constantFrom("Phrase tables", "Word alignment", "  "), { nil: null }), { minLength: n, maxLength: n }),
       seeds: fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: 3 }),
@@ -160,7 +173,10 @@ describe("reasons with authorship (a property, seeded)", () => {
     fc.assert(
       fc.property(literature, ({ n, edges, authors, titles, seeds }) => {
         const ids = Array.from({ length: n }, (_, i) => `a${i}`);
-        const g = new CitationIndex(ids, edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })));
+        const g = new CitationIndex(
+          ids,
+          edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })),
+        );
         const index = new AuthorIndex(n, (i) => ({ authors: authors[i] ?? [] }));
         const title = (i: number) => titles[i] ?? null;
         const seedTitles = new Set(seeds.map((s) => title(s)?.trim()).filter((t): t is string => Boolean(t)));

@@ -83,7 +83,13 @@ describe("closure on hand-worked graphs", () => {
   it(`caps the depth at MAX_DEPTH (${MAX_DEPTH})`, () => {
     // q0 builds on q1, q1 on q2, ..., q59 on q60.
     const ids = Array.from({ length: 61 }, (_, i) => `q${i}`);
-    const long = citationIndex(ids, ids.slice(1).map((id, i) => `q${i}>${id}`).join(" "));
+    const long = citationIndex(
+      ids,
+      ids
+        .slice(1)
+        .map((id, i) => `q${i}>${id}`)
+        .join(" "),
+    );
     const reached = closure(long, 0, "buildsOn", 100);
     expect(reached).toHaveLength(MAX_DEPTH);
     expect(reached.at(-1)).toEqual({ index: MAX_DEPTH, depth: MAX_DEPTH });

@@ -152,8 +152,7 @@ describe("GraphML as the CLI's export writes it (graph-formats.ts)", () => {
 // ---- The property: random graphs written and read back. ----
 
 type Kind = "boolean" | "int" | "double" | "string";
-const kindOf = (value: unknown): Kind =>
-  typeof value === "boolean" ? "boolean" : typeof value === "number" ? (Number.isInteger(value) ? "int" : "double") : "string";
+const kindOf = (value: unknown): Kind => (typeof value === "boolean" ? "boolean" : typeof value === "number" ? (Number.isInteger(value) ? "int" : "double") : "string");
 
 /** The type each attribute name must be declared with: its one kind, double for ints with doubles, else string. */
 function expectedTypes(items: Attributes[]): Map<string, Kind> {
@@ -198,9 +197,7 @@ const graphs = fc
   .chain((nodes) =>
     fc.tuple(
       fc.constant(nodes),
-      nodes.length === 0
-        ? fc.constant([])
-        : fc.uniqueArray(fc.tuple(id, fc.nat(nodes.length - 1), fc.nat(nodes.length - 1), attributes), { maxLength: 12, selector: ([key]) => key }),
+      nodes.length === 0 ? fc.constant([]) : fc.uniqueArray(fc.tuple(id, fc.nat(nodes.length - 1), fc.nat(nodes.length - 1), attributes), { maxLength: 12, selector: ([key]) => key }),
     ),
   );
 

@@ -47,7 +47,10 @@ describe("reading order, as a property", () => {
       fc.assert(
         fc.property(randomCase(acyclic), ({ n, edges, years, seeds, limit, includeSeeds }) => {
           const ids = Array.from({ length: n }, (_, i) => `r${i}`);
-          const graph = new CitationIndex(ids, edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })));
+          const graph = new CitationIndex(
+            ids,
+            edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })),
+          );
           const title = (i: number) => (i % 3 === 0 ? null : `Invented title ${i % 5}`);
           const paper = (i: number): ListPaper => ({ title: title(i), year: years[i] ?? null, citedBy: graph.degree(i, "builtBy"), direction: "x" });
           const list = readingList(graph, paper, { seeds, limit, includeSeeds, text: new TextIndex(n, (i) => ({ title: title(i) })) });
@@ -74,7 +77,10 @@ describe("reading order, as a property", () => {
 
   it("fills the list while the neighbourhood allows, and orders older papers first when nothing else decides", () => {
     // s builds on a (2019), b (2017) and c (2018), which do not cite each other.
-    const graph = new CitationIndex(["a", "b", "c", "s"], ["a", "b", "c"].map((cited) => ({ citing: "s", cited })));
+    const graph = new CitationIndex(
+      ["a", "b", "c", "s"],
+      ["a", "b", "c"].map((cited) => ({ citing: "s", cited })),
+    );
     const years: Record<string, number> = { a: 2019, b: 2017, c: 2018, s: 2020 };
     const paper = (i: number): ListPaper => ({ title: graph.id(i), year: years[graph.id(i)] ?? null, citedBy: 0, direction: "x" });
     const list = readingList(graph, paper, { seeds: [3] });

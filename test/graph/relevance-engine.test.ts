@@ -131,7 +131,10 @@ describe("reasons", () => {
   const randomGraph = fc.integer({ min: 3, max: 30 }).chain((n) =>
     fc.record({
       n: fc.constant(n),
-      edges: fc.uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a !== b), { maxLength: n * 3, selector: ([a, b]) => `${a} ${b}` }),
+      edges: fc.uniqueArray(
+        fc.tuple(fc.nat(n - 1), fc.nat(n - 1)).filter(([a, b]) => a !== b),
+        { maxLength: n * 3, selector: ([a, b]) => `${a} ${b}` },
+      ),
       titles: fc.array(fc.option(fc.constantFrom("Machine translation", "Parsing", "Alignment models", "  ", "Translation evaluation"), { nil: null }), { minLength: n, maxLength: n }),
       seeds: fc.uniqueArray(fc.nat(n - 1), { minLength: 1, maxLength: 4 }),
     }),
@@ -141,7 +144,10 @@ describe("reasons", () => {
     fc.assert(
       fc.property(randomGraph, ({ n, edges, titles, seeds }) => {
         const ids = Array.from({ length: n }, (_, i) => `q${i}`);
-        const g = new CitationIndex(ids, edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })));
+        const g = new CitationIndex(
+          ids,
+          edges.map(([a, b]) => ({ citing: ids[a] as string, cited: ids[b] as string })),
+        );
         const title = (i: number) => titles[i] ?? null;
         const paper = (i: number): ListPaper => ({ title: title(i), year: 2000 + (i % 7), citedBy: g.degree(i, "builtBy"), direction: "x" });
         const list = readingList(g, paper, { seeds, limit: 10, includeSeeds: true, text: new TextIndex(n, (i) => ({ title: title(i) })) });

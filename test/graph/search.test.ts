@@ -212,7 +212,10 @@ function levenshtein(a: string, b: string): number {
   return previous[b.length] as number;
 }
 
-const words = (text: string) => normalizeTitle(text).split(/[\s-]+/).filter((w) => w.length > 0);
+const words = (text: string) =>
+  normalizeTitle(text)
+    .split(/[\s-]+/)
+    .filter((w) => w.length > 0);
 
 /** How well a query word stands for a paper's word: 3 exact, 2 prefix, 1 close, 0 not at all. */
 function quality(word: string, term: string): number {
@@ -247,17 +250,54 @@ function referenceSearch(docs: readonly Searchable[], query: string, limit = 20)
 // ---- Random papers from invented words with shared prefixes and near misses. ----
 
 const VOCABULARY = [
-  "lattice", "lattices", "latticework", "lattise", "tapestry", "tapestries", "graph", "graphs", "grap", "quorum",
-  "quorums", "quoru", "zephyr", "zephyrine", "zeph", "mirth", "mirths", "nimbus", "nimbostratus", "vane", "vanes",
-  "vain", "reasoning", "reasonings", "okonkwo", "okonkwa", "vásquez", "vasquez", "of", "the", "a", "on", "gan", "gap",
+  "lattice",
+  "lattices",
+  "latticework",
+  "lattise",
+  "tapestry",
+  "tapestries",
+  "graph",
+  "graphs",
+  "grap",
+  "quorum",
+  "quorums",
+  "quoru",
+  "zephyr",
+  "zephyrine",
+  "zeph",
+  "mirth",
+  "mirths",
+  "nimbus",
+  "nimbostratus",
+  "vane",
+  "vanes",
+  "vain",
+  "reasoning",
+  "reasonings",
+  "okonkwo",
+  "okonkwa",
+  "vásquez",
+  "vasquez",
+  "of",
+  "the",
+  "a",
+  "on",
+  "gan",
+  "gap",
 ];
-const word = fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...VOCABULARY) }, { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", "e", "n", "r", "t", "é"), minLength: 1, maxLength: 9 }) });
+const word = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...VOCABULARY) },
+  { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom("a", "e", "n", "r", "t", "é"), minLength: 1, maxLength: 9 }) },
+);
 const capitalised = (w: string, upper: boolean) => (upper ? w.charAt(0).toUpperCase() + w.slice(1) : w);
 const title = fc
   .array(fc.tuple(word, fc.boolean(), fc.constantFrom(" ", " ", "-", ": ", " - ")), { minLength: 1, maxLength: 6 })
   .map((parts) => parts.map(([w, upper, sep], k) => (k === 0 ? "" : sep) + capitalised(w, upper)).join(""));
 const author = fc.tuple(word, word).map(([first, last]) => `${capitalised(first, true)} ${capitalised(last, true)}`);
-const identifier = fc.oneof(fc.nat(99_999).map((n) => `2401.${String(n).padStart(5, "0")}`), word.map((w) => `10.5555/${w.toUpperCase()}`));
+const identifier = fc.oneof(
+  fc.nat(99_999).map((n) => `2401.${String(n).padStart(5, "0")}`),
+  word.map((w) => `10.5555/${w.toUpperCase()}`),
+);
 const papers = fc.array(
   fc.record({
     id: fc.nat(9999).map((n) => `p-${n}`),
@@ -311,7 +351,9 @@ describe("search against a brute-force scorer", () => {
   });
 
   it("gives exactly the brute-force answer to queries cut, misspelt or padded from the papers", () => {
-    const cases = papers.chain((docs) => fc.tuple(fc.constant(docs), fc.array(fc.oneof({ weight: 3, arbitrary: queryFor(docs) }, { weight: 1, arbitrary: title }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 30 })));
+    const cases = papers.chain((docs) =>
+      fc.tuple(fc.constant(docs), fc.array(fc.oneof({ weight: 3, arbitrary: queryFor(docs) }, { weight: 1, arbitrary: title }), { minLength: 1, maxLength: 8 }), fc.integer({ min: 1, max: 30 })),
+    );
     fc.assert(
       fc.property(cases, ([docs, queries, limit]) => {
         // One index answers many queries: its reused tallies and cached expansions must not leak.

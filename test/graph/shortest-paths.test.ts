@@ -68,8 +68,7 @@ function reference({ buildsOn, builtBy }: Adjacency, from: number, to: number, m
   return { paths: paths.slice(0, maxPaths), truncated: paths.length > maxPaths };
 }
 
-const edgesOf = (graph: CitationIndex): [number, number][] =>
-  Array.from({ length: graph.size }, (_, i) => [...graph.neighbours(i, "buildsOn")].map((j) => [i, j] as [number, number])).flat();
+const edgesOf = (graph: CitationIndex): [number, number][] => Array.from({ length: graph.size }, (_, i) => [...graph.neighbours(i, "buildsOn")].map((j) => [i, j] as [number, number])).flat();
 
 describe("all shortest chains", () => {
   it("agree with a one-sided computation on random graphs with cycles", () => {

@@ -96,7 +96,12 @@ describe("strongly connected components on hand-worked graphs", () => {
   it("follows no neighbour the dense form's filter leaves out", () => {
     // The cycle 0 > 1 > 2 > 0 with 2 left out is a chain 0 > 1; 3 is built on by 1 only.
     const graph = lists(4, "0>1 1>2 2>0 1>3");
-    const dense = stronglyConnectedDense(4, [0, 1], (n) => graph[n] ?? [], (m) => m !== 2);
+    const dense = stronglyConnectedDense(
+      4,
+      [0, 1],
+      (n) => graph[n] ?? [],
+      (m) => m !== 2,
+    );
     expect(sorted(dense.components)).toEqual([[3], [1], [0]]);
     expect([...dense.componentIndex]).toEqual([2, 1, -1, 0]);
   });
@@ -156,13 +161,7 @@ function visited(lists: readonly (readonly number[])[], roots: readonly number[]
 }
 
 /** Checks one answer against reachability both ways over the papers the search should visit. */
-function checkAgainstReachability(
-  random: RandomGraph,
-  roots: readonly number[],
-  include: (n: number) => boolean,
-  components: number[][],
-  componentOfPaper: (n: number) => number | undefined,
-): void {
+function checkAgainstReachability(random: RandomGraph, roots: readonly number[], include: (n: number) => boolean, components: number[][], componentOfPaper: (n: number) => number | undefined): void {
   const all = adjacencyLists(random, "buildsOn");
   // Left-out papers are cut from the graph the search walks (roots are taken as given).
   const walked = all.map((list) => list.filter(include));
@@ -192,7 +191,13 @@ describe("strongly connected components against reachability both ways", () => {
         // The map form, from every paper and from a few roots.
         for (const from of [everyPaper, nodes]) {
           const mapped = stronglyConnectedComponents(from, neighbours);
-          checkAgainstReachability(random, from, () => true, mapped.components, (n) => mapped.componentOf.get(n));
+          checkAgainstReachability(
+            random,
+            from,
+            () => true,
+            mapped.components,
+            (n) => mapped.componentOf.get(n),
+          );
           // The dense form walks in the same order, so it gives the very same components.
           const dense = stronglyConnectedDense(random.n, from, neighbours);
           expect(dense.components).toEqual(mapped.components);

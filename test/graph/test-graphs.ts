@@ -45,11 +45,13 @@ export interface RandomGraph {
 }
 
 export function randomGraphs(maxPapers: number, citationsPerPaper = 3, minPapers = 1): fc.Arbitrary<RandomGraph> {
-  return fc.integer({ min: minPapers, max: maxPapers }).chain((n) =>
-    fc
-      .uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * citationsPerPaper, size: "max", selector: ([x, y]) => `${x} ${y}` })
-      .map((pairs) => ({ n, citations: pairs.filter(([x, y]) => x !== y) })),
-  );
+  return fc
+    .integer({ min: minPapers, max: maxPapers })
+    .chain((n) =>
+      fc
+        .uniqueArray(fc.tuple(fc.nat(n - 1), fc.nat(n - 1)), { maxLength: n * citationsPerPaper, size: "max", selector: ([x, y]) => `${x} ${y}` })
+        .map((pairs) => ({ n, citations: pairs.filter(([x, y]) => x !== y) })),
+    );
 }
 
 /**

@@ -69,7 +69,12 @@ async function started(answer: Answer): Promise<JobSummary> {
   return answer.json() as JobSummary;
 }
 
-const ended = (job: JobSummary) => until(() => getJson<JobSummary>(`/api/jobs/${job.id}`), (j) => j.state !== "running", `job ${job.id} (${job.title})`);
+const ended = (job: JobSummary) =>
+  until(
+    () => getJson<JobSummary>(`/api/jobs/${job.id}`),
+    (j) => j.state !== "running",
+    `job ${job.id} (${job.title})`,
+  );
 
 /** The pids of processes whose command line names `path` (the jobs' `--db`). */
 function processesUsing(path: string): number[] {
@@ -144,7 +149,11 @@ describe("grow jobs", () => {
     const job = await started(await post(online, "add", { ref: worldDoi(9) }));
     expect(job).toMatchObject({ kind: "add", collection: "grow", state: "running", title: `Adding ${worldDoi(9)}` });
     expect((await ended(job)).state).toBe("done");
-    const paper = await until(() => httpRequest(`${online.url}/api/papers/${encodeURIComponent(worldDoi(9))}`), (r) => r.status === 200, "the added paper");
+    const paper = await until(
+      () => httpRequest(`${online.url}/api/papers/${encodeURIComponent(worldDoi(9))}`),
+      (r) => r.status === 200,
+      "the added paper",
+    );
     expect((paper.json() as PaperDetail).title).toBe(world.paper(9).title);
     const [summary] = (await httpRequest(online.url + "/api/collections")).json() as CollectionSummary[];
     expect(summary?.job).toMatchObject({ id: job.id, state: "done" });
@@ -158,7 +167,11 @@ describe("grow jobs", () => {
     expect(done).toMatchObject({ state: "done", error: null });
     expect(done.progress?.step).toBe("fetch");
     // Paper 9 cites 8, 7 and 4; 10, 11 and 18 cite it: 8, 10, 11 and 18 were not in the map.
-    await until(() => getJson<{ papers: number }>("/api/stats"), (s) => s.papers >= before + 4, "the expansion in the served graph");
+    await until(
+      () => getJson<{ papers: number }>("/api/stats"),
+      (s) => s.papers >= before + 4,
+      "the expansion in the served graph",
+    );
     for (const k of [8, 10, 11, 18]) expect((await httpRequest(`${online.url}/api/papers/${encodeURIComponent(worldDoi(k))}`)).status, `paper ${k}`).toBe(200);
   });
 
@@ -213,13 +226,25 @@ describe("grow jobs", () => {
     const from = replay().requests.length;
     const job = await started(await post(online, "expand", { ref: worldDoi(15), depth: 2, maxPapers: 20 }));
     expect((await post(online, "add", { ref: worldDoi(16) })).status).toBe(409);
-    await until(async () => replay().requests.length, (n) => n > from, "the expand's first request");
+    await until(
+      async () => replay().requests.length,
+      (n) => n > from,
+      "the expand's first request",
+    );
     expect(processesUsing(db).length).toBeGreaterThan(0);
     const cancelled = await httpRequest(`${online.url}/api/jobs/${job.id}`, { method: "DELETE", headers: sameOrigin(online) });
     expect(cancelled.json()).toMatchObject({ id: job.id, state: "cancelled" });
-    await until(async () => processesUsing(db), (pids) => pids.length === 0, "the cancelled job's process to exit");
+    await until(
+      async () => processesUsing(db),
+      (pids) => pids.length === 0,
+      "the cancelled job's process to exit",
+    );
     replay().release();
-    expect(replay().requests.slice(from).every((r) => !r.answered)).toBe(true);
+    expect(
+      replay()
+        .requests.slice(from)
+        .every((r) => !r.answered),
+    ).toBe(true);
     expect((await httpRequest(`${online.url}/api/papers/${encodeURIComponent(worldDoi(15))}`)).status).toBe(404);
     // The collection is free for the next job.
     const next = await started(await post(online, "add", { ref: worldDoi(15) }));

@@ -40,7 +40,32 @@ describe("the Add paper box's check", () => {
   });
 
   it("agrees with parseApiRef on strings made of identifier pieces", () => {
-    const piece = fc.constantFrom("10.", "5555", "/", "doi:", "https://", "doi.org/", "arxiv.org/abs/", "arXiv:", "2409.", "9001", "v2", "W", "99", "CorpusId:", "s2:", "0123456789abcdef", "openalex.org/", "aclanthology.org/", "P19-", "1001", ".", "-", " ", "x");
+    const piece = fc.constantFrom(
+      "10.",
+      "5555",
+      "/",
+      "doi:",
+      "https://",
+      "doi.org/",
+      "arxiv.org/abs/",
+      "arXiv:",
+      "2409.",
+      "9001",
+      "v2",
+      "W",
+      "99",
+      "CorpusId:",
+      "s2:",
+      "0123456789abcdef",
+      "openalex.org/",
+      "aclanthology.org/",
+      "P19-",
+      "1001",
+      ".",
+      "-",
+      " ",
+      "x",
+    );
     fc.assert(
       fc.property(fc.array(piece, { minLength: 1, maxLength: 8 }), (pieces) => {
         const text = pieces.join("");

@@ -49,7 +49,11 @@ describe("cleanLine, cleanProse and boundTitle", () => {
     page.paper.title = `T${ESC}`;
     page.paper.authors = [`Ada${BEL}`, NUL];
     page.paper.venue = `V${NUL}`;
-    page.buildsOn = [{ ids: {}, title: `R${BEL}` }, { ids: {}, title: NUL }, { ids: { arxiv: "2401.90001" }, title: NUL }];
+    page.buildsOn = [
+      { ids: {}, title: `R${BEL}` },
+      { ids: {}, title: NUL },
+      { ids: { arxiv: "2401.90001" }, title: NUL },
+    ];
     page.related = [{ title: `Rel${ESC}`, note: `n${BEL}` }];
     page.facts.directions = [{ name: `D${BEL}`, area: `A${NUL}` }];
     page.facts.summary = `S${ESC}\nline`;
@@ -83,17 +87,7 @@ const PAGES: Record<Exclude<PageAdapterFormat, "bare-abstract">, (title: string,
       `- [An earlier ${hostile} paper](https://arxiv.org/abs/2301.90001) (2023)`,
     ].join("\n"),
   "text-page": (title, hostile) =>
-    [
-      "mlsanityData to 7 Oct 2026",
-      "",
-      title,
-      "",
-      "arXiv 2405.90002 ↗First posted 2 Jan 2024cs.LG",
-      "",
-      "Abstract (arXiv)",
-      "",
-      `${PAST_8KB} We study ${hostile} things.`,
-    ].join("\n"),
+    ["mlsanityData to 7 Oct 2026", "", title, "", "arXiv 2405.90002 ↗First posted 2 Jan 2024cs.LG", "", "Abstract (arXiv)", "", `${PAST_8KB} We study ${hostile} things.`].join("\n"),
   "html-page": (title, hostile) =>
     `<html><head><!-- ${PAST_8KB} --></head><body><h1>${title}</h1><p><a href="https://arxiv.org/abs/2405.90003">arXiv</a></p>` +
     `<h2>Builds on (1 of 1)</h2><ul><li><a href="https://arxiv.org/abs/2301.90003">An earlier ${hostile} paper</a> (2023)</li></ul>` +
@@ -102,25 +96,74 @@ const PAGES: Record<Exclude<PageAdapterFormat, "bare-abstract">, (title: string,
     `<html><head><!-- ${PAST_8KB} --><meta name="citation_title" content="${title}"><meta name="citation_author" content="Placeholder, Ada${hostile}">` +
     `<meta name="citation_journal_title" content="Journal of ${hostile} Results"><meta name="citation_doi" content="10.5555/lineage.sch.1">` +
     `<meta name="citation_abstract" content="${PAST_8KB} We study ${hostile} things."></head><body><p>x</p></body></html>`,
-  editorial: (title, hostile) =>
-    [title, "", "2025-01-02 · Source: arXiv · Field: AI", "", "Summary", "", `${PAST_8KB} We study ${hostile} things (arXiv:2405.90004).`].join("\n"),
+  editorial: (title, hostile) => [title, "", "2025-01-02 · Source: arXiv · Field: AI", "", "Summary", "", `${PAST_8KB} We study ${hostile} things (arXiv:2405.90004).`].join("\n"),
   // The layouts of issue 16's capture adapters, each with its title where that layout puts it.
   "page-capture": (title, hostile) => [`Title: ${title}`, "Ada Placeholder, Cy Example", "", "Abstract", `${PAST_8KB} We study ${hostile} things.`].join("\n"),
   "arxiv-abs": (title, hostile) =>
-    ["Skip to main content", "[Submitted on 2 Jan 2024]", `Title:${title}`, "Authors:Ada Placeholder, Cy Example", "View PDF", `Abstract:${PAST_8KB} We study ${hostile} things.`, "Cite as: arXiv:2405.90011"].join("\n"),
-  "arxiv-html": (title, hostile) => [title, "", "Ada Placeholder Example University Cy Example Research Institute", "", "Abstract", "", `${PAST_8KB} We study ${hostile} things.`, "", "Refer to caption"].join("\n"),
+    [
+      "Skip to main content",
+      "[Submitted on 2 Jan 2024]",
+      `Title:${title}`,
+      "Authors:Ada Placeholder, Cy Example",
+      "View PDF",
+      `Abstract:${PAST_8KB} We study ${hostile} things.`,
+      "Cite as: arXiv:2405.90011",
+    ].join("\n"),
+  "arxiv-html": (title, hostile) =>
+    [title, "", "Ada Placeholder Example University Cy Example Research Institute", "", "Abstract", "", `${PAST_8KB} We study ${hostile} things.`, "", "Refer to caption"].join("\n"),
   "acl-anthology": (title, hostile) =>
     [title, "", "Ada Placeholder, Cy Example", "", "Abstract", `${PAST_8KB} We study ${hostile} things.`, "Anthology ID:", "2024.lineage-main.7", "Year:", "2024"].join("\n"),
   openreview: (title, hostile) =>
-    [title, "Download PDF, Show Revisions", "Ada Placeholder, Cy Example", "Published: 2 Jan 2024, Last Modified: 3 Feb 2024", "Readers: Everyone", `Abstract: ${PAST_8KB} We study ${hostile} things.`, "Submission Number: 1234"].join("\n"),
+    [
+      title,
+      "Download PDF, Show Revisions",
+      "Ada Placeholder, Cy Example",
+      "Published: 2 Jan 2024, Last Modified: 3 Feb 2024",
+      "Readers: Everyone",
+      `Abstract: ${PAST_8KB} We study ${hostile} things.`,
+      "Submission Number: 1234",
+    ].join("\n"),
   "semantic-scholar": (title, hostile) =>
-    [title, "Ada Placeholder, Cy Example", `${PAST_8KB} We study ${hostile} things… CONTINUE READING`, "Figures and Tables from this paper", "References", "SHOWING 1-1 OF 1 REFERENCES", `An earlier ${hostile} paper`, "- Computer Science", "- 2023", "- Highly Influential"].join("\n"),
+    [
+      title,
+      "Ada Placeholder, Cy Example",
+      `${PAST_8KB} We study ${hostile} things… CONTINUE READING`,
+      "Figures and Tables from this paper",
+      "References",
+      "SHOWING 1-1 OF 1 REFERENCES",
+      `An earlier ${hostile} paper`,
+      "- Computer Science",
+      "- 2023",
+      "- Highly Influential",
+    ].join("\n"),
   "paper-hub": (title, hostile) =>
     [title, "", "2 Jan 2024 · Ada Placeholder, Cy Example ·", "", `${PAST_8KB} We study ${hostile} things.`, "", "PDF Abstract", "", "Results from the Paper"].join("\n"),
   "poster-page": (title, hostile) =>
-    ["Skip to yearly menu bar", "NeurIPS 2024", "Poster", title, "Ada Placeholder · Cy Example", "Hall A (level 1) #123", "Abstract:", `${PAST_8KB} We study ${hostile} things.`, "Chat is not available."].join("\n"),
+    [
+      "Skip to yearly menu bar",
+      "NeurIPS 2024",
+      "Poster",
+      title,
+      "Ada Placeholder · Cy Example",
+      "Hall A (level 1) #123",
+      "Abstract:",
+      `${PAST_8KB} We study ${hostile} things.`,
+      "Chat is not available.",
+    ].join("\n"),
   "markdown-note": (title, hostile) =>
-    [`# ${title}`, "", "**Authors:** Ada Placeholder, Cy Example", "", "## Abstract", "", `${PAST_8KB} We study ${hostile} things.`, "", "## Links", "", "- arXiv: https://arxiv.org/abs/2405.90019"].join("\n"),
+    [
+      `# ${title}`,
+      "",
+      "**Authors:** Ada Placeholder, Cy Example",
+      "",
+      "## Abstract",
+      "",
+      `${PAST_8KB} We study ${hostile} things.`,
+      "",
+      "## Links",
+      "",
+      "- arXiv: https://arxiv.org/abs/2405.90019",
+    ].join("\n"),
   "endnote-record": (title, hostile) =>
     ["%0 Journal Article", `%T ${title}`, "%A Placeholder, Ada", "%D 2024", `%X ${PAST_8KB} We study ${hostile} things.`, `%J Journal of ${hostile} Results`, "%R 10.5555/lineage.end.1"].join("\n"),
 };
@@ -132,8 +175,7 @@ function parsed(text: string, format: PageAdapterFormat): PaperPage {
   return r.page;
 }
 
-const bareAbstract = (hostile: string) =>
-  `${"Imaginary reasoners are studied here at some length and with care. ".repeat(8)}${PAST_8KB} They ${hostile} reason about nothing at all.`;
+const bareAbstract = (hostile: string) => `${"Imaginary reasoners are studied here at some length and with care. ".repeat(8)}${PAST_8KB} They ${hostile} reason about nothing at all.`;
 
 describe("every page adapter goes through the one cleaning", () => {
   for (const [format, make] of Object.entries(PAGES) as [Exclude<PageAdapterFormat, "bare-abstract">, (t: string, h: string) => string][]) {
@@ -163,8 +205,7 @@ describe("every page adapter goes through the one cleaning", () => {
 
 /** One record of each importer's format with the given title, and `hostile` in its other fields. */
 const RECORDS: Record<SourceFormat, (title: string, hostile: string) => string> = {
-  s2: (title, hostile) =>
-    JSON.stringify(Object.assign(inventedS2Paper(1), { title, venue: `Venue ${hostile}`, abstract: `An ${hostile} abstract.`, authors: [{ name: `Ada ${hostile}` }] })),
+  s2: (title, hostile) => JSON.stringify(Object.assign(inventedS2Paper(1), { title, venue: `Venue ${hostile}`, abstract: `An ${hostile} abstract.`, authors: [{ name: `Ada ${hostile}` }] })),
   openalex: (title, hostile) =>
     JSON.stringify(
       Object.assign(inventedOpenAlexWork(1), {

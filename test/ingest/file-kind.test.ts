@@ -33,7 +33,13 @@ describe("fileKind", () => {
     expect(fileKind(jsonLines)).toEqual({ kind: "records", format: "openalex", looksLike: "OpenAlex JSON Lines" });
     const article = { "@context": "https://schema.org", "@type": "ScholarlyArticle", name: "Tidal Benchmarks" };
     expect(fileKind(JSON.stringify(article))).toEqual(records("jsonld"));
-    const graph = { "@context": "https://schema.org", "@graph": [{ "@type": "WebSite", name: "An invented site" }, { "@type": "schema:ScholarlyArticle", name: "Tidal Benchmarks" }] };
+    const graph = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "WebSite", name: "An invented site" },
+        { "@type": "schema:ScholarlyArticle", name: "Tidal Benchmarks" },
+      ],
+    };
     expect(fileKind(JSON.stringify(graph))).toEqual(records("jsonld"));
   });
 
@@ -48,7 +54,7 @@ describe("fileKind", () => {
   });
 
   it("describes tables and XML documents, and does not take prose with commas for a table", () => {
-    const csv = "Title,Year,DOI\nTidal Benchmarks,2031,10.5555/t.1\n\"Ebb, and Flow\",2032,10.5555/t.2\nCut short,20";
+    const csv = 'Title,Year,DOI\nTidal Benchmarks,2031,10.5555/t.1\n"Ebb, and Flow",2032,10.5555/t.2\nCut short,20';
     expect(fileKind(csv)).toEqual({ kind: "other", looksLike: "a CSV table (3 columns: Title, Year, DOI), not a page" });
     expect(fileKind("id\ttitle\tyear\n1\tTides\t2031\n2\tEbbs\t2032\n")).toEqual(expect.objectContaining({ looksLike: expect.stringMatching(/^a tab-separated table/) }));
     const atom = '<?xml version="1.0"?>\n<feed xmlns="http://www.w3.org/2005/Atom"><title>Query results</title></feed>';

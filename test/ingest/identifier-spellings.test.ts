@@ -68,9 +68,9 @@ describe("DOIs, Anthology IDs, OpenReview and OpenAlex", () => {
   it("keeps every value canonical on any text (property)", () => {
     const spelling = fc.oneof(
       fc.string({ maxLength: 80 }),
-      fc.tuple(fc.integer({ min: 7, max: 29 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 99999 }), fc.integer({ min: 1, max: 9 })).map(
-        ([y, m, n, v]) => `(${String(y).padStart(2, "0")}${String(m).padStart(2, "0")}.${String(n).padStart(5, "0")}v${v})`,
-      ),
+      fc
+        .tuple(fc.integer({ min: 7, max: 29 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 99999 }), fc.integer({ min: 1, max: 9 }))
+        .map(([y, m, n, v]) => `(${String(y).padStart(2, "0")}${String(m).padStart(2, "0")}.${String(n).padStart(5, "0")}v${v})`),
     );
     fc.assert(
       fc.property(fc.array(spelling, { maxLength: 6 }), (parts) => {

@@ -35,14 +35,20 @@ describe("a title with no year", () => {
     expect(r.decisions).toContainEqual(expect.objectContaining({ decision: "merged", rule: "title", detail: expect.stringMatching(/no year on one side/) }));
   });
 
-  it("stays apart when two papers of its title have different years (two papers called \"Attention\")", () => {
-    for (const ids of [[{}, {}], [{ arxiv: "1706.00001" }, { arxiv: "2104.00002" }], [{ arxiv: "1706.00001" }, {}]]) {
+  it('stays apart when two papers of its title have different years (two papers called "Attention")', () => {
+    for (const ids of [
+      [{}, {}],
+      [{ arxiv: "1706.00001" }, { arxiv: "2104.00002" }],
+      [{ arxiv: "1706.00001" }, {}],
+    ]) {
       const old = mention({ ids: ids[0] ?? {}, title: "Attention", year: 2017 });
       const recent = mention({ ids: ids[1] ?? {}, title: "Attention", year: 2021 });
       const yearless = mention({ title: "Attention" });
       const r = resolveIdentities([old, recent, yearless]);
       expect(new Set([old, recent, yearless].map((m) => r.paperOf.get(m.id))).size).toBe(3);
-      expect(r.decisions).toContainEqual(expect.objectContaining({ decision: "kept-apart", rule: "title-ambiguous", detail: expect.stringMatching(/no year fits 2 papers of this title \(years 2017, 2021\)/) }));
+      expect(r.decisions).toContainEqual(
+        expect.objectContaining({ decision: "kept-apart", rule: "title-ambiguous", detail: expect.stringMatching(/no year fits 2 papers of this title \(years 2017, 2021\)/) }),
+      );
     }
   });
 

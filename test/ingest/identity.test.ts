@@ -16,7 +16,10 @@ function groups(mentions: Mention[]): number[][] {
   const byPaper = new Map<string, number[]>();
   for (const m of mentions) {
     const paper = r.paperOf.get(m.id) ?? "?";
-    byPaper.set(paper, [...(byPaper.get(paper) ?? []), m.sortKey].sort((a, b) => a - b));
+    byPaper.set(
+      paper,
+      [...(byPaper.get(paper) ?? []), m.sortKey].sort((a, b) => a - b),
+    );
   }
   return [...byPaper.values()].sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
 }
@@ -28,7 +31,12 @@ describe("resolveIdentities", () => {
     const c = mention({ ids: { arxiv: "2303.08774", doi: "10.1/x" } });
     const r = resolveIdentities([a, b, c]);
     expect(new Set([a, b, c].map((m) => r.paperOf.get(m.id)))).toEqual(new Set(["arxiv:2303.08774"]));
-    expect(r.decisions.filter((d) => d.decision === "merged").map((d) => d.rule).sort()).toEqual(["identifier", "title"]);
+    expect(
+      r.decisions
+        .filter((d) => d.decision === "merged")
+        .map((d) => d.rule)
+        .sort(),
+    ).toEqual(["identifier", "title"]);
   });
 
   it("never merges two different identifiers of one kind, even through a shared one", () => {

@@ -9,7 +9,7 @@ describe("normalizeTitle", () => {
     ["GPT-4 Technical Report", "GPT\u20114 Technical Report"],
     ["GPT-4 Technical Report", "GPT\u20104 technical report."],
     ["GPT-4 Technical Report", "  gpt\u22124   technical  REPORT  "],
-    ["Q&A: \"Fair\" Evaluators", "Q&amp;A: \u201cFair\u201d Evaluators"],
+    ['Q&A: "Fair" Evaluators', "Q&amp;A: \u201cFair\u201d Evaluators"],
     ["Ｆｕｌｌｗｉｄｔｈ Title", "Fullwidth Title"],
     ["Re-evaluating Summarization", "Re\u2013evaluating Summarization!"],
   ])("%s equals %s", (a, b) => {
@@ -17,9 +17,7 @@ describe("normalizeTitle", () => {
   });
 
   it("keeps near-twins apart", () => {
-    expect(normalizeTitle("A Survey on Evaluation of Large Language Models")).not.toBe(
-      normalizeTitle("Evaluating Large Language Models: A Comprehensive Survey"),
-    );
+    expect(normalizeTitle("A Survey on Evaluation of Large Language Models")).not.toBe(normalizeTitle("Evaluating Large Language Models: A Comprehensive Survey"));
     expect(normalizeTitle("Large Language Models are not Fair Evaluators")).not.toBe(normalizeTitle("Large Language Models are Fair Evaluators"));
   });
 

@@ -45,10 +45,7 @@ const sourceFiles: Record<SourceFormat, string[]> = {
 const sourceTexts: Record<SourceFormat, string[]> = Object.fromEntries(
   SOURCE_FORMATS.map((f) => [f, sourceFiles[f].map((p) => readFileSync(join(SOURCES_DIR, p), "utf8").slice(0, 60_000))]),
 ) as Record<SourceFormat, string[]>;
-sourceTexts.aan = [
-  readFileSync(join(ROOT, "data/aan/acl-metadata.txt"), "latin1").slice(0, 20_000),
-  readFileSync(join(ROOT, "data/aan/acl.txt"), "latin1").slice(0, 20_000),
-];
+sourceTexts.aan = [readFileSync(join(ROOT, "data/aan/acl-metadata.txt"), "latin1").slice(0, 20_000), readFileSync(join(ROOT, "data/aan/acl.txt"), "latin1").slice(0, 20_000)];
 
 /** Pathological shapes that have sunk parsers: nesting, one huge line, repeated structure. */
 const PATHOLOGICAL = [
@@ -79,19 +76,13 @@ const PATHOLOGICAL = [
 /** Text: random unicode, a real document cut and spliced with junk, or a pathological shape. */
 function textFrom(corpus: readonly string[]): fc.Arbitrary<string> {
   const real = corpus.length > 0 ? fc.constantFrom(...corpus) : fc.constant("");
-  const spliced = fc
-    .tuple(real, fc.nat(), fc.nat(), fc.string({ unit: "grapheme", maxLength: 200 }), fc.integer({ min: 1, max: 400 }))
-    .map(([doc, a, b, junk, times]) => {
-      const i = doc.length === 0 ? 0 : a % doc.length;
-      const j = doc.length === 0 ? 0 : b % doc.length;
-      const [lo, hi] = i < j ? [i, j] : [j, i];
-      return doc.slice(0, lo) + junk + doc.slice(lo, Math.min(hi, lo + 2_000)).repeat(times % 50) + doc.slice(hi);
-    });
-  return fc.oneof(
-    { weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 3_000 }) },
-    { weight: 3, arbitrary: spliced },
-    { weight: 1, arbitrary: fc.constantFrom(...PATHOLOGICAL) },
-  );
+  const spliced = fc.tuple(real, fc.nat(), fc.nat(), fc.string({ unit: "grapheme", maxLength: 200 }), fc.integer({ min: 1, max: 400 })).map(([doc, a, b, junk, times]) => {
+    const i = doc.length === 0 ? 0 : a % doc.length;
+    const j = doc.length === 0 ? 0 : b % doc.length;
+    const [lo, hi] = i < j ? [i, j] : [j, i];
+    return doc.slice(0, lo) + junk + doc.slice(lo, Math.min(hi, lo + 2_000)).repeat(times % 50) + doc.slice(hi);
+  });
+  return fc.oneof({ weight: 2, arbitrary: fc.string({ unit: "binary", maxLength: 3_000 }) }, { weight: 3, arbitrary: spliced }, { weight: 1, arbitrary: fc.constantFrom(...PATHOLOGICAL) });
 }
 
 /** The result is no bigger than the input allows, and the heap has not run away since `heapStart`. */
@@ -121,7 +112,13 @@ function boundedProperty<T, R>(what: string, arb: fc.Arbitrary<T>, size: (input:
 
 /** The property of one page adapter: any text, spliced page or pathological shape gets an answer. */
 function pageAdapterAnswers(what: string, adapter: PageAdapter) {
-  return boundedProperty(what, textFrom(pageSources), (s) => s.length, (text) => adapter(text, "fuzz.txt"), (r) => expectAnswer(what, r, ADAPTER_REFUSALS));
+  return boundedProperty(
+    what,
+    textFrom(pageSources),
+    (s) => s.length,
+    (text) => adapter(text, "fuzz.txt"),
+    (r) => expectAnswer(what, r, ADAPTER_REFUSALS),
+  );
 }
 
 /** The property of parsePage run with `adapters`: any bytes get a page or a refusal of a known kind. */
@@ -137,7 +134,13 @@ function parsePageAnswers(adapters: AdapterTable) {
       return out;
     }),
   );
-  return boundedProperty("parsePage", bytes, (b) => b.length, (b) => parsePage(b, "fuzz.bin", { adapters }), (r) => expectAnswer("parsePage", r));
+  return boundedProperty(
+    "parsePage",
+    bytes,
+    (b) => b.length,
+    (b) => parsePage(b, "fuzz.bin", { adapters }),
+    (r) => expectAnswer("parsePage", r),
+  );
 }
 
 describe("every adapter under hostile input, with bounded output and memory", () => {
@@ -174,7 +177,11 @@ describe("every adapter under hostile input, with bounded output and memory", ()
           format,
           files,
           (fs) => fs.reduce((n, s) => n + s.length, 0),
-          (fs) => importSources(format, fs.map((s, i) => ({ path: `fuzz-${i}`, bytes: new TextEncoder().encode(s) }))),
+          (fs) =>
+            importSources(
+              format,
+              fs.map((s, i) => ({ path: `fuzz-${i}`, bytes: new TextEncoder().encode(s) })),
+            ),
         ),
         RUN,
       );

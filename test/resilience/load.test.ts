@@ -40,16 +40,25 @@ describe("the server under load", () => {
     const requests = Array.from({ length: 120 }, (_, i) => {
       const kind = i % 10;
       const path =
-        kind === 0 ? `/api/papers/${ref(i)}`
-        : kind === 1 ? `/api/papers/${ref(i)}/builds-on?depth=${1 + (i % 3)}`
-        : kind === 2 ? `/api/papers/${ref(i)}/built-by?depth=${1 + (i % 3)}`
-        : kind === 3 ? `/api/path?from=${ref(i)}&to=${ref(i + 1)}`
-        : kind === 4 ? `/api/path?from=${ref(i)}&to=${ref(i + 3)}&mode=longest`
-        : kind === 5 ? "/api/search?q=evaluation%20benchmark"
-        : kind === 6 ? "/api/stats"
-        : kind === 7 ? "/api/graph"
-        : kind === 8 ? `/api/main-path?seed=${ref(i)}`
-        : `/api/papers/${ref(i)}/similar`;
+        kind === 0
+          ? `/api/papers/${ref(i)}`
+          : kind === 1
+            ? `/api/papers/${ref(i)}/builds-on?depth=${1 + (i % 3)}`
+            : kind === 2
+              ? `/api/papers/${ref(i)}/built-by?depth=${1 + (i % 3)}`
+              : kind === 3
+                ? `/api/path?from=${ref(i)}&to=${ref(i + 1)}`
+                : kind === 4
+                  ? `/api/path?from=${ref(i)}&to=${ref(i + 3)}&mode=longest`
+                  : kind === 5
+                    ? "/api/search?q=evaluation%20benchmark"
+                    : kind === 6
+                      ? "/api/stats"
+                      : kind === 7
+                        ? "/api/graph"
+                        : kind === 8
+                          ? `/api/main-path?seed=${ref(i)}`
+                          : `/api/papers/${ref(i)}/similar`;
       return { path };
     });
     // Warm up, then measure memory around the run.

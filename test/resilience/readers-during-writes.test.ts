@@ -45,7 +45,10 @@ describe("the API while an ingest writes", () => {
     const ingest = spawnPausing(["ingest", pages, "--db", db], { pause: "before-commit" });
     const stopped = ingest.said(/^paused before-commit /);
     let writing = false;
-    stopped.then(() => (writing = true), () => undefined);
+    stopped.then(
+      () => (writing = true),
+      () => undefined,
+    );
     const seen: Stats[] = [];
     const seenWhileStopped: Stats[] = [];
     let requests = 0;

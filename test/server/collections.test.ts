@@ -79,7 +79,11 @@ describe("collections", () => {
     expect(job).toMatchObject({ kind: "build", collection: "built", state: "running" });
     const again = await httpRequest(server.url + "/api/collections/built/build", { method: "POST", headers: origin() });
     expect([202, 409]).toContain(again.status);
-    const finished = await until(async () => (await httpRequest(`${server.url}/api/jobs/${job.id}`)).json() as JobSummary, (j) => j.state !== "running", "the build");
+    const finished = await until(
+      async () => (await httpRequest(`${server.url}/api/jobs/${job.id}`)).json() as JobSummary,
+      (j) => j.state !== "running",
+      "the build",
+    );
     expect(finished).toMatchObject({ state: "done", error: null });
     expect(finished.progress?.step).toBe("index");
     const built = await until(collections, (cs) => cs[1]?.status === "ready", "the built collection to be served");
@@ -91,7 +95,11 @@ describe("collections", () => {
   it("stop a build that is cancelled, and say so", async () => {
     const start = await httpRequest(server.url + "/api/collections/aan/build", { method: "POST", headers: origin() });
     const job = start.json() as JobSummary;
-    await until(async () => (await httpRequest(`${server.url}/api/jobs/${job.id}`)).json() as JobSummary, (j) => j.progress !== null, "the build's first progress");
+    await until(
+      async () => (await httpRequest(`${server.url}/api/jobs/${job.id}`)).json() as JobSummary,
+      (j) => j.progress !== null,
+      "the build's first progress",
+    );
     const cancelled = await httpRequest(`${server.url}/api/jobs/${job.id}`, { method: "DELETE", headers: origin() });
     expect(cancelled.json()).toMatchObject({ id: job.id, state: "cancelled" });
     const summary = (await collections()).find((c) => c.name === "aan");

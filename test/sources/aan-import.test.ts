@@ -68,7 +68,12 @@ describe("importing the AAN release", () => {
   it("merges a paper already present by its ACL ID", async () => {
     const view = await runJson<{ id: string; sources: { source: string; role: string }[] }>(["show", "N04-1001", "--db", db]);
     expect(view.id).toBe("acl:N04-1001");
-    expect(view.sources.filter((s) => s.role === "self").map((s) => s.source).sort()).toEqual([ownPage, "aan:acl-metadata.txt#N04-1001"].sort());
+    expect(
+      view.sources
+        .filter((s) => s.role === "self")
+        .map((s) => s.source)
+        .sort(),
+    ).toEqual([ownPage, "aan:acl-metadata.txt#N04-1001"].sort());
   });
 
   it("decodes HTML entities (in titles and inside names) and Windows-1252 bytes, and writes names as people", async () => {
@@ -91,7 +96,10 @@ describe("a slice of the release", () => {
     const dir = join(tmp.dir, "slice");
     mkdirSync(dir);
     const meta = readFileSync(join(AAN, "acl-metadata.txt"));
-    const records = meta.toString("latin1").split(/\r?\n\r?\n/).filter((r) => /id = \{(N04-1001|J79-1032f|C73-2028)\}/.test(r));
+    const records = meta
+      .toString("latin1")
+      .split(/\r?\n\r?\n/)
+      .filter((r) => /id = \{(N04-1001|J79-1032f|C73-2028)\}/.test(r));
     expect(records).toHaveLength(3);
     writeFileSync(join(dir, "acl-metadata.txt"), Buffer.from(records.join("\n\n") + "\n", "latin1"));
     writeFileSync(join(dir, "acl.txt"), "J79-1032f , C73-2028\nN04-1001 , C73-2028\nX99-9999 , N04-1001\n");
@@ -102,7 +110,12 @@ describe("a slice of the release", () => {
     writeFileSync(bib, "@inproceedings{florian04,\n  title = {A Statistical Model for Multilingual Entity Detection and Tracking},\n  year = {2004}\n}\n");
     expect((await runJson<Report>(["import", "bibtex", bib, "--db", slice])).papers).toBe(4);
     const merged = await runJson<{ sources: { source: string; role: string }[] }>(["show", "N04-1001", "--db", slice]);
-    expect(merged.sources.filter((s) => s.role === "self").map((s) => s.source).sort()).toEqual(["aan:acl-metadata.txt#N04-1001", "bibtex:title-only.bib#florian04"]);
+    expect(
+      merged.sources
+        .filter((s) => s.role === "self")
+        .map((s) => s.source)
+        .sort(),
+    ).toEqual(["aan:acl-metadata.txt#N04-1001", "bibtex:title-only.bib#florian04"]);
     const lettered = await runJson<{ id: string }[]>(["builds-on", "acl:J79-1032f", "--db", slice]);
     expect(lettered.map((p) => p.id)).toEqual(["acl:C73-2028"]);
   });

@@ -85,7 +85,17 @@ export function worldRecordings(world: World): ApiRecordings {
     const outside = Array.from({ length: world.outsideCiters(p.k) }, (_, i) => {
       const w = outsideS2Paper(p.k, i);
       const id = `W992${String(p.k).padStart(4, "0")}${String(i).padStart(6, "0")}`;
-      works.set(id, { id: `https://openalex.org/${id}`, doi: `https://doi.org/${(w.externalIds as { DOI: string }).DOI}`, title: w.title, publication_year: w.year, publication_date: w.publicationDate, authorships: [], locations: [], referenced_works: [`https://openalex.org/${p.workId}`], concepts: [] });
+      works.set(id, {
+        id: `https://openalex.org/${id}`,
+        doi: `https://doi.org/${(w.externalIds as { DOI: string }).DOI}`,
+        title: w.title,
+        publication_year: w.year,
+        publication_date: w.publicationDate,
+        authorships: [],
+        locations: [],
+        referenced_works: [`https://openalex.org/${p.workId}`],
+        concepts: [],
+      });
       return id;
     });
     citing.set(p.workId, [...world.citersOf(p.k).map((c) => world.paper(c).workId), ...outside]);
@@ -153,13 +163,17 @@ function answer(rec: ApiRecordings, path: string, q: URLSearchParams): { status:
     const cites = /^cites:(W\d+)$/.exec(filter);
     const all = cites?.[1] ? (oa.citing.get(cites[1]) ?? []) : [];
     const page = q.get("page");
-    if (page !== null && Number(page) * perPage > S2_WINDOW) return { status: 400, body: { error: "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000." } };
+    if (page !== null && Number(page) * perPage > S2_WINDOW)
+      return { status: 400, body: { error: "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000." } };
     const cursor = q.get("cursor");
     const start = cursor === null ? (Number(page ?? 1) - 1) * perPage : cursor === "*" ? 0 : (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { at: number }).at;
     const results = all.slice(start, start + perPage).map((w) => oa.works.get(w));
     const more = start + perPage < all.length;
     const nextCursor = cursor !== null && more ? Buffer.from(JSON.stringify({ at: start + perPage })).toString("base64url") : null;
-    return { status: 200, body: { meta: { count: all.length, db_response_time_ms: 3, page: cursor === null ? Number(page ?? 1) : null, per_page: perPage, next_cursor: nextCursor, groups_count: null }, results } };
+    return {
+      status: 200,
+      body: { meta: { count: all.length, db_response_time_ms: 3, page: cursor === null ? Number(page ?? 1) : null, per_page: perPage, next_cursor: nextCursor, groups_count: null }, results },
+    };
   }
   return { status: 404, body: { error: "not recorded" } };
 }

@@ -114,7 +114,10 @@ export function s2PaperJson(p: WorldPaper, full = false): Record<string, unknown
     Object.assign(json, {
       abstract: `We invent ${p.title.toLowerCase()} and measure nothing in particular.`,
       venue: "Workshop on Invented Measurement",
-      authors: [{ authorId: "1", name: "Ada Placeholder" }, { authorId: null, name: `Bo Fictional ${p.k}` }],
+      authors: [
+        { authorId: "1", name: "Ada Placeholder" },
+        { authorId: null, name: `Bo Fictional ${p.k}` },
+      ],
       fieldsOfStudy: ["Computer Science"],
     });
   }
@@ -122,7 +125,14 @@ export function s2PaperJson(p: WorldPaper, full = false): Record<string, unknown
 }
 
 export function outsideS2Paper(k: number, i: number, year = 2030): Record<string, unknown> {
-  return { paperId: outsidePaperId(k, i), externalIds: { DOI: `10.5555/lineage.outside.${k}.${i}` }, title: `An Outside Paper ${i} Citing World Paper ${k}`, year, publicationDate: `${year}-02-0${(i % 9) + 1}`, citationCount: 0 };
+  return {
+    paperId: outsidePaperId(k, i),
+    externalIds: { DOI: `10.5555/lineage.outside.${k}.${i}` },
+    title: `An Outside Paper ${i} Citing World Paper ${k}`,
+    year,
+    publicationDate: `${year}-02-0${(i % 9) + 1}`,
+    citationCount: 0,
+  };
 }
 
 /** An OpenAlex work for a world paper. */

@@ -148,7 +148,9 @@ describe("nesting and size, bounded without recursion", () => {
   it("refuses a text field longer than the bound, naming it and its length", () => {
     const r = withMutation("s2", inventedS2Paper(1), inventedS2Paper(2), ["abstract"], JSON.stringify("y".repeat(JSON_LIMITS.maxTextChars + 1)));
     expect(r.records).toHaveLength(1);
-    expect(r.problems[0]?.reason).toBe(`line 2: abstract: ${(JSON_LIMITS.maxTextChars + 1).toLocaleString("en")} characters, over the ${JSON_LIMITS.maxTextChars.toLocaleString("en")} a field may hold`);
+    expect(r.problems[0]?.reason).toBe(
+      `line 2: abstract: ${(JSON_LIMITS.maxTextChars + 1).toLocaleString("en")} characters, over the ${JSON_LIMITS.maxTextChars.toLocaleString("en")} a field may hold`,
+    );
   });
 
   it("refuses a cassette nested 20,000 levels deep before the YAML parser sees it (which could exhaust the heap)", () => {

@@ -24,7 +24,10 @@ export function pathsOf(value: unknown): JsonPath[] {
 }
 
 export function describePath(path: JsonPath): string {
-  return path.map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`)).join("").replace(/^\./, "");
+  return path
+    .map((p) => (typeof p === "number" ? `[${p}]` : `.${p}`))
+    .join("")
+    .replace(/^\./, "");
 }
 
 /** A replacement value, as JSON text. */

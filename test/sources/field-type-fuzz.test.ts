@@ -32,17 +32,10 @@ interface Mutation {
   value: Hostile;
 }
 
-const mutation = (layouts: readonly Layout[]): fc.Arbitrary<Mutation> =>
-  fc.record({ layout: fc.constantFrom(...layouts), slot: fc.nat(3), pathIndex: fc.nat(), value: hostileValue });
+const mutation = (layouts: readonly Layout[]): fc.Arbitrary<Mutation> => fc.record({ layout: fc.constantFrom(...layouts), slot: fc.nat(3), pathIndex: fc.nat(), value: hostileValue });
 
 /** The files of one layout, and where the bad record sits (its file, line and JSON path). */
-function layOut(
-  layout: Layout,
-  goods: readonly string[],
-  bad: string | undefined,
-  slot: number,
-  resultsKey: string,
-): { files: SourceFile[]; badFile: string; badLine?: number; badAt?: string } {
+function layOut(layout: Layout, goods: readonly string[], bad: string | undefined, slot: number, resultsKey: string): { files: SourceFile[]; badFile: string; badLine?: number; badAt?: string } {
   const records = [...goods];
   const at = Math.min(slot, records.length);
   if (bad !== undefined && layout !== "own-file") records.splice(at, 0, bad);
@@ -66,12 +59,7 @@ function layOut(
 }
 
 /** The checks every importer's property makes: see the header comment. */
-function checkImport(
-  what: string,
-  result: SourceResult,
-  baseline: SourceResult,
-  where: { badFile: string; badLine?: number; badAt?: string },
-): void {
+function checkImport(what: string, result: SourceResult, baseline: SourceResult, where: { badFile: string; badLine?: number; badAt?: string }): void {
   for (const good of baseline.records) {
     const same = result.records.find((r) => r.source === good.source);
     expect(same?.page, `${what}: good record ${good.source} lost or changed`).toEqual(good.page);
@@ -119,7 +107,14 @@ describe("field-type mutations: no crash, no lost good record, the bad one kept 
 
   it("OpenAlex works (references between them resolved)", () => {
     // Good works reference each other, never the bad one, so their pages do not depend on it.
-    const goods = [1, 2, 3].map((n) => JSON.stringify(inventedOpenAlexWork(n, [1, 2, 3].filter((k) => k !== n))));
+    const goods = [1, 2, 3].map((n) =>
+      JSON.stringify(
+        inventedOpenAlexWork(
+          n,
+          [1, 2, 3].filter((k) => k !== n),
+        ),
+      ),
+    );
     const template = inventedOpenAlexWork(4, [1, 2]);
     fc.assert(
       fc.property(mutation(layouts), (m) => {

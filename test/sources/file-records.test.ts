@@ -46,11 +46,7 @@ describe("JSON-LD", () => {
       ids: { doi: "10.5555/tides.2031.7", arxiv: "3104.01234" },
       titleInferred: false,
     });
-    expect(page?.buildsOn).toEqual([
-      { ids: { doi: "10.5555/older.2029" }, title: "An Older Invented Survey", year: 2029 },
-      { ids: { arxiv: "3001.00042" } },
-      { ids: { arxiv: "2912.04321" } },
-    ]);
+    expect(page?.buildsOn).toEqual([{ ids: { doi: "10.5555/older.2029" }, title: "An Older Invented Survey", year: 2029 }, { ids: { arxiv: "3001.00042" } }, { ids: { arxiv: "2912.04321" } }]);
     expect(page?.warnings).toEqual(["skipped 1 citation(s) given with neither a name nor an identifier"]);
   });
 
@@ -69,7 +65,10 @@ describe("JSON-LD", () => {
   });
 
   it("rejects a paper node whose field is of the wrong kind, by position, and keeps the others", () => {
-    const r = read("jsonld", "two.json", [{ "@type": "Article", name: "Good Tides" }, { "@type": "Article", name: 7 }]);
+    const r = read("jsonld", "two.json", [
+      { "@type": "Article", name: "Good Tides" },
+      { "@type": "Article", name: 7 },
+    ]);
     expect(r.records.map((x) => x.page.paper.title)).toEqual(["Good Tides"]);
     expect(r.problems).toEqual([{ path: "two.json", at: "$[1]", reason: "$[1]: has a field of the wrong kind: $[1].name: expected text, found a number (7)" }]);
   });
@@ -78,7 +77,15 @@ describe("JSON-LD", () => {
 describe("CSL-JSON", () => {
   it("reads every item of a list through the CSL reading BibTeX uses, a bad item by position", () => {
     const items = [
-      { id: "quill2031", type: "paper-conference", title: "Tidal Benchmarks", author: [{ family: "Quill", given: "Ada" }], issued: { "date-parts": [[2031, 5]] }, DOI: "10.5555/tides.1", "container-title": "Proceedings of Invented Tides" },
+      {
+        id: "quill2031",
+        type: "paper-conference",
+        title: "Tidal Benchmarks",
+        author: [{ family: "Quill", given: "Ada" }],
+        issued: { "date-parts": [[2031, 5]] },
+        DOI: "10.5555/tides.1",
+        "container-title": "Proceedings of Invented Tides",
+      },
       { id: 42, type: "article", title: "Ebb Tables", URL: "https://arxiv.org/abs/3105.00007" },
       { id: "bad", type: "article", title: ["fine"], author: "not a list" },
     ];

@@ -32,9 +32,7 @@ describe("lineage import", () => {
     const { code, report } = await importJson(db, "s2", join(FIX, "s2"));
     expect(code).toBe(1);
     expect(report.records).toEqual({ imported: 7, new: 7, updated: 0, unchanged: 0, failed: 1 });
-    expect(report.errors).toEqual([
-      { path: join(FIX, "s2/cassette-citations-by-corpus-id.yaml"), key: "CorpusID:90417117", at: "interaction 1", reason: expect.stringMatching(/corpus ID/) },
-    ]);
+    expect(report.errors).toEqual([{ path: join(FIX, "s2/cassette-citations-by-corpus-id.yaml"), key: "CorpusID:90417117", at: "interaction 1", reason: expect.stringMatching(/corpus ID/) }]);
     // The full paper record, its 14 references and 300 citations; the DOI paper and its 67 references.
     expect(report.edges).toBe(14 + 300 + 67);
     expect(report.papers).toBeGreaterThan(300);
@@ -65,10 +63,7 @@ describe("lineage import", () => {
     const show = await runJson<{ id: string; sources: { source: string; format: string }[] }>(["show", "doi:10.5555/tib.2023.0417", "--db", db]);
     expect(show.sources.map((s) => s.format).sort()).toEqual(["bibtex", "ris"]);
     const sketches = await runJson<{ sources: { source: string }[] }>(["show", "doi:10.5555/sigdata.2021.1386", "--db", db]);
-    expect(sketches.sources.map((s) => s.source).sort()).toEqual([
-      "openalex:cassette-work-by-doi.yaml#W9931744278",
-      "openalex:conference-paper-work.json#W9931744278",
-    ]);
+    expect(sketches.sources.map((s) => s.source).sort()).toEqual(["openalex:cassette-work-by-doi.yaml#W9931744278", "openalex:conference-paper-work.json#W9931744278"]);
   });
 
   it("changes nothing when the same files are imported again", async () => {

@@ -119,5 +119,7 @@ export function inventedAan(n: number, fields: Record<string, string> = {}): str
     year: String(1990 + n),
     ...fields,
   };
-  return Object.entries(all).map(([k, v]) => `${k} = {${v}}`).join("\n");
+  return Object.entries(all)
+    .map(([k, v]) => `${k} = {${v}}`)
+    .join("\n");
 }

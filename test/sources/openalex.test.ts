@@ -47,9 +47,7 @@ describe("OpenAlex works", () => {
     const citing = { ...work("conference-paper-work.json"), referenced_works: ["https://openalex.org/W9904175201", "https://openalex.org/W1"] };
     const r = openAlexRecords([{ path: "a.json", works: [citing, work("journal-article-work.json")] }]);
     const page = r.records[0]?.page;
-    expect(page?.buildsOn).toEqual([
-      expect.objectContaining({ ids: { doi: "10.5555/jom.2018.4375" }, year: 2018, url: "https://openalex.org/W9904175201" }),
-    ]);
+    expect(page?.buildsOn).toEqual([expect.objectContaining({ ids: { doi: "10.5555/jom.2018.4375" }, year: 2018, url: "https://openalex.org/W9904175201" })]);
     expect(page?.warnings[0]).toMatch(/^1 of 2 referenced works/);
   });
 

@@ -70,11 +70,7 @@ describe("S2 recorded exchanges", () => {
 
   it("turns a batch response into one paper per result", () => {
     const r = importSources("s2", [file("cassette-batch-of-three.yaml")]);
-    expect(r.records.map((x) => x.page.paper.ids.s2)).toEqual([
-      "3b8e2f61c0d94a7e5f1c2b3a4d5e6f708192a3b4",
-      "7c4d1e9a2b3f5a6c8d0e1f2a3b4c5d6e7f809a1b",
-      "a1f0e2d3c4b5a6978877665544332211ffeeddcc",
-    ]);
+    expect(r.records.map((x) => x.page.paper.ids.s2)).toEqual(["3b8e2f61c0d94a7e5f1c2b3a4d5e6f708192a3b4", "7c4d1e9a2b3f5a6c8d0e1f2a3b4c5d6e7f809a1b", "a1f0e2d3c4b5a6978877665544332211ffeeddcc"]);
     expect(r.records[1]?.page.paper.authors).toEqual(["E. Abernethy", "T. Okonkwo-Hale", "R. Saltmarsh", "Ilse Brannigan"]);
   });
 

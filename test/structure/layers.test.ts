@@ -32,7 +32,11 @@ describe("layers", () => {
 
   it("every layer named by a rule has files, so no rule guards an empty folder", () => {
     const files = [...sourceTree().keys()];
-    for (const rule of LAYER_RULES) expect(files.some((f) => f.startsWith(rule.layer)), rule.layer).toBe(true);
+    for (const rule of LAYER_RULES)
+      expect(
+        files.some((f) => f.startsWith(rule.layer)),
+        rule.layer,
+      ).toBe(true);
   });
 
   it("fail when a forbidden import is added", () => {
@@ -66,8 +70,8 @@ describe("layers", () => {
       'import "./side-effect.ts";',
       'export { d } from "../d.ts";',
       'export * from "./e.ts";',
-      "const f = await import(\"./f.ts\");",
-      "import {\n  g,\n  h,\n} from \"./gh.ts\";",
+      'const f = await import("./f.ts");',
+      'import {\n  g,\n  h,\n} from "./gh.ts";',
       '// import x from "./commented.ts";',
       '/* import y from "./block.ts"; */',
     ].join("\n");

@@ -43,9 +43,12 @@ describe("the collection in the URL", () => {
 
   it("round-trips any name", () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim() === s && s.length > 0), (name) => {
-        expect(parseView(formatView({ ...EMPTY_VIEW, collection: name })).collection).toBe(name);
-      }),
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 100 }).filter((s) => s.trim() === s && s.length > 0),
+        (name) => {
+          expect(parseView(formatView({ ...EMPTY_VIEW, collection: name })).collection).toBe(name);
+        },
+      ),
       { seed: 18, numRuns: 300 },
     );
   });

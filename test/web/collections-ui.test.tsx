@@ -88,12 +88,7 @@ describe("the collection switch", () => {
     render(<CollectionSwitch collections={collections} current="counting" onSwitch={vi.fn()} />);
     const select = screen.getByLabelText("Collection") as HTMLSelectElement;
     expect(select.value).toBe("counting");
-    expect([...select.options].map((o) => o.textContent)).toEqual([
-      "Counting papers · 1,234 papers",
-      "Abacus map · not built yet",
-      "Broken · cannot be read",
-      "One · 1 paper",
-    ]);
+    expect([...select.options].map((o) => o.textContent)).toEqual(["Counting papers · 1,234 papers", "Abacus map · not built yet", "Broken · cannot be read", "One · 1 paper"]);
   });
 
   it("says a build is running", () => {

@@ -75,7 +75,13 @@ describe("emphasis", () => {
 
   it("prefers the hovered paper, then the path, then the highlighted set", () => {
     const { graph } = loaded();
-    const path = { chains: [["d", "c", "b"], ["d", "b"]], current: 0 };
+    const path = {
+      chains: [
+        ["d", "c", "b"],
+        ["d", "b"],
+      ],
+      current: 0,
+    };
     const hovered = computeEmphasis(graph, { hovered: "a", selected: "d", highlighted: null, path });
     expect([...(hovered?.primary ?? [])].sort()).toEqual(["a", "d"]);
     const shown = computeEmphasis(graph, { hovered: null, selected: null, highlighted: new Set(["a"]), path });

@@ -112,14 +112,21 @@ describe("Expand", () => {
 });
 
 describe("the findings of a watch check", () => {
-  const findings = [finding(1), finding(2, { title: HOSTILE, cites: [{ ref: "r", title: HOSTILE, intents: ["background", "result"], isInfluential: true, contexts: [HOSTILE] }] }), finding(3, { state: "added" }), finding(4, { state: "dismissed" })];
+  const findings = [
+    finding(1),
+    finding(2, { title: HOSTILE, cites: [{ ref: "r", title: HOSTILE, intents: ["background", "result"], isInfluential: true, contexts: [HOSTILE] }] }),
+    finding(3, { state: "added" }),
+    finding(4, { state: "dismissed" }),
+  ];
 
   it("offer Add to map and Dismiss for new ones, Show in map for added ones, and hide dismissed ones", () => {
     const onAdd = vi.fn();
     const onDismiss = vi.fn();
     const onShow = vi.fn();
     render(<FindingsList findings={findings} online busy={false} onAdd={onAdd} onDismiss={onDismiss} onShow={onShow} />);
-    const rows = within(screen.getByRole("list", { name: "New papers citing the list" })).getAllByRole("listitem").filter((li) => li.classList.contains("finding"));
+    const rows = within(screen.getByRole("list", { name: "New papers citing the list" }))
+      .getAllByRole("listitem")
+      .filter((li) => li.classList.contains("finding"));
     expect(rows.map((r) => r.dataset.finding)).toEqual(["W991000001", "W991000002", "W991000003"]);
     const [first, , added] = rows;
     expect(first?.textContent).toMatch(/An Invented Follow-up 1appeared 2030-02-01new in the last check/);

@@ -73,11 +73,7 @@ describe("cluster labels", () => {
 });
 
 describe("list orders", () => {
-  const list = [
-    brief("x", "X", 2019, { builtByCount: 5 }),
-    brief("y", "Y", null, { citedByCount: 90, builtByCount: 3 }),
-    brief("z", "Z", 2023, { builtByCount: 5 }),
-  ];
+  const list = [brief("x", "X", 2019, { builtByCount: 5 }), brief("y", "Y", null, { citedByCount: 90, builtByCount: 3 }), brief("z", "Z", 2023, { builtByCount: 5 })];
   it("sorts by year either way (papers without a year last) and by citations, stably", () => {
     expect(sortPapers(list, "newest").map((p) => p.id)).toEqual(["z", "x", "y"]);
     expect(sortPapers(list, "oldest").map((p) => p.id)).toEqual(["x", "z", "y"]);

@@ -45,7 +45,11 @@ describe("Legend", () => {
     const again = renderLegend({ community: 3 });
     const chosen = screen.getByRole("button", { name: /discourse, resolution/ });
     expect(chosen.getAttribute("aria-pressed")).toBe("true");
-    expect(within(screen.getByRole("group", { name: "Colours by direction and community" })).getAllByRole("button").filter((b) => b.getAttribute("aria-pressed") === "true")).toHaveLength(1);
+    expect(
+      within(screen.getByRole("group", { name: "Colours by direction and community" }))
+        .getAllByRole("button")
+        .filter((b) => b.getAttribute("aria-pressed") === "true"),
+    ).toHaveLength(1);
     fireEvent.click(chosen);
     expect(again.onCommunity).toHaveBeenCalledWith(null);
   });

@@ -50,7 +50,10 @@ describe("PaperPanel", () => {
 
   it("sorts a list by relevance, year or citations from a keyboard-reachable control", () => {
     renderPanel();
-    const titles = () => within(screen.getByRole("list", { name: "Builds on" })).getAllByRole("listitem").map((li) => li.querySelector(".paper-list-title")?.textContent);
+    const titles = () =>
+      within(screen.getByRole("list", { name: "Builds on" }))
+        .getAllByRole("listitem")
+        .map((li) => li.querySelector(".paper-list-title")?.textContent);
     const sort = screen.getByRole("combobox", { name: "Sort Builds on" }) as HTMLSelectElement;
     // Relevance: BERTScore ties more of its citations to this paper.
     expect(titles()).toEqual([BERTSCORE.title, INSTRUCT.title]);

@@ -30,7 +30,13 @@ describe("PathList", () => {
   it("switches between chains of the same length", () => {
     const other = brief("arxiv:2206.07682", "Emergent Abilities of Large Language Models", 2022);
     const { onChainChange } = renderPath({
-      path: { status: "ready", data: pathResponse([[METROLOGY, SOCIO, INSTRUCT], [METROLOGY, other, INSTRUCT]]) },
+      path: {
+        status: "ready",
+        data: pathResponse([
+          [METROLOGY, SOCIO, INSTRUCT],
+          [METROLOGY, other, INSTRUCT],
+        ]),
+      },
       chain: 1,
     });
     expect(screen.getByText("Chain 2 of 2")).toBeTruthy();
@@ -42,11 +48,7 @@ describe("PathList", () => {
   it("says plainly when there is no chain, and offers the other direction", () => {
     const { onSwap } = renderPath({ path: { status: "ready", data: pathResponse([], INSTRUCT, METROLOGY) } });
     expect(screen.queryByRole("list", { name: "Influence path" })).toBeNull();
-    expect(
-      screen.getByText(
-        `No chain: “${INSTRUCT.title}” does not build on “${METROLOGY.title}”, directly or through other papers in this graph.`,
-      ),
-    ).toBeTruthy();
+    expect(screen.getByText(`No chain: “${INSTRUCT.title}” does not build on “${METROLOGY.title}”, directly or through other papers in this graph.`)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Try the other direction" }));
     expect(onSwap).toHaveBeenCalledOnce();
   });

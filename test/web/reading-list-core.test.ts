@@ -72,15 +72,14 @@ describe("the lineage view's routes", () => {
   const d = brief("d", "D", 2024);
   const e = brief("e", "E", 2021);
   const main = [step(a, 0), step(b, 3, [e]), step(c, 2), step(d, 1)];
-  const data = mainPathResponse(main, [
-    keyRouteOf("b", "c", 3, main),
-    keyRouteOf("a", "d", 2, [step(a, 0), step(d, 2)]),
-    keyRouteOf("a", "d", 1, [step(a, 0), step(d, 2)]),
-  ]);
+  const data = mainPathResponse(main, [keyRouteOf("b", "c", 3, main), keyRouteOf("a", "d", 2, [step(a, 0), step(d, 2)]), keyRouteOf("a", "d", 1, [step(a, 0), step(d, 2)])]);
 
   it("keeps key routes that differ from the main path, once each", () => {
     expect(distinctKeyRoutes(data).map((r) => [r.path.map((s) => s.id), r.links.length])).toEqual([[["a", "d"], 2]]);
-    expect(lineageRoutes(data)).toEqual([[["a"], ["b", "e"], ["c"], ["d"]], [["a"], ["d"]]]);
+    expect(lineageRoutes(data)).toEqual([
+      [["a"], ["b", "e"], ["c"], ["d"]],
+      [["a"], ["d"]],
+    ]);
     expect(routePapers(lineageRoutes(data)).sort()).toEqual(["a", "b", "c", "d", "e"]);
   });
 

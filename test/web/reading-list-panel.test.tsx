@@ -11,11 +11,7 @@ import { EMPTY_READING_LIST, readingListReducer } from "../../web/src/core/readi
 import type { ReadingListState } from "../../web/src/core/reading-list/types.ts";
 import { AI_EVERYTHING, HOSTILE_TITLE, INSTRUCT, METROLOGY, SOCIO, brief, readingItem } from "./fixtures.ts";
 
-const ITEMS = [
-  readingItem(AI_EVERYTHING, "built on by 2 of your 2 seeds"),
-  readingItem(INSTRUCT, "cited by 18,132 papers"),
-  readingItem(SOCIO, "on the main path from X to Y"),
-];
+const ITEMS = [readingItem(AI_EVERYTHING, "built on by 2 of your 2 seeds"), readingItem(INSTRUCT, "cited by 18,132 papers"), readingItem(SOCIO, "on the main path from X to Y")];
 const LOADED: ReadingListState = { ...EMPTY_READING_LIST, saved: "Evaluation", items: ITEMS, origin: { kind: "saved", name: "Evaluation" } };
 
 type Handlers = Omit<ReadingListPanelProps, "state" | "dispatch" | "seeds" | "selectedPaper" | "operation" | "opening" | "savedLists" | "shareUrl">;
@@ -87,11 +83,7 @@ describe("ReadingListPanel", () => {
   it("is a region named Reading list with every paper's reason, in order", () => {
     renderPanel();
     expect(screen.getByRole("region", { name: "Reading list" })).toBeTruthy();
-    expect(rows()).toEqual([
-      `${AI_EVERYTHING.title} | built on by 2 of your 2 seeds`,
-      `${INSTRUCT.title} | cited by 18,132 papers`,
-      `${SOCIO.title} | on the main path from X to Y`,
-    ]);
+    expect(rows()).toEqual([`${AI_EVERYTHING.title} | built on by 2 of your 2 seeds`, `${INSTRUCT.title} | cited by 18,132 papers`, `${SOCIO.title} | on the main path from X to Y`]);
     expect(screen.getByText("Saved list “Evaluation”.")).toBeTruthy();
   });
 
@@ -104,11 +96,7 @@ describe("ReadingListPanel", () => {
     const down = within(row(AI_EVERYTHING.title)).getByRole("button", { name: "Move down" });
     down.focus();
     fireEvent.click(down);
-    expect(rows()).toEqual([
-      `${INSTRUCT.title} | cited by 18,132 papers`,
-      `${AI_EVERYTHING.title} | built on by 2 of your 2 seeds`,
-      `${SOCIO.title} | on the main path from X to Y`,
-    ]);
+    expect(rows()).toEqual([`${INSTRUCT.title} | cited by 18,132 papers`, `${AI_EVERYTHING.title} | built on by 2 of your 2 seeds`, `${SOCIO.title} | on the main path from X to Y`]);
     expect(document.activeElement).toBe(within(row(AI_EVERYTHING.title)).getByRole("button", { name: "Move down" }));
     expect(screen.getByText(`Moved “${AI_EVERYTHING.title}” to position 2 of 3.`)).toBeTruthy();
     expect(screen.getByText("Saved list “Evaluation” · unsaved changes.")).toBeTruthy();

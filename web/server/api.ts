@@ -87,8 +87,7 @@ export class LineageApi {
         const assertedBy = this.db.queries.edgeAssertions(a.id, b.id);
         return { citing: a.id, cited: b.id, exists: assertedBy.length > 0, assertedBy };
       },
-      mainPath: ({ seeds, direction, keyRoutes }) =>
-        this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
+      mainPath: ({ seeds, direction, keyRoutes }) => this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
       readingList: ({ seeds, direction, limit, includeSeeds }) =>
         this.relevanceReady().readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds, budget: this.budget() }),
       lists: () => this.db.lists.all(),

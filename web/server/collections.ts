@@ -26,7 +26,11 @@ export interface CollectionSpec {
 /** A collection named after its database file. */
 export function collectionOf(dbPath: string): CollectionSpec {
   const stem = basename(dbPath, extname(dbPath));
-  const name = stem.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "map";
+  const name =
+    stem
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "") || "map";
   return { name, title: stem, dbPath };
 }
 
@@ -95,10 +99,5 @@ export class Collection {
 function fillCommands(spec: CollectionSpec): string[] {
   const db = spec.dbPath;
   const commands = spec.build ? [`lineage ${spec.build.join(" ")} --db ${db}`] : [];
-  return [
-    ...commands,
-    `lineage ingest PAGES_FOLDER --db ${db}`,
-    `lineage import bibtex|ris|s2|openalex FILE --db ${db}`,
-    `lineage fetch openalex|s2 ID --db ${db}`,
-  ];
+  return [...commands, `lineage ingest PAGES_FOLDER --db ${db}`, `lineage import bibtex|ris|s2|openalex FILE --db ${db}`, `lineage fetch openalex|s2 ID --db ${db}`];
 }

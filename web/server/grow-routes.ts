@@ -128,7 +128,8 @@ function positional(value: string, what: string): string {
 
 /** A REF as an identifier the CLI reads, else 400 with the reason. */
 function apiRef(raw: string): string {
-  if (!parseApiRef(raw)) throw new HttpError(400, `"${raw.slice(0, 100)}" is not an identifier lineage add reads: a DOI, an arXiv ID or URL, an ACL Anthology ID, an OpenAlex W… or a Semantic Scholar paper ID`);
+  if (!parseApiRef(raw))
+    throw new HttpError(400, `"${raw.slice(0, 100)}" is not an identifier lineage add reads: a DOI, an arXiv ID or URL, an ACL Anthology ID, an OpenAlex W… or a Semantic Scholar paper ID`);
   return positional(raw, "paper identifier");
 }
 
@@ -142,7 +143,12 @@ function titleInMap(graph: LineageGraph, ref: string): string | undefined {
 function mapPaper(graph: LineageGraph, raw: string): { arg: string; title: string } {
   const found = graph.resolveRef(raw);
   if (found.kind !== "found") {
-    throw new HttpError(400, found.kind === "ambiguous" ? `"${raw.slice(0, 100)}" could mean several papers: expand one by its identifier` : `"${raw.slice(0, 100)}" is neither an identifier an API reads nor a paper of this map`);
+    throw new HttpError(
+      400,
+      found.kind === "ambiguous"
+        ? `"${raw.slice(0, 100)}" could mean several papers: expand one by its identifier`
+        : `"${raw.slice(0, 100)}" is neither an identifier an API reads nor a paper of this map`,
+    );
   }
   return { arg: positional(found.paper.id, "paper id"), title: titleInMap(graph, found.paper.id) ?? found.paper.id };
 }

@@ -146,6 +146,12 @@ export class Jobs {
 
 /** The last "lineage: …" line a failed command printed: its reason. */
 function lastError(tail: string): string | undefined {
-  const lines = tail.trim().split("\n").filter((l) => l.startsWith("lineage:"));
-  return lines.at(-1)?.replace(/^lineage:\s*/, "").slice(0, 300);
+  const lines = tail
+    .trim()
+    .split("\n")
+    .filter((l) => l.startsWith("lineage:"));
+  return lines
+    .at(-1)
+    ?.replace(/^lineage:\s*/, "")
+    .slice(0, 300);
 }

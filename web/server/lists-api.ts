@@ -34,9 +34,7 @@ export interface ListsRequest extends AsyncIterable<Buffer | string> {
   destroy?: (error?: Error) => void;
 }
 
-export type ListsResponse =
-  | { status: number; body: unknown; headers?: Record<string, string> }
-  | { status: number; text: string; type: string; filename: string };
+export type ListsResponse = { status: number; body: unknown; headers?: Record<string, string> } | { status: number; text: string; type: string; filename: string };
 
 const EXPORT_TYPES: Record<ListFormat, { type: string; extension: string }> = {
   md: { type: "text/markdown; charset=utf-8", extension: "md" },
@@ -129,7 +127,11 @@ export class ListsApi {
     }
     const { refs, to } = orderBody(body);
     const list = this.existing(name);
-    this.db().lists.reorder(name, refs.map((ref) => this.storedRef(list, ref)), to);
+    this.db().lists.reorder(
+      name,
+      refs.map((ref) => this.storedRef(list, ref)),
+      to,
+    );
     return { status: 200, body: this.json(name) };
   }
 

@@ -136,7 +136,12 @@ export class LongRequests {
       if (!done || done.task.id !== answer.id) return;
       this.running = undefined;
       if ("error" in answer) this.settle(done, new Error(answer.error));
-      else this.settle(done, { status: answer.status, json: Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength), gzip: answer.gzip ? Buffer.from(answer.gzip.buffer, answer.gzip.byteOffset, answer.gzip.byteLength) : null });
+      else
+        this.settle(done, {
+          status: answer.status,
+          json: Buffer.from(answer.json.buffer, answer.json.byteOffset, answer.json.byteLength),
+          gzip: answer.gzip ? Buffer.from(answer.gzip.buffer, answer.gzip.byteOffset, answer.gzip.byteLength) : null,
+        });
       this.pump();
     });
     // A worker that dies takes its request with it; the next request starts a new one.

@@ -18,9 +18,7 @@ export interface LongTask {
   search: string;
 }
 
-export type LongAnswer =
-  | { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null }
-  | { id: number; error: string };
+export type LongAnswer = { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null } | { id: number; error: string };
 
 const served = new Map<string, { session: GraphSession; api: LineageApi }>();
 

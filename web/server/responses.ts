@@ -43,14 +43,7 @@ export function sendBuffers(req: IncomingMessage, res: ServerResponse, status: n
   responses.end(res, req.method === "HEAD" ? undefined : payload);
 }
 
-export function send(
-  req: IncomingMessage,
-  res: ServerResponse,
-  status: number,
-  type: string,
-  body: string | Buffer,
-  headers: Record<string, string> = {},
-): void {
+export function send(req: IncomingMessage, res: ServerResponse, status: number, type: string, body: string | Buffer, headers: Record<string, string> = {}): void {
   const length = typeof body === "string" ? Buffer.byteLength(body) : body.length;
   const compressible = length > 1024 && /json|text|javascript|svg/.test(type);
   const gzip = compressible && acceptsGzip(req);

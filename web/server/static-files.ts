@@ -75,4 +75,3 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, pat
   const cache = file.includes(`${sep}assets${sep}`) ? "public, max-age=31536000, immutable" : "no-cache";
   return send(req, res, 200, TYPES[extname(file)] ?? "application/octet-stream", body, { "cache-control": cache });
 }
-

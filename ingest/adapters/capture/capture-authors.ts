@@ -99,7 +99,7 @@ export function labelledAuthorList(lines: readonly string[], label: LabelledValu
   const last = label.valueLines[label.valueLines.length - 1] ?? label.at;
   const after = lines.slice(last + 1, last + 3).find((l) => l !== "");
   for (const at of [...label.valueLines, ...(after !== undefined ? [-1] : [])]) {
-    const l = (at < 0 ? after ?? "" : lines[at] ?? "").trim();
+    const l = (at < 0 ? (after ?? "") : (lines[at] ?? "")).trim();
     const shown = /^(?:show|view|see) all (\d+) authors?$/i.exec(l);
     if (shown?.[1]) total = Number(shown[1]);
     if (!l || /^[,;&]$/.test(l) || at < 0) continue;

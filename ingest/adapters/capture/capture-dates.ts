@@ -72,11 +72,16 @@ function phraseDate(lines: readonly string[], from: number, to: number): PaperDa
 /** "Published as a conference paper at ICLR 2020", "Accepted at NeurIPS 2023": venue and year. */
 export function venueStatementLine(line: string): { venue: string; year: number } | undefined {
   // "Proceedings of the … (CVPR), 2023, pp. 1-10", "Advances in … 33 (NeurIPS 2020)".
-  const proceedings = /^(?:.{0,600}?;\s*)?(?:In:?\s+|Part of\s+)?((?:Proceedings of|Advances in) .{5,200}?)(?:,\s*|\s+)(?:\(?[A-Za-z]{2,12}\)?,?\s*)?\(?((?:19|20)\d\d)\)?(?:[,.)]|\s|$)/.exec(line.trim());
+  const proceedings = /^(?:.{0,600}?;\s*)?(?:In:?\s+|Part of\s+)?((?:Proceedings of|Advances in) .{5,200}?)(?:,\s*|\s+)(?:\(?[A-Za-z]{2,12}\)?,?\s*)?\(?((?:19|20)\d\d)\)?(?:[,.)]|\s|$)/.exec(
+    line.trim(),
+  );
   if (proceedings?.[1] && proceedings[2]) {
     return { venue: proceedings[1].replace(/,\s*(?:PMLR|pp\.|pages|vol\.|volume)\b.*$/i, "").replace(/[\s,(]+$/, ""), year: Number(proceedings[2]) };
   }
-  const m = /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published in)\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(line.trim());
+  const m =
+    /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published in)\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(
+      line.trim(),
+    );
   const year = m?.[1] ? YEAR.exec(m[1]) : null;
   return m?.[1] && year?.[1] ? { venue: m[1].trim(), year: Number(year[1]) } : undefined;
 }
@@ -84,7 +89,9 @@ export function venueStatementLine(line: string): { venue: string; year: number 
 const VENUES =
   "ACL|EMNLP|NAACL|EACL|AACL|COLING|LREC|TACL|CoNLL|NeurIPS|NIPS|ICML|ICLR|AAAI|IJCAI|CVPR|ICCV|ECCV|WACV|KDD|WWW|SIGIR|CHI|UIST|UAI|AISTATS|COLT|COLM|TMLR|JMLR|FAccT|ICRA|IROS|CoRL|RSS|MLSys|Interspeech|ICASSP|WSDM|CIKM|RecSys|ICSE|FSE|ASE|OSDI|SOSP|NSDI|USENIX Security";
 /** A line that is only a venue's name and year, with a track ("ICLR 2024 Oral", "Findings of EMNLP 2023"). */
-const VENUE_LINE = new RegExp(`^(?:Findings of (?:the )?)?(?:${VENUES})\\s?((?:19|20)\\d\\d)(?:\\s+(?:Oral|Poster|Spotlight|Main|Findings|Workshop|Long|Short|Demo|Track|Conference|Papers?|Highlight)){0,3}$`);
+const VENUE_LINE = new RegExp(
+  `^(?:Findings of (?:the )?)?(?:${VENUES})\\s?((?:19|20)\\d\\d)(?:\\s+(?:Oral|Poster|Spotlight|Main|Findings|Workshop|Long|Short|Demo|Track|Conference|Papers?|Highlight)){0,3}$`,
+);
 
 /** "ICLR 2024 Oral" alone on a line near the title: the venue, and its year. */
 export function venueLine(line: string): { venue: string; year: number } | undefined {
@@ -141,5 +148,13 @@ export function paperDate(clues: DateClues): PaperDate | undefined {
   }
   // The page's own citation or record beats a date in a line of text (a blog's "Posted on …");
   // a short "Posted May 14, 2023." further down the page comes last.
-  return phrase ?? nearTitleDate(clues.lines, top - 4, clues.headerEnd) ?? phraseDate(clues.lines.map((l) => (l.length <= 80 ? l : "")), clues.headerEnd + 1, clues.lines.length - 1);
+  return (
+    phrase ??
+    nearTitleDate(clues.lines, top - 4, clues.headerEnd) ??
+    phraseDate(
+      clues.lines.map((l) => (l.length <= 80 ? l : "")),
+      clues.headerEnd + 1,
+      clues.lines.length - 1,
+    )
+  );
 }

@@ -62,9 +62,9 @@ export interface SiteReading {
   contentEnd?: number;
 }
 
-
 /** Sections about other papers: nothing in them is the page's own paper. */
-const OTHER_PAPERS = /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
+const OTHER_PAPERS =
+  /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 
 /** The capture's paper, its lists and what the reader noticed. */
 export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
@@ -86,7 +86,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     title = labelledTitle.value;
     titleLine = labelledTitle.at;
   }
-  const h1s = [...capture.headings.entries()].filter(([i, level]) => level === 1 && !excluded(i)).map(([i]) => i).sort((a, b) => a - b);
+  const h1s = [...capture.headings.entries()]
+    .filter(([i, level]) => level === 1 && !excluded(i))
+    .map(([i]) => i)
+    .sort((a, b) => a - b);
   const h1 = h1s.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
   const meta = metaTitle(capture.meta);
   if (!title && meta) {
@@ -202,22 +205,31 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   const venueLabel = firstOf(labels, "venue");
   const statement =
     entryVenue ??
-    lines.slice(0, Math.max(40, (titleLine ?? 0) + 8)).map(venueStatementLine).find((v) => v !== undefined) ??
-    lines.slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8).map(venueLine).find((v) => v !== undefined);
+    lines
+      .slice(0, Math.max(40, (titleLine ?? 0) + 8))
+      .map(venueStatementLine)
+      .find((v) => v !== undefined) ??
+    lines
+      .slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8)
+      .map(venueLine)
+      .find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
   // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
   const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
   const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
-  const date = site.date || site.year ? undefined : paperDate({
-    lines: lines.slice(0, end),
-    labels,
-    ...(titleLine !== undefined ? { titleLine } : {}),
-    headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-    ...(selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year } : {}),
-    ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : {}),
-  });
+  const date =
+    site.date || site.year
+      ? undefined
+      : paperDate({
+          lines: lines.slice(0, end),
+          labels,
+          ...(titleLine !== undefined ? { titleLine } : {}),
+          headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
+          ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year) ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year } : {}),
+          ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : {}),
+        });
   reading.date = site.date ?? date?.date;
   reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
   if (!reading.date) delete reading.date;

@@ -130,6 +130,9 @@ export function isChrome(line: string): boolean {
 
 /** True for a line that only names a section ("Abstract", "TL;DR", "1 Introduction", "Datasets"). */
 export function isSectionLabel(line: string): boolean {
-  const s = line.trim().replace(/^#{1,6}\s+/, "").replace(/^[\p{Extended_Pictographic}\uFE0F\s]+/u, "");
+  const s = line
+    .trim()
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/^[\p{Extended_Pictographic}\uFE0F\s]+/u, "");
   return s.length <= 90 && SECTION_LABELS.test(s);
 }

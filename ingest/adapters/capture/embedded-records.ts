@@ -99,7 +99,10 @@ export function bibtexRecord(text: string): EmbeddedRecord | undefined {
 
 /** A JSON string's contents (the common escapes undone). */
 function jsonString(raw: string): string {
-  return raw.replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))).replace(/\\(["\\/])/g, "$1").replace(/\\[nrt]/g, " ");
+  return raw
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\(["\\/])/g, "$1")
+    .replace(/\\[nrt]/g, " ");
 }
 
 const QUOTED = String.raw`"((?:[^"\\]|\\.){1,2000})"`;

@@ -41,7 +41,10 @@ const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
 function leadingTitle(rest: string): { title: string; after: string } | undefined {
   const m = /^([“"][^”"]{3,400}[”"]\.?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
   if (!m?.[1]) return undefined;
-  const title = m[1].replace(/\.$/, "").trim().replace(/^[“"](.*?)[.,]?[”"]$/u, "$1");
+  const title = m[1]
+    .replace(/\.$/, "")
+    .trim()
+    .replace(/^[“"](.*?)[.,]?[”"]$/u, "$1");
   return title.split(/\s+/).length >= 2 ? { title, after: m[2] ?? "" } : undefined;
 }
 

@@ -11,23 +11,7 @@ import { isChrome, isSectionLabel } from "./chrome.ts";
 
 /** What a label's value is for a paper; `other` labels are known (so they end values) but unread. */
 export type LabelKind =
-  | "title"
-  | "authors"
-  | "editors"
-  | "abstract"
-  | "year"
-  | "date"
-  | "undated"
-  | "venue"
-  | "arxiv"
-  | "doi"
-  | "acl"
-  | "openreview"
-  | "link"
-  | "categories"
-  | "keywords"
-  | "self-citation"
-  | "other";
+  "title" | "authors" | "editors" | "abstract" | "year" | "date" | "undated" | "venue" | "arxiv" | "doi" | "acl" | "openreview" | "link" | "categories" | "keywords" | "self-citation" | "other";
 
 const VOCABULARY: Record<string, LabelKind> = {
   title: "title",
@@ -67,7 +51,7 @@ const VOCABULARY: Record<string, LabelKind> = {
   "how to cite": "self-citation",
   "published online": "date",
   "online publication date": "date",
-  "online": "date",
+  online: "date",
   "arxiv preprint": "date",
   preprint: "date",
   date: "date",
@@ -170,9 +154,9 @@ const VOCABULARY: Record<string, LabelKind> = {
   "code of ethics": "other",
   "supplementary material": "other",
   "one sentence": "other",
-  "code": "other",
-  "type": "other",
-  "field": "other",
+  code: "other",
+  type: "other",
+  field: "other",
   "fields of study": "other",
   "corpus id": "other",
   "report number": "other",
@@ -207,14 +191,19 @@ const INLINE = /^((?:[-*•]\s+)?(?:\*\*|__)?[A-Za-z][A-Za-z0-9 ()/&?;._'-]{0,40
  * alone is a menu entry, "Proceedings:" a label).
  */
 const ALONE = new Set(
-  "title|paper title|authors|author|author(s)|abstract|year|published|publication date|date|venue|doi|keywords|categories|subjects|editors|editor|citations|references|pagerank|name|order|doctype|issn|volume|edition|recognition|impact factor|certificate id|arxiv id|paper id|affiliations|affiliation|tl;dr|tldr|topics|index terms|publication year".split("|"),
+  "title|paper title|authors|author|author(s)|abstract|year|published|publication date|date|venue|doi|keywords|categories|subjects|editors|editor|citations|references|pagerank|name|order|doctype|issn|volume|edition|recognition|impact factor|certificate id|arxiv id|paper id|affiliations|affiliation|tl;dr|tldr|topics|index terms|publication year".split(
+    "|",
+  ),
 );
 
 /** The label a line holds alone ("Year", "Anthology ID:", "**Authors:**"), if any. */
 export function labelAlone(line: string): string | undefined {
   const t = line.trim();
   const colon = /[:](?:\*\*|__)?$/.test(t);
-  const s = t.replace(/[:.](?:\*\*|__)?$/, "").replace(/\*\*|__/g, "").trim();
+  const s = t
+    .replace(/[:.](?:\*\*|__)?$/, "")
+    .replace(/\*\*|__/g, "")
+    .trim();
   const key = s.length <= 40 ? labelKey(s) : undefined;
   return key !== undefined && (colon || ALONE.has(key)) ? key : undefined;
 }
@@ -255,7 +244,7 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           const valueAt = values[k];
           if (valueAt !== undefined) out.push({ kind: kindOf(label), label, value: lines[valueAt] ?? "", at, valueLines: [valueAt] });
         });
-        i = (values[values.length - 1] ?? last);
+        i = values[values.length - 1] ?? last;
         continue;
       }
       const valueLines: number[] = [];

@@ -96,5 +96,8 @@ export function wrappedTitle(lines: readonly string[], at: number, chrome: (i: n
 }
 
 export function stripHeading(line: string): string {
-  return line.replace(/^#{1,6}\s+/, "").replace(/\s+#+\s*$/, "").trim();
+  return line
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/\s+#+\s*$/, "")
+    .trim();
 }

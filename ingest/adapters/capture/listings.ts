@@ -43,7 +43,9 @@ export function listingEntries(capture: Capture): string[] | undefined {
     if (titleLike(l)) previousTitle = l;
   }
   if (titles.length >= MIN_ENTRIES) return titles;
-  const labelledTitles = labelledValues(lines.slice(0, end)).filter((v) => v.kind === "title").map((v) => v.value);
+  const labelledTitles = labelledValues(lines.slice(0, end))
+    .filter((v) => v.kind === "title")
+    .map((v) => v.value);
   if (new Set(labelledTitles).size >= MIN_ENTRIES) return labelledTitles;
   return linkedEntries(lines, end);
 }
@@ -64,7 +66,13 @@ function linkedEntries(lines: readonly string[], end: number): string[] | undefi
     const key = ids.arxiv ?? ids.doi ?? ids.acl ?? ids.openreview;
     if (!key || seen.has(key)) continue;
     seen.add(key);
-    const text = /\[([^\]]{3,300})\]\(/.exec(l)?.[1] ?? l.replace(/https?:\/\/\S+/g, "").replace(/^[\s|*+•\d.)-]+|[\s|]+$/g, "").split(/\s*\|\s*/)[0] ?? "";
+    const text =
+      /\[([^\]]{3,300})\]\(/.exec(l)?.[1] ??
+      l
+        .replace(/https?:\/\/\S+/g, "")
+        .replace(/^[\s|*+•\d.)-]+|[\s|]+$/g, "")
+        .split(/\s*\|\s*/)[0] ??
+      "";
     entries.push(text.trim() || key);
   }
   return entries.length >= MIN_ENTRIES ? entries : undefined;

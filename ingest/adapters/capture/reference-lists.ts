@@ -27,7 +27,10 @@ const MAX_ENTRIES = 5000;
 
 /** The list a heading opens, with the count it declares; undefined for any other line. */
 export function listHeading(line: string): { list: ListName; total?: number } | undefined {
-  const s = line.trim().replace(/^#{1,6}\s+/, "").replace(/[:.]$/, "");
+  const s = line
+    .trim()
+    .replace(/^#{1,6}\s+/, "")
+    .replace(/[:.]$/, "");
   let m = /^(?:references|bibliography|works cited|literature cited|cited works|reference list)(?:\s*\((\d[\d,]*)\))?$/i.exec(s);
   if (m) return withTotal("buildsOn", m[1]);
   m = /^(?:showing \d[\d,]*\s*[-–]\s*\d[\d,]* of (\d[\d,]*) references|(\d[\d,]*) references)$/i.exec(s);
@@ -44,7 +47,8 @@ function withTotal(list: ListName, count: string | undefined): { list: ListName;
 
 const ATTRIBUTE = /^[-•*]\s+(.{1,120})$/;
 /** Sections that follow a reference list: they end it (chrome between entries does not). */
-const AFTER_LIST = /^(?:rights and permissions|reprints and permissions|about this (?:paper|article|chapter|book)|copyright information|author information|authors? and affiliations|acknowledge?ments?|appendix|additional information|ethics declarations|funding|footnotes|supplementary (?:information|material)|related (?:papers|articles|works)|similar papers|recommended (?:papers|articles)|cite this (?:paper|article|chapter))$/i;
+const AFTER_LIST =
+  /^(?:rights and permissions|reprints and permissions|about this (?:paper|article|chapter|book)|copyright information|author information|authors? and affiliations|acknowledge?ments?|appendix|additional information|ethics declarations|funding|footnotes|supplementary (?:information|material)|related (?:papers|articles|works)|similar papers|recommended (?:papers|articles)|cite this (?:paper|article|chapter))$/i;
 
 /** A line that can be an entry's title: words, not chrome, not a label, not a bare figure. */
 function titleLike(line: string): boolean {
@@ -127,15 +131,7 @@ export function citationLists(lines: readonly string[], cut = false): CitationLi
     if (titled && ATTRIBUTE.test(next)) styled = true;
     // Unnumbered formatted citations ("Surname, I.: Title. In: Venue (2018)") are entries too.
     const cited = !titled && !numbered && !attribute ? parseFormattedCitation(line) : undefined;
-    const ref = titled
-      ? titleLike(line)
-        ? { ids: identifiersIn(line), title: line }
-        : undefined
-      : numbered || attribute
-        ? entryOf(attribute?.[1] ?? line)
-        : cited
-          ? entryOf(line)
-          : undefined;
+    const ref = titled ? (titleLike(line) ? { ids: identifiersIn(line), title: line } : undefined) : numbered || attribute ? entryOf(attribute?.[1] ?? line) : cited ? entryOf(line) : undefined;
     if (!ref) {
       current = undefined;
       // In a list of formatted citations, a line that is none starts the next section.

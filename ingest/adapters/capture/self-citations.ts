@@ -49,7 +49,11 @@ export function findSelfCitation(
 
 /** Two titles with the same letters and digits, whatever their punctuation ("X — Y" and "X: Y"). */
 export function sameLetters(a: string, b: string): boolean {
-  const key = (t: string) => t.normalize("NFKD").toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const key = (t: string) =>
+    t
+      .normalize("NFKD")
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, "");
   return key(a).length >= 12 && key(a) === key(b);
 }
 

@@ -66,7 +66,10 @@ export const parseArxivAbs: PageAdapter = (text, origin) => {
     }
   }
   site.ids = ids;
-  const categories = lines.slice(0, 60).map(categoryOfBreadcrumb).filter((c): c is string => c !== undefined);
+  const categories = lines
+    .slice(0, 60)
+    .map(categoryOfBreadcrumb)
+    .filter((c): c is string => c !== undefined);
   const end = lines.findIndex((l) => /^(?:References & Citations|Bibliographic (?:and Citation )?Tools|Access Paper:|Current browse context)/i.test(l));
   if (end >= 0) site.contentEnd = end;
   const reading = readCapture(capture, site);

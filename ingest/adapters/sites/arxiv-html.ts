@@ -24,7 +24,10 @@ const WATERMARK = /\barXiv:(\d{4}\.\d{4,5}|[a-z-]+(?:\.[A-Z]{2})?\/\d{7})(v\d+)?
 export function looksLikeArxivHtml(text: string, capture: Capture): boolean {
   if (capture.html) return /class\s*=\s*["'][^"']*\bltx_(?:title_document|page_main|document)\b/.test(text.slice(0, 200_000));
   const lines = capture.lines.slice(0, 3000);
-  return lines.some((l) => /^(?:Refer to caption|Report issue for preceding element|HTML conversions sometimes display errors.*)$/.test(l)) || lines.slice(0, 40).some((l) => WATERMARK.test(l) && l.length < 80);
+  return (
+    lines.some((l) => /^(?:Refer to caption|Report issue for preceding element|HTML conversions sometimes display errors.*)$/.test(l)) ||
+    lines.slice(0, 40).some((l) => WATERMARK.test(l) && l.length < 80)
+  );
 }
 
 function classed(ix: DomIndex, cls: string): number[] {
@@ -52,7 +55,9 @@ function htmlReading(text: string): SiteReading {
   const site: SiteReading = {};
   const title = classed(ix, "ltx_title_document")[0];
   if (title !== undefined) site.title = textOf(ix, title, 1000);
-  const names = classed(ix, "ltx_personname").map((i) => personName(ix, i)).filter((n) => isPersonName(n));
+  const names = classed(ix, "ltx_personname")
+    .map((i) => personName(ix, i))
+    .filter((n) => isPersonName(n));
   if (names.length > 0) site.authors = { names };
   const abstract = classed(ix, "ltx_abstract")[0];
   if (abstract !== undefined) site.abstract = textOf(ix, abstract, 20_000).replace(/^Abstract\.?\s*/i, "");
@@ -86,7 +91,10 @@ export const parseArxivHtml: PageAdapter = (text, origin) => {
       if (names.length > 0 && !isAuthorLine(capture.lines[titleLine + 1] ?? "") && !isAuthorLine(capture.lines[titleLine + 2] ?? "")) site.authors = { names };
     }
   }
-  const stamp = capture.lines.slice(0, 3000).map((l) => WATERMARK.exec(l)).find((m) => m !== null);
+  const stamp = capture.lines
+    .slice(0, 3000)
+    .map((l) => WATERMARK.exec(l))
+    .find((m) => m !== null);
   const id = stamp?.[1] ? canonicalArxiv(stamp[1]) : undefined;
   if (id) site.ids = { arxiv: id };
   if (stamp?.[3]) site.categories = [stamp[3]];

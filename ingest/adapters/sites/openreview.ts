@@ -18,7 +18,12 @@ const YEAR = /(?<!\d)((?:19|20)\d\d)(?!\d)/;
 /** Cheap check for the format detector. */
 export function looksLikeOpenReview(capture: Capture): boolean {
   const lines = capture.lines.slice(0, 400);
-  const marks = lines.filter((l) => /^(?:Readers:\s*Everyone|Submission Number:\s*\d+|Primary Area:|Official Review of Submission\d*|Paper Decision|Meta Review of Submission\d*|Show Revisions|Download PDF, Show Revisions|Published: \d{1,2} [A-Z][a-z]{2} \d{4}, Last Modified:)/.test(l) || /openreview\.net\/forum\?id=/.test(l)).length;
+  const marks = lines.filter(
+    (l) =>
+      /^(?:Readers:\s*Everyone|Submission Number:\s*\d+|Primary Area:|Official Review of Submission\d*|Paper Decision|Meta Review of Submission\d*|Show Revisions|Download PDF, Show Revisions|Published: \d{1,2} [A-Z][a-z]{2} \d{4}, Last Modified:)/.test(
+        l,
+      ) || /openreview\.net\/forum\?id=/.test(l),
+  ).length;
   return marks >= 2;
 }
 
@@ -33,7 +38,10 @@ export const parseOpenReview: PageAdapter = (text, origin) => {
   const site: SiteReading = { chrome };
   const end = lines.findIndex((l) => /^(?:Official Review|Meta Review|Paper Decision|Decision|Official Comment|Public Comment|Author Response|Reply Type:|Add:?\s*(?:Public )?Comment)/.test(l));
   if (end > 0) site.contentEnd = end;
-  const venue = lines.slice(0, end > 0 ? end : 60).map((l) => VENUE_LINE.exec(l)?.[1]).find((v) => v !== undefined && YEAR.test(v));
+  const venue = lines
+    .slice(0, end > 0 ? end : 60)
+    .map((l) => VENUE_LINE.exec(l)?.[1])
+    .find((v) => v !== undefined && YEAR.test(v));
   if (venue) site.venue = venue;
   const reading = readCapture(capture, site);
   if (reading.year === undefined && venue) reading.year = Number(YEAR.exec(venue)?.[1]);

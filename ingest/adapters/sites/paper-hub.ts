@@ -15,8 +15,10 @@ import { isProse } from "../capture/line-kinds.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 
-const PWC = /^(?:PDF Abstract|Results from the Paper|Submit results from this paper.*|Edit social preview|Add a new code entry.*|Mark the official implementation.*|Ranked #\d+ on .*|No code implementations yet.*|Code Available.*|Reproduce|Reproductions|Results in Papers With Code|\(↓ scroll down to see all results\)|Browse State-of-the-Art|No methods listed for this paper.*)$/i;
-const HF = /^(?:Upvote|\d+ upvotes?|Models citing this paper.*|Datasets citing this paper.*|Spaces citing this paper.*|Collections including this paper.*|Submitted by .{1,60}|Daily Papers|View arXiv page|Add to collection|Paper page|Published on [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?)$/i;
+const PWC =
+  /^(?:PDF Abstract|Results from the Paper|Submit results from this paper.*|Edit social preview|Add a new code entry.*|Mark the official implementation.*|Ranked #\d+ on .*|No code implementations yet.*|Code Available.*|Reproduce|Reproductions|Results in Papers With Code|\(↓ scroll down to see all results\)|Browse State-of-the-Art|No methods listed for this paper.*)$/i;
+const HF =
+  /^(?:Upvote|\d+ upvotes?|Models citing this paper.*|Datasets citing this paper.*|Spaces citing this paper.*|Collections including this paper.*|Submitted by .{1,60}|Daily Papers|View arXiv page|Add to collection|Paper page|Published on [A-Z][a-z]{2} \d{1,2}(?:, \d{4})?)$/i;
 
 /** Cheap check for the format detector: two of either hub's marks. */
 export function looksLikePaperHub(capture: Capture): boolean {

@@ -25,7 +25,11 @@ const SELECTED_YEAR = /^Select Year:\s*\(?((?:19|20)\d\d)\)?/i;
 /** Cheap check for the format detector. */
 export function looksLikePosterPage(capture: Capture): boolean {
   const lines = capture.lines.slice(0, 400);
-  const marks = lines.filter((l) => /^Skip to yearly menu bar$|^Chat is not available\.?$|^\[ ?(?:Abstract|OpenReview|Project Page|Paper|Poster|Slides) ?\]|^(?:Main Navigation|Conference Navigation)$|\(level \d\)|^Poster Session \d|(?:^|\s)#\d{1,5}$|^Select Year:/i.test(l)).length;
+  const marks = lines.filter((l) =>
+    /^Skip to yearly menu bar$|^Chat is not available\.?$|^\[ ?(?:Abstract|OpenReview|Project Page|Paper|Poster|Slides) ?\]|^(?:Main Navigation|Conference Navigation)$|\(level \d\)|^Poster Session \d|(?:^|\s)#\d{1,5}$|^Select Year:/i.test(
+      l,
+    ),
+  ).length;
   return marks >= 2 && lines.some((l) => KIND.test(l));
 }
 
@@ -50,7 +54,10 @@ export const parsePosterPage: PageAdapter = (text, origin) => {
   // The conference and its year: "NeurIPS 2024" in the page or its head, or the year selector.
   const texts = [...lines.slice(0, 200), ...[...capture.meta.values()].flat()];
   const conference = texts.map((l) => CONFERENCE.exec(l)).find((m) => m !== null);
-  const selected = lines.slice(0, 200).map((l) => SELECTED_YEAR.exec(l)?.[1]).find((y) => y !== undefined);
+  const selected = lines
+    .slice(0, 200)
+    .map((l) => SELECTED_YEAR.exec(l)?.[1])
+    .find((y) => y !== undefined);
   const name = conference?.[1] ?? texts.map((l) => NAME.exec(l)?.[1]).find((n) => n !== undefined);
   const year = conference?.[2] ?? selected;
   if (year) {

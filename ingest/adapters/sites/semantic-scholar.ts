@@ -18,7 +18,9 @@ import { captureOf } from "../capture/captures.ts";
 export function looksLikeSemanticScholar(capture: Capture): boolean {
   const lines = capture.lines.slice(0, 2000);
   const marks = lines.filter((l) =>
-    /^(?:SHOWING \d[\d,]*\s*-\s*\d[\d,]* OF \d[\d,]* (?:REFERENCES|CITATIONS)|[-•]\s*Highly Influential|Figures and Tables from this paper|Corpus ID:\s*\d+|Semantic Scholar|Save to Library|Create Alert|Share This Paper|.*CONTINUE READING)$/i.test(l),
+    /^(?:SHOWING \d[\d,]*\s*-\s*\d[\d,]* OF \d[\d,]* (?:REFERENCES|CITATIONS)|[-•]\s*Highly Influential|Figures and Tables from this paper|Corpus ID:\s*\d+|Semantic Scholar|Save to Library|Create Alert|Share This Paper|.*CONTINUE READING)$/i.test(
+      l,
+    ),
   ).length;
   return marks >= 2;
 }
@@ -27,7 +29,10 @@ export const parseSemanticScholar: PageAdapter = (text, origin) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
-  const published = lines.slice(0, 200).map((l) => /^Published in (.{2,160}?)(?:\s[·|]\s.{4,40})?$/.exec(l)?.[1]).find((v) => v !== undefined);
+  const published = lines
+    .slice(0, 200)
+    .map((l) => /^Published in (.{2,160}?)(?:\s[·|]\s.{4,40})?$/.exec(l)?.[1])
+    .find((v) => v !== undefined);
   if (published) site.venue = published;
   // The abstract: the first prose paragraph, up to "… CONTINUE READING" or "Expand".
   const abstractAt = lines.findIndex((l) => /(?:CONTINUE READING|Expand)$/.test(l) && l.split(/\s+/).length > 20);

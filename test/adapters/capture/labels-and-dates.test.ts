@@ -66,7 +66,14 @@ describe("dates", () => {
   });
 
   it("reads no year from counts, template dates, edition or review dates", () => {
-    for (const line of ["(2018; 20 February 2007; 12 March 2009; 5 June 2009)", "arXiv.org · 8,712 Citations", "Edition: 2026-03", "Sieve reviewed 2026-04-02 10:14 UTC", "© 2021 Invented Publishers", "2019"]) {
+    for (const line of [
+      "(2018; 20 February 2007; 12 March 2009; 5 June 2009)",
+      "arXiv.org · 8,712 Citations",
+      "Edition: 2026-03",
+      "Sieve reviewed 2026-04-02 10:14 UTC",
+      "© 2021 Invented Publishers",
+      "2019",
+    ]) {
       const lines = ["A Title", line];
       expect(paperDate({ lines, labels: labelledValues(lines), titleLine: 0, headerEnd: 2 }), line).toBeUndefined();
     }

@@ -81,8 +81,7 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", timeli
       <YearField key={`min-${filters.minYear}`} label="From" value={filters.minYear} onCommit={(minYear) => onFilters({ minYear })} />
       <YearField key={`max-${filters.maxYear}`} label="to" value={filters.maxYear} onCommit={(maxYear) => onFilters({ maxYear })} />
       <label className="toggle">
-        <input type="checkbox" checked={filters.hideStubs} onChange={(e) => onFilters({ hideStubs: e.target.checked })} /> Hide papers known
-        only as references
+        <input type="checkbox" checked={filters.hideStubs} onChange={(e) => onFilters({ hideStubs: e.target.checked })} /> Hide papers known only as references
       </label>
       <button
         type="button"
@@ -99,11 +98,7 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", timeli
         // and resize the graph, which costs seconds in software WebGL on a large graph.
         <label title="On the time axis, y is where the force layout put the paper, or its citations (log scale)">
           Y axis{" "}
-          <select
-            value={timelineY}
-            disabled={!(lineage || layout === "timeline")}
-            onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}
-          >
+          <select value={timelineY} disabled={!(lineage || layout === "timeline")} onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}>
             <option value="layout">Layout position</option>
             <option value="citations">Citations</option>
           </select>

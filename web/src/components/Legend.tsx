@@ -42,7 +42,13 @@ export function Legend(props: LegendProps) {
             <ul>
               {shown.map((d) => (
                 <li key={d.name}>
-                  <button type="button" className="legend-entry" aria-pressed={direction === d.name} onClick={() => onDirection(direction === d.name ? null : d.name)} title={direction === d.name ? "Show every paper again" : `Show only “${d.name}”`}>
+                  <button
+                    type="button"
+                    className="legend-entry"
+                    aria-pressed={direction === d.name}
+                    onClick={() => onDirection(direction === d.name ? null : d.name)}
+                    title={direction === d.name ? "Show every paper again" : `Show only “${d.name}”`}
+                  >
                     <span className="swatch" style={{ background: d.color }} aria-hidden="true" />
                     <span className="legend-name">{d.name}</span> <span className="legend-count">{count(d.count)}</span>
                   </button>
@@ -58,7 +64,13 @@ export function Legend(props: LegendProps) {
             <ul>
               {communities.map((c) => (
                 <li key={c.id}>
-                  <button type="button" className="legend-entry" aria-pressed={community === c.id} onClick={() => onCommunity(community === c.id ? null : c.id)} title={community === c.id ? "Show every paper again" : `Show only this community (${count(c.size)} papers)`}>
+                  <button
+                    type="button"
+                    className="legend-entry"
+                    aria-pressed={community === c.id}
+                    onClick={() => onCommunity(community === c.id ? null : c.id)}
+                    title={community === c.id ? "Show every paper again" : `Show only this community (${count(c.size)} papers)`}
+                  >
                     <span className="swatch" style={{ background: c.color }} aria-hidden="true" />
                     <span className="legend-name">{c.label}</span> <span className="legend-count">{count(c.size)}</span>
                   </button>

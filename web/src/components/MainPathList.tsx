@@ -41,12 +41,7 @@ function plural(n: number, one: string, many: string): string {
 
 export function MainPathList({ mainPath, keyRoutes, seeds, direction, selected, onKeyRoutes, onSelect, onWholeGraph }: MainPathListProps) {
   const headingId = useId();
-  const scope =
-    seeds.length === 0
-      ? "the whole graph"
-      : seeds.length === 1
-        ? `the lineage of “${seeds[0]?.title ?? ""}”`
-        : `the lineage of ${seeds.length} seed papers`;
+  const scope = seeds.length === 0 ? "the whole graph" : seeds.length === 1 ? `the lineage of “${seeds[0]?.title ?? ""}”` : `the lineage of ${seeds.length} seed papers`;
   return (
     <section className="panel main-path-panel" role="region" aria-labelledby={headingId}>
       <header className="panel-header">
@@ -147,18 +142,18 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
             {keyRouteSummary(keyRoutes, report)}
           </p>
           {routes.map((route, r) => (
-              <details key={route.path.map((s) => s.id).join("|")} className="key-route" open={routes.length <= 2}>
-                <summary>
-                  Key route {r + 1}: {plural(route.path.length, "paper", "papers")}, through the citation with SPC{" "}
-                  {exactCount(route.links[0]?.spcExact ?? "0")} (key citation {route.links.map((l) => l.rank).join(", ")})
-                </summary>
-                <ol className="path-list key-route-list" aria-label={`Key route ${r + 1}`}>
-                  {route.path.map((step, i) => (
-                    <StepItem key={step.id} step={step} first={i === 0} last={i === route.path.length - 1} selected={selected === step.id} onSelect={onSelect} />
-                  ))}
-                </ol>
-              </details>
-            ))}
+            <details key={route.path.map((s) => s.id).join("|")} className="key-route" open={routes.length <= 2}>
+              <summary>
+                Key route {r + 1}: {plural(route.path.length, "paper", "papers")}, through the citation with SPC {exactCount(route.links[0]?.spcExact ?? "0")} (key citation{" "}
+                {route.links.map((l) => l.rank).join(", ")})
+              </summary>
+              <ol className="path-list key-route-list" aria-label={`Key route ${r + 1}`}>
+                {route.path.map((step, i) => (
+                  <StepItem key={step.id} step={step} first={i === 0} last={i === route.path.length - 1} selected={selected === step.id} onSelect={onSelect} />
+                ))}
+              </ol>
+            </details>
+          ))}
         </>
       )}
     </div>

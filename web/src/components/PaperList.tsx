@@ -38,7 +38,12 @@ export function PaperList<T extends PaperBrief>(props: PaperListProps<T>) {
   const sorted = useMemo(() => (data ? sortPapers(data, sort, relevance) : []), [data, sort, relevance]);
   if (papers.status === "idle") return null;
   if (papers.status === "loading") return <p className="muted">Loading…</p>;
-  if (papers.status === "error") return <p className="error">Could not load “{label}”: {papers.error}</p>;
+  if (papers.status === "error")
+    return (
+      <p className="error">
+        Could not load “{label}”: {papers.error}
+      </p>
+    );
   if (sorted.length === 0) return <p className="muted">{empty}</p>;
   const shown = expanded ? sorted : sorted.slice(0, initialLimit);
   return (

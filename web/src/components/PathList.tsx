@@ -30,8 +30,7 @@ export function PathList({ path, mode, chain, onChainChange, onModeChange, onSel
         </button>
       </header>
       <label className="toggle">
-        <input type="checkbox" checked={mode === "longest"} onChange={(e) => onModeChange(e.target.checked ? "longest" : "shortest")} /> Longest
-        chain instead of shortest
+        <input type="checkbox" checked={mode === "longest"} onChange={(e) => onModeChange(e.target.checked ? "longest" : "shortest")} /> Longest chain instead of shortest
       </label>
       <PathBody path={path} mode={mode} chain={chain} onChainChange={onChainChange} onSelect={onSelect} onSwap={onSwap} />
     </section>

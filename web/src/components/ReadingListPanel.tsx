@@ -145,9 +145,7 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
 
       {state.saved && props.savedListTools}
 
-      {state.saved && shareUrl && (
-        <ShareAndDelete name={state.saved} dirty={state.dirty} shareUrl={shareUrl} busy={busy} onDelete={props.onDeleteSaved} />
-      )}
+      {state.saved && shareUrl && <ShareAndDelete name={state.saved} dirty={state.dirty} shareUrl={shareUrl} busy={busy} onDelete={props.onDeleteSaved} />}
     </section>
   );
 }

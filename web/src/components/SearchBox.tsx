@@ -34,10 +34,7 @@ export interface SearchBoxProps {
 }
 
 type SearchState =
-  | { status: "idle" }
-  | { status: "loading"; query: string; stale: SearchHit[] }
-  | { status: "ready"; query: string; results: SearchHit[] }
-  | { status: "error"; query: string; error: string };
+  { status: "idle" } | { status: "loading"; query: string; stale: SearchHit[] } | { status: "ready"; query: string; results: SearchHit[] } | { status: "error"; query: string; error: string };
 
 export function SearchBox(props: SearchBoxProps) {
   const { onSelect, label = "Search papers", placeholder = "Search papers or paste an identifier (press /)", limit = 12, debounceMs = 150, ref, request = null } = props;
@@ -130,16 +127,15 @@ export function SearchBox(props: SearchBoxProps) {
     }
   }
 
-  const status =
-    !query
-      ? ""
-      : search.status === "error" && search.query === query
-        ? `Search failed: ${search.error}`
-        : search.status === "ready" && search.query === query
-          ? search.results.length === 0
-            ? `No paper matches “${query}”.`
-            : `${search.results.length} result${search.results.length === 1 ? "" : "s"}; use the arrow keys and Enter to choose.`
-          : "Searching…";
+  const status = !query
+    ? ""
+    : search.status === "error" && search.query === query
+      ? `Search failed: ${search.error}`
+      : search.status === "ready" && search.query === query
+        ? search.results.length === 0
+          ? `No paper matches “${query}”.`
+          : `${search.results.length} result${search.results.length === 1 ? "" : "s"}; use the arrow keys and Enter to choose.`
+        : "Searching…";
 
   // The list stays open while the focus is anywhere in the search (its sort control too).
   const onBlur = (event: FocusEvent<HTMLDivElement>) => {
@@ -200,9 +196,7 @@ export function SearchBox(props: SearchBoxProps) {
       <div className="visually-hidden" role="status" aria-live="polite">
         {open ? status : ""}
       </div>
-      {open && query && (search.status === "error" || (search.status === "ready" && results.length === 0)) && search.query === query && (
-        <div className="search-note">{status}</div>
-      )}
+      {open && query && (search.status === "error" || (search.status === "ready" && results.length === 0)) && search.query === query && <div className="search-note">{status}</div>}
     </div>
   );
 }

@@ -38,9 +38,7 @@ export function useResource<T>(key: string | null, load: (signal: AbortSignal) =
       (err: unknown) => {
         if (controller.signal.aborted || isAbort(err)) return;
         const resource: ResourceError =
-          err instanceof ApiError
-            ? { status: "error", error: err.message, httpStatus: err.status, body: err.body }
-            : { status: "error", error: (err as Error).message ?? String(err) };
+          err instanceof ApiError ? { status: "error", error: err.message, httpStatus: err.status, body: err.body } : { status: "error", error: (err as Error).message ?? String(err) };
         setEntry({ key, version, resource });
       },
     );

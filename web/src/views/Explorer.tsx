@@ -173,11 +173,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
         </p>
       )}
       <main className="workspace">
-        <div
-          className={(lineageView || state.layout === "timeline") && state.timelineY === "citations" ? "graph-pane with-y-axis" : "graph-pane"}
-          aria-label="Citation graph"
-          role="figure"
-        >
+        <div className={(lineageView || state.layout === "timeline") && state.timelineY === "citations" ? "graph-pane with-y-axis" : "graph-pane"} aria-label="Citation graph" role="figure">
           <ErrorBoundary what="Drawing the graph">
             <GraphView
               data={graphData}
@@ -299,12 +295,11 @@ export function Explorer({ collection = null, collections = null, switched = fal
             <section className="panel welcome" aria-label="Getting started">
               <h2>Explore the citation graph</h2>
               <p>
-                Search for a paper (press <kbd>/</kbd>) or click one in the graph. Colour is the paper’s direction, size its citations; an
-                arrow points from a paper to one it builds on.
+                Search for a paper (press <kbd>/</kbd>) or click one in the graph. Colour is the paper’s direction, size its citations; an arrow points from a paper to one it builds on.
               </p>
               <p>
-                In a paper’s panel, highlight what it builds on or what builds on it, or pick two papers with “Path from here” and “Path to
-                here” to see how influence flows between them. <kbd>Esc</kbd> clears the selection. Every view is a link.
+                In a paper’s panel, highlight what it builds on or what builds on it, or pick two papers with “Path from here” and “Path to here” to see how influence flows between them.{" "}
+                <kbd>Esc</kbd> clears the selection. Every view is a link.
               </p>
             </section>
           )}

@@ -31,14 +31,5 @@ export function ExplorerPage() {
     setSwitched(true);
   }, []);
 
-  return (
-    <Explorer
-      key={collection ?? ""}
-      collection={collection}
-      collections={collections}
-      switched={switched}
-      onCollectionChange={onCollectionChange}
-      refreshCollections={refresh}
-    />
-  );
+  return <Explorer key={collection ?? ""} collection={collection} collections={collections} switched={switched} onCollectionChange={onCollectionChange} refreshCollections={refresh} />;
 }

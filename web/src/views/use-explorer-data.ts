@@ -31,33 +31,19 @@ export function useExplorerData(state: ExplorerState, refresh = 0, available = t
   const paper = useResource(ref ? `paper:${ref}` : null, (signal) => fetchPaper(ref ?? "", signal), refresh);
   const paperId = paper.status === "ready" ? paper.data.id : null;
 
-  const buildsOn = useResource(paperId ? `builds-on:${paperId}` : null, (signal) =>
-    fetchClosure(paperId ?? "", "buildsOn", 1, signal).then((r) => r.papers),
-    refresh,
-  );
-  const builtBy = useResource(paperId ? `built-by:${paperId}` : null, (signal) =>
-    fetchClosure(paperId ?? "", "builtBy", 1, signal).then((r) => r.papers),
-    refresh,
-  );
+  const buildsOn = useResource(paperId ? `builds-on:${paperId}` : null, (signal) => fetchClosure(paperId ?? "", "buildsOn", 1, signal).then((r) => r.papers), refresh);
+  const builtBy = useResource(paperId ? `built-by:${paperId}` : null, (signal) => fetchClosure(paperId ?? "", "builtBy", 1, signal).then((r) => r.papers), refresh);
 
-  const similar = useResource(
-    paperId ? `similar:${paperId}` : null,
-    (signal) => fetchSimilar(paperId ?? "", SIMILAR_SHOWN, signal).then((r) => r.similar),
-    refresh,
-  );
+  const similar = useResource(paperId ? `similar:${paperId}` : null, (signal) => fetchSimilar(paperId ?? "", SIMILAR_SHOWN, signal).then((r) => r.similar), refresh);
 
   const highlightKey = paperId && highlight ? `${paperId}\u0000${highlight.direction}\u0000${highlight.depth}` : null;
-  const highlightRes = useResource(highlightKey, (signal) =>
-    fetchClosure(paperId ?? "", highlight?.direction ?? "buildsOn", highlight?.depth ?? 1, signal).then(
-      (r) => new Set(r.papers.map((p) => p.id)) as ReadonlySet<string>,
-    ),
+  const highlightRes = useResource(
+    highlightKey,
+    (signal) => fetchClosure(paperId ?? "", highlight?.direction ?? "buildsOn", highlight?.depth ?? 1, signal).then((r) => new Set(r.papers.map((p) => p.id)) as ReadonlySet<string>),
     refresh,
   );
   const highlighted = highlightRes.status === "ready" ? highlightRes.data : null;
-  const highlightSize = useMemo<Resource<number>>(
-    () => (highlightRes.status === "ready" ? { status: "ready", data: highlightRes.data.size } : highlightRes),
-    [highlightRes],
-  );
+  const highlightSize = useMemo<Resource<number>>(() => (highlightRes.status === "ready" ? { status: "ready", data: highlightRes.data.size } : highlightRes), [highlightRes]);
 
   const pathKey = pathQuery ? `${pathQuery.from}\u0000${pathQuery.to}\u0000${pathQuery.mode}` : null;
   const path = useResource(pathKey, (signal) => fetchPath(pathQuery?.from ?? "", pathQuery?.to ?? "", pathQuery?.mode ?? "shortest", signal), refresh);
@@ -66,14 +52,20 @@ export function useExplorerData(state: ExplorerState, refresh = 0, available = t
   const mainPath = useResource(mode === "lineage" ? mainPathUrl(mainPathQuery) : null, (signal) => fetchMainPath(mainPathQuery, signal), refresh);
 
   // Seeds are REFs in the URL: their titles, for the chips and the scope line.
-  const seedTitles = useResource(seeds.length > 0 ? `seeds:${seeds.join("\u0000")}` : null, (signal) =>
-    Promise.all(seeds.map((s) => fetchPaper(s, signal).then((p) => [s, displayTitle(p)] as const, () => [s, s] as const))).then((pairs) => new Map(pairs)),
+  const seedTitles = useResource(
+    seeds.length > 0 ? `seeds:${seeds.join("\u0000")}` : null,
+    (signal) =>
+      Promise.all(
+        seeds.map((s) =>
+          fetchPaper(s, signal).then(
+            (p) => [s, displayTitle(p)] as const,
+            () => [s, s] as const,
+          ),
+        ),
+      ).then((pairs) => new Map(pairs)),
     refresh,
   );
-  const seedLabels = useMemo<SeedLabel[]>(
-    () => seeds.map((s) => ({ ref: s, title: (seedTitles.status === "ready" ? seedTitles.data.get(s) : undefined) ?? s })),
-    [seeds, seedTitles],
-  );
+  const seedLabels = useMemo<SeedLabel[]>(() => seeds.map((s) => ({ ref: s, title: (seedTitles.status === "ready" ? seedTitles.data.get(s) : undefined) ?? s })), [seeds, seedTitles]);
 
   return { graph, graphData, directions, paper, buildsOn, builtBy, similar, highlighted, highlightSize, path, mainPath, seedLabels };
 }

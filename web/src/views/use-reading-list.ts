@@ -109,10 +109,7 @@ export function useReadingList({ list, onListChange, direction }: ReadingListOpt
     });
   }, [run, state.saved, onListChange]);
 
-  const exportAs = useCallback(
-    (format: ListFormat): Promise<ExportedFile> => exportList(state.saved ?? "Reading list", format, toListInput(state.items)),
-    [state.saved, state.items],
-  );
+  const exportAs = useCallback((format: ListFormat): Promise<ExportedFile> => exportList(state.saved ?? "Reading list", format, toListInput(state.items)), [state.saved, state.items]);
 
   const close = useCallback(() => {
     pending.current?.abort();

@@ -50,7 +50,11 @@ export function CitationContextsView({ answer, onSelect }: { answer: Resource<Ci
           Show more ({more.toLocaleString("en-US")} more)
         </button>
       )}
-      {more === 0 && truncated && <p className="muted">{(described - citations.length).toLocaleString("en-US")} more: see <code>lineage contexts</code>.</p>}
+      {more === 0 && truncated && (
+        <p className="muted">
+          {(described - citations.length).toLocaleString("en-US")} more: see <code>lineage contexts</code>.
+        </p>
+      )}
     </section>
   );
 }

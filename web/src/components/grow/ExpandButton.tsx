@@ -76,7 +76,11 @@ export function ExpandButton({ target, label, onEnd }: ExpandButtonProps) {
         )}
       </div>
       {depth === 2 && !maxValid && <p className="error">At most 1 to {MAX_EXPAND_PAPERS} papers.</p>}
-      {grow.error && <p className="error" role="alert">{grow.error}</p>}
+      {grow.error && (
+        <p className="error" role="alert">
+          {grow.error}
+        </p>
+      )}
       {grow.job && <JobProgress job={grow.job} onCancel={grow.cancel} />}
       {grow.job?.state === "done" && <p className="muted">The new papers are in the map.</p>}
     </div>

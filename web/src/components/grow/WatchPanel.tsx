@@ -81,11 +81,23 @@ export function WatchPanel({ list, onShow }: WatchPanelProps) {
         ) : (
           <OfflineNote what="check for new papers" />
         ))}
-      {check.error && <p className="error" role="alert">{check.error}</p>}
+      {check.error && (
+        <p className="error" role="alert">
+          {check.error}
+        </p>
+      )}
       {check.job && <JobProgress job={check.job} onCancel={check.cancel} />}
-      {adding.error && <p className="error" role="alert">{adding.error}</p>}
+      {adding.error && (
+        <p className="error" role="alert">
+          {adding.error}
+        </p>
+      )}
       {adding.job && <JobProgress job={adding.job} onCancel={adding.cancel} />}
-      {dismissError && <p className="error" role="alert">{dismissError}</p>}
+      {dismissError && (
+        <p className="error" role="alert">
+          {dismissError}
+        </p>
+      )}
       {state?.problems.map((p) => (
         <p key={p.ref} className="note">
           Not checked: {p.ref} ({p.reason})

@@ -5,11 +5,7 @@
 export type * from "../../../../api/types.ts";
 
 /** A value being fetched: the state of one request, as a discriminated union. */
-export type Resource<T> =
-  | { status: "idle" }
-  | { status: "loading" }
-  | { status: "ready"; data: T }
-  | { status: "error"; error: string; httpStatus?: number };
+export type Resource<T> = { status: "idle" } | { status: "loading" } | { status: "ready"; data: T } | { status: "error"; error: string; httpStatus?: number };
 
 /** A list rendered for download by `POST /api/lists/{name}/export`. */
 export interface ExportedFile {

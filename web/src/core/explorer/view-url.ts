@@ -142,9 +142,5 @@ export function formatView(view: ViewState): string {
  */
 export function isNavigation(before: ViewState, after: ViewState): boolean {
   const pathKey = (v: ViewState) => (v.path ? `${v.path.from}\u0000${v.path.to}\u0000${v.path.mode}` : "");
-  return (
-    before.collection !== after.collection ||
-    before.paper !== after.paper || pathKey(before) !== pathKey(after) || before.mode !== after.mode ||
-    before.list !== after.list
-  );
+  return before.collection !== after.collection || before.paper !== after.paper || pathKey(before) !== pathKey(after) || before.mode !== after.mode || before.list !== after.list;
 }

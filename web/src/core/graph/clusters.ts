@@ -31,12 +31,7 @@ function median(values: number[]): number {
 }
 
 /** Every direction, and the communities with at least `minSize` papers stating no direction; largest first. */
-export function clusterLabels(
-  graph: CitationGraph,
-  communities: readonly GraphCommunity[],
-  directionColor: (name: string) => string,
-  minSize = 3,
-): ClusterLabel[] {
+export function clusterLabels(graph: CitationGraph, communities: readonly GraphCommunity[], directionColor: (name: string) => string, minSize = 3): ClusterLabel[] {
   const byDirection = new Map<string, { xs: number[]; ys: number[] }>();
   const byCommunity = new Map<number, { xs: number[]; ys: number[] }>();
   const labelled = new Set(communities.map((c) => c.id));

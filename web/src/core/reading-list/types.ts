@@ -36,8 +36,4 @@ export type ReadingListAction =
   | { type: "clear" };
 
 /** The state of the panel's last request (generate, open, save, delete), said in its status line. */
-export type ListOperation =
-  | { kind: "idle" }
-  | { kind: "busy"; message: string }
-  | { kind: "done"; message: string }
-  | { kind: "error"; message: string };
+export type ListOperation = { kind: "idle" } | { kind: "busy"; message: string } | { kind: "done"; message: string } | { kind: "error"; message: string };
