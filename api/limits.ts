@@ -18,8 +18,10 @@ export const MAX_SIMILAR_PAPERS = 100;
 export const MAX_CLOSURE_PAPERS = 20_000;
 /** Shortest chains listed by one path request. */
 export const MAX_PATHS = 100;
-/** Closures, paths, main paths and reading lists stop after this long; the server answers 400. */
+/** Closures, paths, main paths and reading lists stop after this long; the server answers 400 (`lineage serve --query-budget MS`). */
 export const QUERY_BUDGET_MS = 1000;
+/** The longest budget `--query-budget` takes. */
+export const MAX_QUERY_BUDGET_MS = 600_000;
 /** Length of one query parameter, and of a paper reference in a path. */
 export const MAX_PARAM_LENGTH = 500;
 /** A saved list's body (PUT/POST), its papers, and the text of one field. */

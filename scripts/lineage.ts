@@ -109,8 +109,9 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   serve: {
     run: serveCommand,
     usage:
-      "serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online]  the explorer and its HTTP API (127.0.0.1:5173), one collection per database;\n" +
-      "      --online (or LINEAGE_ONLINE=1) lets the explorer add and expand papers from Semantic Scholar and OpenAlex",
+      "serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online] [--query-budget MS]  the explorer and its HTTP API (127.0.0.1:5173), one collection per database;\n" +
+      "      --online (or LINEAGE_ONLINE=1) lets the explorer add and expand papers from Semantic Scholar and OpenAlex;\n" +
+      "      --query-budget: how long an expensive request may run before it is refused with 400 (default 1000 ms)",
   },
   export: { run: exportCommand, usage: "export --format json|gexf|graphml|csv [--out FILE] [--table nodes|edges]  the graph for Gephi and other tools" },
   "main-path": { run: mainPathCommand, usage: "main-path [--seed REF ...] [--direction NAME] [--key-route K]  the SPC main path, oldest first" },
@@ -177,6 +178,7 @@ const OPTIONS = {
   "max-requests": { type: "string" },
   "max-time": { type: "string" },
   mailto: { type: "string" },
+  "query-budget": { type: "string" },
   list: { type: "string" },
   status: { type: "boolean" },
   add: { type: "boolean" },

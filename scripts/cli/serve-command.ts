@@ -1,5 +1,5 @@
 /**
- * `lineage serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online]`: the explorer and its
+ * `lineage serve [--db PATH ...] [--bundled] [--port N] [--host H] [--online] [--query-budget MS]`: the explorer and its
  * API over one database or several (one collection each, the first the default), or the bundled
  * ones. `--online` (or LINEAGE_ONLINE=1) lets the explorer start jobs that fetch from Semantic
  * Scholar and OpenAlex (add, expand, check for new papers); without it the server refuses them.
@@ -14,6 +14,7 @@ import { collectionOf } from "../../web/server/collections.ts";
 import { ROOT_DIR } from "./paths.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { prepareGraph } from "../../library/prepare.ts";
+import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 
 /**
  * Ingest and import leave a database ready to serve. One written by an older Lineage may lack
@@ -51,8 +52,9 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
     else if (!c.build) throw new CliError(`${c.dbPath}: no database here; run \`lineage ingest PATH... --db ${c.dbPath}\` first`, EXIT.usage);
   }
   const online = servesOnline(ctx);
+  const queryBudgetMs = intOption(ctx, "query-budget", QUERY_BUDGET_MS, 1, MAX_QUERY_BUDGET_MS);
   const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
-  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online });
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs });
   ctx.out(`Lineage explorer on ${running.url}`);
   ctx.out(
     online

@@ -33,10 +33,18 @@ export interface ServedExplorer {
   url: string;
 }
 
+/**
+ * A query budget no answer of these tests reaches, however loaded the machine: the browser tests
+ * check what the explorer shows, and the budget itself is tested on a counting clock
+ * (test/resilience/load.test.ts), not here, where a busy machine would make it bite.
+ */
+const BROWSER_QUERY_BUDGET_MS = "600000";
+
 /** Starts `lineage serve --port 0` over one database or several (one collection each) and resolves with the URL it prints. */
 export function serve(db: string | readonly string[]): Promise<ServedExplorer> {
   const dbs = typeof db === "string" ? [db] : db;
-  const child = spawn(process.execPath, [BIN, "serve", ...dbs.flatMap((d) => ["--db", d]), "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const args = [BIN, "serve", ...dbs.flatMap((d) => ["--db", d]), "--port", "0", "--query-budget", BROWSER_QUERY_BUDGET_MS];
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((done, fail) => {
     let out = "";
     let err = "";

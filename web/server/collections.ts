@@ -11,6 +11,7 @@ import { GraphSession } from "../../library/graph-session.ts";
 import type { CollectionSummary } from "../../api/types.ts";
 import { LineageApi } from "./api.ts";
 import { ListsApi } from "./lists-api.ts";
+import { MAX_CLOSURE_PAPERS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 
 export interface CollectionSpec {
   /** The name URLs use (`?collection=NAME`): letters, digits and dashes. */
@@ -45,6 +46,7 @@ export class Collection {
   constructor(
     readonly spec: CollectionSpec,
     private readonly boundHost: string,
+    private readonly queryBudgetMs = QUERY_BUDGET_MS,
   ) {}
 
   /** The collection's APIs, when its database is there (opened on first use). */
@@ -59,7 +61,7 @@ export class Collection {
     }
     try {
       const session = new GraphSession(this.spec.dbPath);
-      const api = new LineageApi(session.db, session);
+      const api = new LineageApi(session.db, session, { queryBudgetMs: this.queryBudgetMs, maxClosurePapers: MAX_CLOSURE_PAPERS });
       const lists = new ListsApi(session.db, session, { dbPath: this.spec.dbPath, host: this.boundHost });
       this.opened = { session, api, lists };
       this.openError = undefined;

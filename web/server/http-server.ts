@@ -20,7 +20,7 @@ import { HttpError } from "./http-error.ts";
 import { checkSameOrigin, isListWrite } from "./lists-api.ts";
 import { growRead } from "./grow-reads.ts";
 import { COLLECTION_ACTION_PATH, isGrowAction, onlineStatus, planGrow } from "./grow-routes.ts";
-import { Busy, INLINE_BUDGET_MS, isLong, LongRequests, oftenQuick } from "./long-requests.ts";
+import { Busy, INLINE_BUDGET_MS, isLong, LONG_REQUEST_LIMITS, LongRequests, oftenQuick } from "./long-requests.ts";
 import { send, sendBuffers, sendJson } from "./responses.ts";
 import { serveStatic } from "./static-files.ts";
 
@@ -40,6 +40,8 @@ export interface ServeOptions {
   keptAnswerBytes?: number;
   /** Whether the explorer may start jobs that reach the network (`--online`); offline they are refused. */
   online?: boolean;
+  /** Each expensive request's budget (api/limits.ts QUERY_BUDGET_MS by default), as datasette's sql_time_limit_ms. */
+  queryBudgetMs?: number;
 }
 
 export interface RunningServer {
@@ -53,9 +55,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const specs = options.collections ?? (options.dbPath ? [collectionOf(options.dbPath)] : []);
   if (specs.length === 0) throw new Error("lineage serve: no database to serve");
   const served: ServedState = {
-    collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, host)])),
+    collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, host, options.queryBudgetMs)])),
     fallback: specs[0]?.name ?? "",
-    long: new LongRequests(),
+    long: new LongRequests(Object.assign({}, LONG_REQUEST_LIMITS, { queryBudgetMs: options.queryBudgetMs })),
     answers: new AnswerCache(options.keptAnswerBytes),
     slow: new BoundedSet(10_000),
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,

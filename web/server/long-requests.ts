@@ -13,6 +13,7 @@
  */
 import { Worker } from "node:worker_threads";
 import type { EndpointRequest } from "../../api/endpoints.ts";
+import { QUERY_BUDGET_MS } from "../../api/limits.ts";
 import type { LongAnswer, LongTask } from "./query-worker.ts";
 
 /** How long a closure or a path may run on the main thread before it is handed to the worker. */
@@ -58,6 +59,8 @@ export interface LongRequestLimits {
   maxWaitMs: number;
   /** The clock waits are measured on (tests pass their own). */
   now?: () => number;
+  /** Each request's query budget on the worker (api/limits.ts QUERY_BUDGET_MS by default). */
+  queryBudgetMs?: number;
 }
 
 export const LONG_REQUEST_LIMITS: LongRequestLimits = { maxQueued: 32, maxWaitMs: 10_000 };
@@ -97,7 +100,12 @@ export class LongRequests {
         reject(new Busy(`the server is answering ${this.queue.length + 1} long requests (paths, deep closures, reading lists); try again shortly`, 2));
         return;
       }
-      const waiting: Waiting = { task: { id: this.nextId++, dbPath, pathname, search }, key, queuedAt: this.now(), waiters: [{ resolve, reject }] };
+      const waiting: Waiting = {
+        task: { id: this.nextId++, dbPath, queryBudgetMs: this.limits.queryBudgetMs ?? QUERY_BUDGET_MS, pathname, search },
+        key,
+        queuedAt: this.now(),
+        waiters: [{ resolve, reject }],
+      };
       this.queue.push(waiting);
       this.byKey.set(key, waiting);
       this.pump();

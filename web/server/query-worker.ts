@@ -10,10 +10,13 @@ import { parentPort } from "node:worker_threads";
 import { GraphSession } from "../../library/graph-session.ts";
 import { LineageApi } from "./api.ts";
 import { encodeAnswer } from "./encoded-answer.ts";
+import { MAX_CLOSURE_PAPERS } from "../../api/limits.ts";
 
 export interface LongTask {
   id: number;
   dbPath: string;
+  /** The server's query budget (the same for every task of one server). */
+  queryBudgetMs: number;
   pathname: string;
   search: string;
 }
@@ -22,11 +25,11 @@ export type LongAnswer = { id: number; status: number; json: Uint8Array; gzip: U
 
 const served = new Map<string, { session: GraphSession; api: LineageApi }>();
 
-function apiFor(dbPath: string): LineageApi {
+function apiFor(dbPath: string, queryBudgetMs: number): LineageApi {
   let entry = served.get(dbPath);
   if (!entry) {
     const session = new GraphSession(dbPath);
-    entry = { session, api: new LineageApi(session.db, session) };
+    entry = { session, api: new LineageApi(session.db, session, { queryBudgetMs, maxClosurePapers: MAX_CLOSURE_PAPERS }) };
     served.set(dbPath, entry);
   }
   return entry.api;
@@ -36,7 +39,7 @@ parentPort?.on("message", (task: LongTask) => {
   let answer: LongAnswer;
   const transfer: ArrayBuffer[] = [];
   try {
-    const { status, body } = apiFor(task.dbPath).handle(task.pathname, new URLSearchParams(task.search));
+    const { status, body } = apiFor(task.dbPath, task.queryBudgetMs).handle(task.pathname, new URLSearchParams(task.search));
     const { json, gzip } = encodeAnswer(status, body);
     answer = { id: task.id, status, json, gzip };
     for (const b of [json, gzip]) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
