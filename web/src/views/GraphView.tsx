@@ -40,6 +40,10 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   minCameraRatio: 0.01,
   maxCameraRatio: 3,
   stagePadding: 24,
+  // A render while the canvas has no size yet (the empty state giving way to a newly built
+  // collection, a refresh during a layout change) draws nothing instead of throwing: every render
+  // measures the container again, so the next one draws at the real size.
+  allowInvalidContainer: true,
 };
 
 /**
