@@ -12,7 +12,7 @@ import type { CitationContext, CitationContextsResponse, CitationDirection } fro
 import type { EdgeAttributes } from "../ingest/types.ts";
 import { CITATION_CONTEXTS } from "../ingest/sources/s2.ts";
 import { briefOf } from "./briefs.ts";
-import type { LineageGraph } from "./lineage-graph.ts";
+import { missingPaper, type LineageGraph } from "./lineage-graph.ts";
 
 function texts(value: EdgeAttributes[string] | undefined): string[] {
   return Array.isArray(value) ? value.filter((v) => typeof v === "string") : [];
@@ -37,7 +37,7 @@ export function citationContexts(db: LineageDb, graph: LineageGraph, paper: Pape
     }
     const citations: CitationContext[] = [...byOther].map(([id, e]) => {
       const at = graph.index.index(id);
-      const other = at !== undefined ? graph.brief(at) : briefOf(db.queries.paper(id) ?? missing(id));
+      const other = at !== undefined ? graph.brief(at) : briefOf(db.queries.paper(id) ?? missingPaper(id));
       return Object.assign({}, other, { intents: [...e.intents], isInfluential: e.influential, contexts: e.contexts, sources: [...e.sources].sort() });
     });
     citations.sort(
@@ -57,28 +57,4 @@ export function citationContexts(db: LineageDb, graph: LineageGraph, paper: Pape
       truncated: citations.length > limit,
     };
   });
-}
-
-/** A paper a page names that the database no longer holds under that id (a concurrent rebuild). */
-function missing(id: string): Paper {
-  return {
-    id,
-    title: null,
-    normTitle: null,
-    year: null,
-    arxivId: null,
-    doi: null,
-    aclId: null,
-    openreviewId: null,
-    s2Id: null,
-    abstract: null,
-    titleInferred: false,
-    stub: true,
-    venue: null,
-    date: null,
-    authors: [],
-    directions: [],
-    citedByCount: null,
-    fieldSources: {},
-  };
 }

@@ -189,8 +189,8 @@ function oneOf(papers: Paper[]): RefResult {
   return { kind: "unknown" };
 }
 
-/** A paper the index knows but the database no longer holds under that id. */
-function missingPaper(id: string): Paper {
+/** A paper the index knows but the database no longer holds under that id (a concurrent rebuild). */
+export function missingPaper(id: string): Paper {
   return {
     id,
     title: null,
