@@ -16,6 +16,7 @@ import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
 import { DestinationPolicy, type AddressLookup } from "./destinations.ts";
 import { Fetcher, mediaType, type FetcherSettings, type FetchStats } from "./fetcher.ts";
 import { linksToFollow } from "./links.ts";
+import { inPool } from "./work-pool.ts";
 
 /** Media types the crawler reads as pages; anything else is reported and not parsed. */
 export const PAGE_TYPES = new Set(["text/html", "application/xhtml+xml", "text/plain", "text/markdown", "text/x-markdown"]);
@@ -72,19 +73,6 @@ interface Done {
   via?: string;
   /** The URL a redirect ended at, when it is not `url`. */
   finalUrl?: string;
-}
-
-async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await run(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return out;
 }
 
 export async function runCrawl(databasePath: string, options: CrawlOptions): Promise<CrawlReport> {

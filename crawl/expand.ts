@@ -26,6 +26,7 @@ import { openApiCall, type ApiSettings, type RunBounds } from "./api-session.ts"
 import type { FetchStats } from "./fetcher.ts";
 import { fetchOpenAlexExpansion } from "./openalex-client.ts";
 import { fetchS2Expansion } from "./s2-client.ts";
+import { inPool } from "./work-pool.ts";
 
 export type ExpandDepth = 0 | 1 | 2;
 
@@ -64,19 +65,6 @@ export interface ExpandReport {
   graph: { papersBefore: number; edgesBefore: number; papers: number; edges: number };
   network: FetchStats;
   bounds: RunBounds & { maxPapers: number };
-}
-
-async function inPool<T, R>(items: readonly T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await run(items[i] as T);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  return out;
 }
 
 const count = (n: number) => n.toLocaleString("en-US");
