@@ -7,7 +7,7 @@
  * and add one to the map. Screenshots go to test-results/; every wait is for a condition.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,7 @@ import { runCli } from "../helpers/cli.ts";
 import { defaultRefs, World, worldDoi } from "../sources/api-world.ts";
 import { startApiReplay, worldRecordings, type ApiReplay } from "../sources/api-replay.ts";
 import { FAST } from "../expand/replay-env.ts";
-import { buildFrontEndIfStale, graphReady, openBrowser, region, ROOT, screenshotSettled, stopServer, WAIT, type BrowserSession } from "./harness.ts";
+import { buildFrontEndIfStale, graphReady, openBrowser, region, screenshotSettled, serve, stopServer, WAIT, type BrowserSession } from "./harness.ts";
 
 // Paper 20 cites list paper 5, and nothing the first expansion stores cites or is cited by it.
 const world = new World({ papers: 20, refs: (k) => (k === 20 ? [5] : defaultRefs(k).filter((r) => r < 12)) });
@@ -29,21 +29,11 @@ let page: Page;
 let base = "";
 
 /** `lineage serve --online` over `db`, its jobs pointed at the replay by the env it starts with. */
-function serveOnline(): Promise<string> {
-  const env = { ...process.env, LINEAGE_S2_API: replay.s2Base, LINEAGE_OPENALEX_API: replay.openAlexBase };
-  const child = spawn(process.execPath, [join(ROOT, "scripts/lineage-bin.mjs"), "serve", "--db", db, "--port", "0", "--online"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
-  server = child;
-  return new Promise((done, fail) => {
-    let out = "";
-    let err = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /Lineage explorer on (http:\/\/\S+)/.exec(out);
-      if (match?.[1]) done(match[1].replace(/\/$/, ""));
-    });
-    child.stderr?.on("data", (chunk: Buffer) => (err += chunk.toString()));
-    child.once("exit", (code) => fail(new Error(`lineage serve exited ${code}:\n${err}`)));
-  });
+async function serveOnline(): Promise<string> {
+  const env = Object.assign({}, process.env, { LINEAGE_S2_API: replay.s2Base, LINEAGE_OPENALEX_API: replay.openAlexBase });
+  const started = await serve(db, ["--online"], env);
+  server = started.child;
+  return started.url;
 }
 
 beforeAll(async () => {

@@ -40,11 +40,14 @@ export interface ServedExplorer {
  */
 const BROWSER_QUERY_BUDGET_MS = "600000";
 
-/** Starts `lineage serve --port 0` over one database or several (one collection each) and resolves with the URL it prints. */
-export function serve(db: string | readonly string[]): Promise<ServedExplorer> {
+/**
+ * Starts `lineage serve --port 0` over one database or several (one collection each) and resolves
+ * with the URL it prints; `extra` options (e.g. `--online`) and `env` go to the server as given.
+ */
+export function serve(db: string | readonly string[], extra: readonly string[] = [], env: NodeJS.ProcessEnv = process.env): Promise<ServedExplorer> {
   const dbs = typeof db === "string" ? [db] : db;
-  const args = [BIN, "serve", ...dbs.flatMap((d) => ["--db", d]), "--port", "0", "--query-budget", BROWSER_QUERY_BUDGET_MS];
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const args = [BIN, "serve", ...dbs.flatMap((d) => ["--db", d]), "--port", "0", "--query-budget", BROWSER_QUERY_BUDGET_MS, ...extra];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   return new Promise((done, fail) => {
     let out = "";
     let err = "";
