@@ -21,14 +21,5 @@ export function retryAfterMs(header: string | undefined, now: number): number | 
   return Math.max(0, at - now);
 }
 
-/** A seeded uniform source in [0, 1) (mulberry32), so that jitter is repeatable in tests. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded uniform source in [0, 1) (graph/layout.ts's mulberry32), so that jitter is repeatable in tests. */
+export { seededRandom } from "../graph/layout.ts";

@@ -6,18 +6,10 @@
  * sample), and the rest of its references are what a good list should find.
  */
 import type { CitationIndex } from "../graph/citation-index.ts";
+import { seededRandom } from "../graph/layout.ts";
 
-/** Mulberry32: a small, fast, seeded generator of numbers in [0, 1). */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The seeded generator the layouts use (mulberry32), so that a run's draws are repeatable. */
+export { seededRandom };
 
 /** FNV-1a hash of a string, for per-paper seeds. */
 export function hashText(text: string): number {

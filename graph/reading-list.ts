@@ -19,9 +19,6 @@ import type { SignalOptions } from "./relevance-signals.ts";
 import type { TextIndex } from "./title-similarity.ts";
 import type { AuthorIndex } from "./author-index.ts";
 
-export { foundationsFirst } from "./reading-order.ts";
-export { short } from "./relevance-reasons.ts";
-
 export interface ListPaper {
   title: string | null;
   year: number | null;
@@ -47,11 +44,6 @@ export interface ReadingListOptions {
   people?: AuthorIndex;
   budget?: QueryBudget;
   signals?: SignalOptions;
-  /**
-   * Unused since issue 15 (kept so that callers compile): the prior of importance is the graph's
-   * citation count, on which the fusion weights were fitted.
-   */
-  importance?: ArrayLike<number>;
 }
 
 export interface ReadingListItem {

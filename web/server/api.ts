@@ -12,7 +12,7 @@ import { directionsPayload, graphPayload } from "../../library/graph-payload.ts"
 import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { listJson, resolveEntries } from "../../library/saved-lists.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
-import { EndpointError, readEndpoint, type Answer, type Endpoint, type Params } from "../../api/endpoints.ts";
+import { EndpointError, readEndpoint, type Answer, type Endpoint, type EndpointRequest, type Params } from "../../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 import type { ErrorBody, GraphPayload, ReachedPaper, SearchHit } from "../../api/types.ts";
 import { similarityScores } from "../../graph/similarity.ts";
@@ -105,7 +105,8 @@ export class LineageApi {
     };
   }
 
-  handle(pathname: string, query: URLSearchParams): ApiResponse {
+  /** The answer to a read request; `read` is the request already read from the URL, when the caller has it. */
+  handle(pathname: string, query: URLSearchParams, read?: EndpointRequest): ApiResponse {
     // The newest graph, for a live source; a new one empties the caches made from the old.
     const graph = this.source.current();
     if (graph !== this.graph) {
@@ -114,7 +115,7 @@ export class LineageApi {
       this.graph = graph;
     }
     try {
-      const request = readEndpoint(pathname, query);
+      const request = read ?? readEndpoint(pathname, query);
       const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<Endpoint>;
       // Answers read from several statements take one snapshot for them (db.read), so that they
       // agree with each other while another process writes; the rest come from the loaded graph.
@@ -174,10 +175,10 @@ export class LineageApi {
    * The answer, if it takes at most `budgetMs` here; undefined when it would take longer (the
    * server then hands the request to its worker thread, with the full budget).
    */
-  answerWithin(pathname: string, query: URLSearchParams, budgetMs: number): ApiResponse | undefined {
+  answerWithin(pathname: string, query: URLSearchParams, budgetMs: number, read?: EndpointRequest): ApiResponse | undefined {
     this.inlineBudgetMs = budgetMs;
     try {
-      const answer = this.handle(pathname, query);
+      const answer = this.handle(pathname, query, read);
       const body = answer.body as { budgetMs?: unknown };
       return answer.status === 400 && body.budgetMs === budgetMs ? undefined : answer;
     } finally {

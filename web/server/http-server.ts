@@ -168,10 +168,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
   if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
   // A closure or a path tried here first, unless it was found long before (on this graph).
   const tryHere = long && request !== undefined && oftenQuick(request) && !s.slow.has(key ?? "");
-  const quick = tryHere ? open.api.answerWithin(pathname, query, INLINE_BUDGET_MS) : undefined;
+  const quick = tryHere ? open.api.answerWithin(pathname, query, INLINE_BUDGET_MS, request) : undefined;
   if (tryHere && quick === undefined && key !== undefined) s.slow.add(key);
   if (!long || quick) {
-    const { status, body } = quick ?? open.api.handle(pathname, query);
+    const { status, body } = quick ?? open.api.handle(pathname, query, request);
     if (key === undefined || !s.answers.keeps) return sendJson(req, res, status, body);
     const answer = encodeAnswer(status, body);
     s.answers.set(key, answer);

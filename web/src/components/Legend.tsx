@@ -27,6 +27,17 @@ function count(n: number): string {
   return n.toLocaleString("en-US");
 }
 
+/** One entry that filters: its swatch, name and count, pressed while the map shows only it. */
+function LegendEntry(props: { color: string; name: string; count: number; pressed: boolean; onToggle: () => void; showOnly: string }) {
+  const { color, name, pressed, onToggle, showOnly } = props;
+  return (
+    <button type="button" className="legend-entry" aria-pressed={pressed} onClick={onToggle} title={pressed ? "Show every paper again" : showOnly}>
+      <span className="swatch" style={{ background: color }} aria-hidden="true" />
+      <span className="legend-name">{name}</span> <span className="legend-count">{count(props.count)}</span>
+    </button>
+  );
+}
+
 export function Legend(props: LegendProps) {
   const { directions, communities, otherCommunityColor, direction, community, onDirection, onCommunity, max = 8, defaultOpen = true, marked = 0 } = props;
   const shown = [...directions].sort((a, b) => b.count - a.count).slice(0, max);
@@ -42,16 +53,14 @@ export function Legend(props: LegendProps) {
             <ul>
               {shown.map((d) => (
                 <li key={d.name}>
-                  <button
-                    type="button"
-                    className="legend-entry"
-                    aria-pressed={direction === d.name}
-                    onClick={() => onDirection(direction === d.name ? null : d.name)}
-                    title={direction === d.name ? "Show every paper again" : `Show only “${d.name}”`}
-                  >
-                    <span className="swatch" style={{ background: d.color }} aria-hidden="true" />
-                    <span className="legend-name">{d.name}</span> <span className="legend-count">{count(d.count)}</span>
-                  </button>
+                  <LegendEntry
+                    color={d.color}
+                    name={d.name}
+                    count={d.count}
+                    pressed={direction === d.name}
+                    onToggle={() => onDirection(direction === d.name ? null : d.name)}
+                    showOnly={`Show only “${d.name}”`}
+                  />
                 </li>
               ))}
               {directions.length > shown.length && <li className="muted">+{directions.length - shown.length} more directions</li>}
@@ -64,16 +73,14 @@ export function Legend(props: LegendProps) {
             <ul>
               {communities.map((c) => (
                 <li key={c.id}>
-                  <button
-                    type="button"
-                    className="legend-entry"
-                    aria-pressed={community === c.id}
-                    onClick={() => onCommunity(community === c.id ? null : c.id)}
-                    title={community === c.id ? "Show every paper again" : `Show only this community (${count(c.size)} papers)`}
-                  >
-                    <span className="swatch" style={{ background: c.color }} aria-hidden="true" />
-                    <span className="legend-name">{c.label}</span> <span className="legend-count">{count(c.size)}</span>
-                  </button>
+                  <LegendEntry
+                    color={c.color}
+                    name={c.label}
+                    count={c.size}
+                    pressed={community === c.id}
+                    onToggle={() => onCommunity(community === c.id ? null : c.id)}
+                    showOnly={`Show only this community (${count(c.size)} papers)`}
+                  />
                 </li>
               ))}
               <li className="muted">

@@ -52,15 +52,11 @@ const RELEVANCE = "papers citing both, and references both cite (co-citation and
 const similarDetail = (p: SimilarPaper): string => p.reason;
 
 /** Connected Papers' split of similar papers: what it rests on, what rests on it, and the rest. */
-const SIMILAR_GROUPS: { relation: SimilarPaper["relation"]; label: string; empty: string }[] = [
-  { relation: "prior", label: "Prior works", empty: "" },
-  { relation: "derivative", label: "Derivative works", empty: "" },
-  { relation: "related", label: "Other similar papers", empty: "" },
+const SIMILAR_GROUPS: { relation: SimilarPaper["relation"]; label: string }[] = [
+  { relation: "prior", label: "Prior works" },
+  { relation: "derivative", label: "Derivative works" },
+  { relation: "related", label: "Other similar papers" },
 ];
-
-function similarGroup(similar: Resource<SimilarPaper[]>, relation: SimilarPaper["relation"]): Resource<SimilarPaper[]> {
-  return similar.status === "ready" ? { status: "ready", data: similar.data.filter((p) => p.relation === relation) } : similar;
-}
 
 /**
  * Set when a paper is chosen from the panel's own lists: the button that had focus disappears with
@@ -285,21 +281,21 @@ export function PaperPanel(props: PaperPanelProps) {
           {similar.status === "ready" && similar.data.length === 0 && <p className="muted">No paper shares a citing paper, a reference or telling title words with it.</p>}
           {similar.status !== "ready" && <PaperList label="Similar papers" papers={similar} onSelect={selectFromPanel} empty="" />}
           {similar.status === "ready" &&
-            SIMILAR_GROUPS.map(({ relation, label, empty }) => {
-              const group = similarGroup(similar, relation);
-              if (group.status !== "ready" || group.data.length === 0) return null;
+            SIMILAR_GROUPS.map(({ relation, label }) => {
+              const papers = similar.data.filter((p) => p.relation === relation);
+              if (papers.length === 0) return null;
               return (
                 <section key={relation} className="similar-group">
                   <h4>{label}</h4>
                   <PaperList
                     label={label}
-                    papers={group}
+                    papers={{ status: "ready", data: papers }}
                     onSelect={selectFromPanel}
                     onAuthor={onAuthor}
                     relevance={bySimilarity}
                     relevanceMeaning={`similarity: ${RELEVANCE}, each normalised by Salton's cosine, with title and abstract similarity`}
                     detail={similarDetail}
-                    empty={empty}
+                    empty=""
                   />
                 </section>
               );

@@ -8,8 +8,8 @@ export interface CameraTarget {
   ratio: number;
 }
 
-export function fitPoints(points: readonly { x: number; y: number }[], current: number, margin = 1.5): CameraTarget | null {
-  if (points.length === 0) return null;
+/** The smallest box holding every point (infinite bounds when there is none). */
+function boundsOf(points: Iterable<{ x: number; y: number }>): { minX: number; maxX: number; minY: number; maxY: number } {
   let minX = Infinity;
   let maxX = -Infinity;
   let minY = Infinity;
@@ -20,6 +20,12 @@ export function fitPoints(points: readonly { x: number; y: number }[], current: 
     minY = Math.min(minY, p.y);
     maxY = Math.max(maxY, p.y);
   }
+  return { minX, maxX, minY, maxY };
+}
+
+export function fitPoints(points: readonly { x: number; y: number }[], current: number, margin = 1.5): CameraTarget | null {
+  if (points.length === 0) return null;
+  const { minX, maxX, minY, maxY } = boundsOf(points);
   const extent = Math.max(maxX - minX, maxY - minY);
   const ratio = points.length === 1 ? Math.min(current, 0.5) : Math.min(1.2, Math.max(0.08, extent * margin));
   // Labels are drawn right of their papers: a set is framed a little right of its centre to fit them.
@@ -35,16 +41,7 @@ export function framedPoint(extent: { x: [number, number]; y: [number, number] }
 
 /** The camera that shows every point (framed coordinates), with a margin. */
 export function fitAll(points: Iterable<{ x: number; y: number }>, margin = 1.05): CameraTarget | null {
-  let minX = Infinity;
-  let maxX = -Infinity;
-  let minY = Infinity;
-  let maxY = -Infinity;
-  for (const p of points) {
-    minX = Math.min(minX, p.x);
-    maxX = Math.max(maxX, p.x);
-    minY = Math.min(minY, p.y);
-    maxY = Math.max(maxY, p.y);
-  }
+  const { minX, maxX, minY, maxY } = boundsOf(points);
   if (!Number.isFinite(minX)) return null;
   return { x: (minX + maxX) / 2, y: (minY + maxY) / 2, ratio: Math.max(0.05, Math.max(maxX - minX, maxY - minY) * margin) };
 }
