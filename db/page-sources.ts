@@ -1,100 +1,100 @@
 /**
- * The pages that name a paper, as the paper view and `lineage show` list them: each page once per
- * role, its own pages first, then newest data first, then by source, with the figures and
- * editorial fields the paper's own pages reported. One query per paper; a page's facts are read
- * only where it is the paper's own page (a paper named by 800 pages would otherwise copy 800
- * pages' facts out of SQLite to drop them).
+ * Reading which pages name papers, for the paper view's list of sources (library/paper-pages.ts
+ * orders and shapes them): a paper's mentions as page-and-role keys, every paper's keys in one
+ * pass, a page's listed columns, every page's in one pass, and a page's own figures. Storage
+ * reads only; the page-and-role key is one number per row (better-sqlite3 hands back a plucked
+ * number faster than a row of two columns).
  */
 import type { Db } from "./connection.ts";
-import type { PageFacts, RelatedLink } from "../ingest/types.ts";
-import type { PageSource, SelfSource } from "./paper-queries.ts";
+import type { PageSource } from "./paper-queries.ts";
 
-type Role = PageSource["role"];
+export type Role = PageSource["role"];
+export const ROLES: readonly Role[] = ["self", "builds_on", "built_by"];
 
-interface SourceRow {
-  page_id: number;
+/** A page naming a paper in a role, as one number: page id × 3 + the role's place in ROLES. */
+const MENTION_KEY = "m.page_id * 3 + CASE m.role WHEN 'self' THEN 0 WHEN 'builds_on' THEN 1 ELSE 2 END";
+
+export function keyOf(pageId: number, role: Role): number {
+  return pageId * 3 + ROLES.indexOf(role);
+}
+
+export function pageOfKey(key: number): number {
+  return Math.floor(key / 3);
+}
+
+export function roleOfKey(key: number): Role {
+  return ROLES[key % 3] as Role;
+}
+
+/** What a listed page shows: its columns other than its figures. */
+export interface PageRow {
+  id: number;
   source: string;
   format: string;
-  content_hash: string;
-  data_through: string | null;
-  ingested_at: string;
-  role: Role;
-  facts_json: string | null;
-  related_json: string | null;
-  warnings_json: string | null;
+  contentHash: string;
+  dataThrough: string | null;
+  ingestedAt: string;
 }
 
-export interface PaperPages {
-  sources: (PageSource | SelfSource)[];
-  /** Each listed page's source, by page id. */
-  sourceOfPage: Map<number, string>;
+/** A page's own figures, as stored (JSON texts), read only where the page is a paper's own. */
+export interface OwnFactsText {
+  facts: string;
+  related: string;
+  warnings: string;
 }
+
+type PageColumns = [number, string, string, string, string | null, string];
+
+const rowOf = ([id, source, format, contentHash, dataThrough, ingestedAt]: PageColumns): PageRow => ({ id, source, format, contentHash, dataThrough, ingestedAt });
+
+const PAGE_COLUMNS = "id, source, format, content_hash, data_through, ingested_at";
 
 export class PageSources {
-  private readonly ofPaperStatement;
-  private readonly sourceStatement;
+  private readonly keysOfPaperStatement;
+  private readonly everyKeyStatement;
+  private readonly pageStatement;
+  private readonly everyPageStatement;
+  private readonly ownFactsStatement;
+  private readonly mentionCountStatement;
 
   constructor(db: Db) {
-    this.ofPaperStatement = db.prepare<[string], SourceRow>(
-      `SELECT DISTINCT p.id AS page_id, p.source, p.format, p.content_hash, p.data_through, p.ingested_at, m.role,
-              CASE m.role WHEN 'self' THEN p.facts_json END AS facts_json,
-              CASE m.role WHEN 'self' THEN p.related_json END AS related_json,
-              CASE m.role WHEN 'self' THEN p.warnings_json END AS warnings_json
-       FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
-       WHERE pm.paper_id = ?
-       ORDER BY m.role = 'self' DESC, p.data_through IS NULL, p.data_through DESC, p.source, m.role`,
-    );
-    this.sourceStatement = db.prepare<[number], string>("SELECT source FROM pages WHERE id = ?").pluck();
+    this.keysOfPaperStatement = db.prepare<[string], number>(`SELECT ${MENTION_KEY} FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?`).pluck();
+    // Read from mentions to paper_mentions (the smaller table looked up), one row per paper.
+    this.everyKeyStatement = db
+      .prepare<[], [string, string]>(`SELECT pm.paper_id, group_concat(${MENTION_KEY}) FROM mentions m CROSS JOIN paper_mentions pm ON pm.mention_id = m.id GROUP BY pm.paper_id`)
+      .raw(true);
+    this.pageStatement = db.prepare<[number], PageColumns>(`SELECT ${PAGE_COLUMNS} FROM pages WHERE id = ?`).raw(true);
+    this.everyPageStatement = db.prepare<[], PageColumns>(`SELECT ${PAGE_COLUMNS} FROM pages`).raw(true);
+    this.ownFactsStatement = db.prepare<[number], [string, string, string]>("SELECT facts_json, related_json, warnings_json FROM pages WHERE id = ?").raw(true);
+    this.mentionCountStatement = db.prepare<[], number>("SELECT count(*) FROM paper_mentions").pluck();
   }
 
-  /** The paper's pages, with each listed page's source by page id. Read inside one snapshot (`LineageDb.read`) with what goes with it. */
-  ofPaper(id: string): PaperPages {
-    const sourceOfPage = new Map<number, string>();
-    const sources = this.ofPaperStatement.all(id).map((row) => {
-      sourceOfPage.set(row.page_id, row.source);
-      return listed(row);
-    });
-    return { sources, sourceOfPage };
+  /** The page-and-role keys of the pages naming the paper (a page naming it twice in a role gives its key twice). */
+  keysOfPaper(paperId: string): number[] {
+    return this.keysOfPaperStatement.all(paperId);
   }
 
-  /** A page's source (file path or URL). */
-  sourceOf(pageId: number): string | null {
-    return this.sourceStatement.get(pageId) ?? null;
+  /** Every paper named by a page, with its keys (as `keysOfPaper` gives them, in no particular order). */
+  *everyPapersKeys(): IterableIterator<[string, number[]]> {
+    for (const [paper, keys] of this.everyKeyStatement.iterate()) yield [paper, keys.split(",").map(Number)];
   }
-}
 
-function listed(row: SourceRow): PageSource | SelfSource {
-  const base: PageSource = { source: row.source, format: row.format, contentHash: row.content_hash, dataThrough: row.data_through, ingestedAt: row.ingested_at, role: row.role };
-  if (row.role !== "self") return base;
-  const facts = JSON.parse(row.facts_json ?? "{}") as PageFacts;
-  const self: SelfSource = {
-    ...base,
-    role: "self",
-    reported: definedOnly({
-      citedByCount: facts.citedByCount,
-      referencesInMap: facts.referencesInMap,
-      referencesTotal: facts.referencesTotal,
-      citationsPerYear: facts.citationsPerYear,
-      onMap: facts.onMap,
-    }),
-    directions: facts.directions,
-    related: JSON.parse(row.related_json ?? "[]") as RelatedLink[],
-    warnings: JSON.parse(row.warnings_json ?? "[]") as string[],
-  };
-  const editorial = definedOnly({
-    source: facts.source,
-    field: facts.field,
-    depth: facts.depth,
-    summary: facts.summary,
-    takeaway: facts.takeaway,
-    insights: facts.insights,
-    topics: facts.topics,
-    audience: facts.audience,
-  });
-  if (Object.keys(editorial).length > 0) self.editorial = editorial;
-  return self;
-}
+  page(id: number): PageRow | undefined {
+    const columns = this.pageStatement.get(id);
+    return columns && rowOf(columns);
+  }
 
-function definedOnly<T extends object>(obj: T): Partial<T> {
-  return Object.fromEntries(Object.entries(obj).filter(([, v]) => v !== undefined)) as Partial<T>;
+  everyPage(): PageRow[] {
+    return this.everyPageStatement.all().map(rowOf);
+  }
+
+  ownFacts(id: number): OwnFactsText | undefined {
+    const row = this.ownFactsStatement.get(id);
+    return row && { facts: row[0], related: row[1], warnings: row[2] };
+  }
+
+  /** Mentions of papers in the database (what a one-pass read would hold). */
+  mentionCount(): number {
+    return this.mentionCountStatement.get() ?? 0;
+  }
 }

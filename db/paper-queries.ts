@@ -164,7 +164,8 @@ export class PaperQueries {
   private readonly byNormTitle;
   private readonly byNormTitleRange;
   private readonly byIdColumn: Record<IdScheme, ReturnType<Db["prepare"]>>;
-  private readonly pageSources: PageSources;
+  /** Which pages name papers, for the paper view's sources (page-sources.ts). */
+  readonly pages: PageSources;
   private readonly edgeList;
   private readonly edgeAssertionList;
   private readonly decisions;
@@ -178,7 +179,7 @@ export class PaperQueries {
       IdScheme,
       ReturnType<Db["prepare"]>
     >;
-    this.pageSources = new PageSources(db);
+    this.pages = new PageSources(db);
     this.mentions = db.prepare<[string], MentionOfPaper>(
       `SELECT p.source, p.format, m.role, m.title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2
        FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id JOIN pages p ON p.id = m.page_id
@@ -271,11 +272,6 @@ export class PaperQueries {
     return this.edgeList.all();
   }
 
-  /** Every page that names the paper, with the figures the page reported and each listed page's source by page id (db/page-sources.ts). */
-  sourcesWithPages(id: string): { sources: (PageSource | SelfSource)[]; sourceOfPage: Map<number, string> } {
-    return this.pageSources.ofPaper(id);
-  }
-
   /** The pages that assert citing → cited, with what a structured source said of the citation. */
   edgeAssertions(citing: string, cited: string): EdgeAssertion[] {
     return this.edgeAssertionList.all({ citing, cited }).map((r) => ({
@@ -291,10 +287,6 @@ export class PaperQueries {
   /** Every mention of the paper: which page named it, how, and with which identity. */
   mentionsOf(id: string): MentionOfPaper[] {
     return this.mentions.all(id);
-  }
-
-  pageSource(pageId: number): string | null {
-    return this.pageSources.sourceOf(pageId);
   }
 
   mergeDecisions(id: string) {

@@ -6,21 +6,39 @@
  * and only when that changed is the graph loaded again (its traversal index from the stored
  * arrays, inside one read transaction). A writer stores the graph, its layout and its index in one
  * transaction (library/prepare.ts), so a reader sees the old graph or the new one, never half.
+ * The session also holds every paper's listed pages (paper-pages.ts) once they pay for
+ * themselves. Reading them costs about what one paper view read on its own costs for every
+ * `mentionsPerView` mentions of papers, so they are read once a commit has been asked for that
+ * many views: rent or buy, so that a server asked for a few views pays nothing for them, a busy
+ * one lists pages from memory, and neither pays much more than twice the better of the two.
+ * A commit that changes no citation (a page's figures) keeps the graph but not the listing;
+ * `commitsSeen` tells answers kept elsewhere that they may be stale.
  */
 import { LineageDb } from "../db/lineage-db.ts";
 import { LineageGraph } from "./lineage-graph.ts";
+import { PageListing } from "./paper-pages.ts";
 
 export interface GraphSessionOptions {
   /** Look for a new commit at most this often (the check itself costs a pragma). */
   checkEveryMs?: number;
   now?: () => number;
+  /** Mentions of papers whose listing costs about what one paper view read on its own costs. */
+  mentionsPerView?: number;
 }
+
+export const MENTIONS_PER_VIEW = 20;
 
 export class GraphSession {
   readonly db: LineageDb;
   private graph: LineageGraph;
   private version: string | undefined;
   private dataVersion: number;
+  private commits = 0;
+  /** undefined: not read since the last commit; null: too many mentions to hold. */
+  private listing: PageListing | null | undefined;
+  private viewsAtCommit = 0;
+  private mentionsAtCommit: number | undefined;
+  private readonly mentionsPerView: number;
   private checkedAt: number;
   private readonly checkEveryMs: number;
   private readonly now: () => number;
@@ -29,6 +47,7 @@ export class GraphSession {
   constructor(path: string, options: GraphSessionOptions = {}) {
     this.checkEveryMs = options.checkEveryMs ?? 250;
     this.now = options.now ?? (() => performance.now());
+    this.mentionsPerView = options.mentionsPerView ?? MENTIONS_PER_VIEW;
     this.db = LineageDb.open(path, { readonly: true });
     this.dataVersion = this.db.dataVersion();
     this.version = this.db.graphVersion();
@@ -48,12 +67,35 @@ export class GraphSession {
     return this.version;
   }
 
+  /** Commits by other connections seen so far: an answer made at one count may be stale at another. */
+  commitsSeen(): number {
+    this.current();
+    return this.commits;
+  }
+
+  /**
+   * Every paper's listed pages as of the last commit seen, asked for by a paper view: null while
+   * they do not yet pay for themselves at this commit, and on a database too large to hold them.
+   */
+  pageListing(): PageListing | null {
+    this.current();
+    if (this.listing !== undefined) return this.listing;
+    this.mentionsAtCommit ??= this.db.queries.pages.mentionCount();
+    if (++this.viewsAtCommit * this.mentionsPerView < this.mentionsAtCommit) return null;
+    this.listing = this.db.read(() => PageListing.read(this.db));
+    return this.listing;
+  }
+
   /** Looks for a commit now; returns true when a new graph was loaded. */
   refresh(): boolean {
     this.checkedAt = this.now();
     const dataVersion = this.db.dataVersion();
     if (dataVersion === this.dataVersion) return false;
     this.dataVersion = dataVersion;
+    this.commits++;
+    this.listing = undefined;
+    this.viewsAtCommit = 0;
+    this.mentionsAtCommit = undefined;
     const version = this.db.graphVersion();
     if (version === this.version) return false;
     this.graph = this.db.read(() => {

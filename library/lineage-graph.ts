@@ -17,12 +17,15 @@ import { SearchIndex } from "../graph/search.ts";
 import type { QueryBudget } from "../graph/query-budget.ts";
 import { loadCitationIndex } from "./citation-index-store.ts";
 import { briefOf, countedBriefOf, reachedBriefOf } from "./briefs.ts";
+import type { PageListing } from "./paper-pages.ts";
 
 export type RefResult = { kind: "found"; paper: Paper } | { kind: "ambiguous"; candidates: PaperBrief[] } | { kind: "unknown" };
 
 /** Where a caller gets the graph to answer from: a fixed graph, or a live one (library/graph-session.ts). */
 export interface GraphSource {
   current(): LineageGraph;
+  /** Every paper's listed pages held for the current commit, where the source holds them (paper-pages.ts). */
+  pageListing?(): PageListing | null;
 }
 
 /** Another paper a reference may also mean, and why (issue 16): a paper the graph kept apart. */

@@ -8,15 +8,19 @@ import type { Paper, SelfSource } from "../db/paper-queries.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
 import type { RelatedLink } from "../ingest/types.ts";
 import type { PaperDetail } from "../api/types.ts";
+import { pagesOfPaper, type PageListing, type PaperPages } from "./paper-pages.ts";
 
-/** Read from one snapshot of the database (joining the caller's, as the API's requests have one). */
-export function paperView(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
-  return db.read(() => viewOf(db, graph, paper));
+/**
+ * The view, its pages from `listing` when the caller holds one for the current commit (a
+ * read-only server's session), else read from one snapshot of the database.
+ */
+export function paperView(db: LineageDb, graph: LineageGraph, paper: Paper, listing?: PageListing | null): PaperDetail {
+  if (listing) return viewOf(graph, paper, listing.pagesOf(paper.id));
+  return db.read(() => viewOf(graph, paper, pagesOfPaper(db, paper.id)));
 }
 
-function viewOf(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
+function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperPages): PaperDetail {
   const index = graph.index.index(paper.id);
-  const { sources, sourceOfPage } = db.queries.sourcesWithPages(paper.id);
   const selfSources = sources.filter((s): s is SelfSource => s.role === "self");
   const newest = selfSources[0];
   const reported = selfSources.find((s) => s.reported.referencesTotal !== undefined || s.reported.citedByCount !== undefined);
@@ -60,22 +64,7 @@ function viewOf(db: LineageDb, graph: LineageGraph, paper: Paper): PaperDetail {
     onMap: newest?.reported.onMap ?? null,
     editorial: selfSources.find((s) => s.editorial)?.editorial ?? null,
     related,
-    fieldSources: fieldSourcesOf(db, paper.fieldSources, sourceOfPage),
+    fieldSources: Object.fromEntries(Object.entries(paper.fieldSources).map(([field, pageId]) => [field, sourceOf(pageId)])),
     sources,
   };
-}
-
-/** Which page each field came from: among the paper's own pages, else looked up once per page. */
-function fieldSourcesOf(db: LineageDb, pages: Record<string, number>, known: ReadonlyMap<number, string>): Record<string, string | null> {
-  const looked = new Map<number, string | null>();
-  const out: Record<string, string | null> = {};
-  for (const [field, pageId] of Object.entries(pages)) {
-    let source: string | null | undefined = known.get(pageId) ?? looked.get(pageId);
-    if (source === undefined) {
-      source = db.queries.pageSource(pageId);
-      looked.set(pageId, source);
-    }
-    out[field] = source;
-  }
-  return out;
 }

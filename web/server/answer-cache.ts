@@ -1,7 +1,7 @@
 /**
- * Encoded answers to long requests kept for the next client who asks the same thing of the same
- * graph: keyed by the database, the graph version and the request, so that a new graph (an
- * ingest, an expand) leaves the old answers unreachable and they age out. Least recently used
+ * Encoded answers kept for the next client who asks the same thing of the same database: keyed
+ * by the database, the commit the answer was made at and the request, so that a commit (an
+ * ingest, an expand, a page's figures changed) leaves the old answers unreachable and they age out. Least recently used
  * answers go first once the kept bytes pass the budget; an answer larger than a quarter of the
  * budget is not kept.
  */
@@ -20,9 +20,10 @@ export class AnswerCache {
     return this.budgetBytes > 0;
   }
 
-  static key(dbPath: string, graphVersion: string | undefined, pathname: string, query: URLSearchParams): string {
+  /** `commit`: what says which commit the answer was made at (the session's graph version and commits seen). */
+  static key(dbPath: string, commit: string, pathname: string, query: URLSearchParams): string {
     const sorted = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-    return `${dbPath}\n${graphVersion ?? ""}\n${pathname}?${new URLSearchParams(sorted).toString()}`;
+    return `${dbPath}\n${commit}\n${pathname}?${new URLSearchParams(sorted).toString()}`;
   }
 
   get(key: string): EncodedAnswer | undefined {

@@ -60,7 +60,7 @@ export class LineageApi {
       directions: () => directionsPayload(this.db),
       stats: () => this.db.read(() => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() })),
       search: ({ q, limit }) => ({ query: q, results: this.search(q, limit) }),
-      paper: ({ ref }) => paperView(this.db, this.graph, this.paper(ref, "paper")),
+      paper: ({ ref }) => paperView(this.db, this.graph, this.paper(ref, "paper"), this.source.pageListing?.()),
       closure: ({ ref, direction, depth }) => {
         const paper = this.paper(ref, "paper");
         const { maxClosurePapers } = this.limits;

@@ -110,7 +110,7 @@ interface ServedState {
   fallback: string;
   long: LongRequests;
   answers: AnswerCache;
-  /** Closures and paths found too long for the main thread, by answer key (graph version included). */
+  /** Closures and paths found too long for the main thread, by answer key (the commit included). */
   slow: BoundedSet;
   jobs?: Jobs;
   host: string;
@@ -163,7 +163,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
     if (!(err instanceof EndpointError)) throw err;
   }
   const long = request !== undefined && isLong(request);
-  const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, open.session.graphVersion(), pathname, query) : undefined;
+  const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, `${open.session.graphVersion() ?? ""}@${open.session.commitsSeen()}`, pathname, query) : undefined;
   const kept = key === undefined ? undefined : s.answers.get(key);
   if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
   // A closure or a path tried here first, unless it was found long before (on this graph).
@@ -201,7 +201,7 @@ class BoundedSet {
 }
 
 /**
- * Whether an answer is kept for the next client asking the same of the same graph: the long
+ * Whether an answer is kept for the next client asking the same at the same commit: the long
  * requests (computed on the worker), and paper views (the explorer's most frequent request, a few
  * joins over provenance each). Not list suggestions, which change with the list, not the graph.
  */
