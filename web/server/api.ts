@@ -105,6 +105,11 @@ export class LineageApi {
     };
   }
 
+  /** The graph the last request was answered from. */
+  get answeredFrom(): LineageGraph {
+    return this.graph;
+  }
+
   /** The answer to a read request; `read` is the request already read from the URL, when the caller has it. */
   handle(pathname: string, query: URLSearchParams, read?: EndpointRequest): ApiResponse {
     // The newest graph, for a live source; a new one empties the caches made from the old.

@@ -15,6 +15,11 @@ export interface EncodedAnswer {
 export const GZIP_FROM_BYTES = 1024;
 
 export function encodeAnswer(status: number, body: unknown): EncodedAnswer {
-  const json = Buffer.from(JSON.stringify(body));
+  return encodeText(status, JSON.stringify(body));
+}
+
+/** An answer whose JSON text is in hand (web/server/closure-text.ts). */
+export function encodeText(status: number, text: string): EncodedAnswer {
+  const json = Buffer.from(text);
   return { status, json, gzip: json.length >= GZIP_FROM_BYTES ? gzipSync(json, { level: 6 }) : null };
 }

@@ -12,7 +12,8 @@ import { resolve } from "node:path";
 import { EndpointError, readEndpoint, type EndpointRequest } from "../../api/endpoints.ts";
 import type { CollectionSummary } from "../../api/types.ts";
 import { AnswerCache } from "./answer-cache.ts";
-import { encodeAnswer } from "./encoded-answer.ts";
+import { encodeText } from "./encoded-answer.ts";
+import { ClosureText } from "./closure-text.ts";
 import { Collection, collectionOf, type CollectionSpec } from "./collections.ts";
 import { hostCheck } from "./host-check.ts";
 import { JobConflict, Jobs, type LineageCommand } from "./jobs.ts";
@@ -21,7 +22,7 @@ import { checkSameOrigin, isListWrite } from "./lists-api.ts";
 import { growRead } from "./grow-reads.ts";
 import { COLLECTION_ACTION_PATH, isGrowAction, onlineStatus, planGrow } from "./grow-routes.ts";
 import { Busy, INLINE_BUDGET_MS, isLong, LONG_REQUEST_LIMITS, LongRequests, oftenQuick } from "./long-requests.ts";
-import { send, sendBuffers, sendJson } from "./responses.ts";
+import { send, sendBuffers, sendJson, sendJsonText } from "./responses.ts";
 import { serveStatic } from "./static-files.ts";
 
 export interface ServeOptions {
@@ -60,6 +61,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     long: new LongRequests(Object.assign({}, LONG_REQUEST_LIMITS, { queryBudgetMs: options.queryBudgetMs })),
     answers: new AnswerCache(options.keptAnswerBytes),
     slow: new BoundedSet(10_000),
+    closureText: new ClosureText(),
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
     host,
     online: options.online === true,
@@ -110,6 +112,8 @@ interface ServedState {
   fallback: string;
   long: LongRequests;
   answers: AnswerCache;
+  /** Deep closures' JSON text, from each paper's brief text made once per graph. */
+  closureText: ClosureText;
   /** Closures and paths found too long for the main thread, by answer key (the commit included). */
   slow: BoundedSet;
   jobs?: Jobs;
@@ -172,8 +176,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
   if (tryHere && quick === undefined && key !== undefined) s.slow.add(key);
   if (!long || quick) {
     const { status, body } = quick ?? open.api.handle(pathname, query, request);
-    if (key === undefined || !s.answers.keeps) return sendJson(req, res, status, body);
-    const answer = encodeAnswer(status, body);
+    const text = s.closureText.answerText(open.api.answeredFrom, request, status, body);
+    if (key === undefined || !s.answers.keeps) return sendJsonText(req, res, status, text);
+    const answer = encodeText(status, text);
     s.answers.set(key, answer);
     return sendBuffers(req, res, answer.status, answer.json, answer.gzip);
   }

@@ -9,8 +9,10 @@
 import { parentPort } from "node:worker_threads";
 import { GraphSession } from "../../library/graph-session.ts";
 import { LineageApi } from "./api.ts";
-import { encodeAnswer } from "./encoded-answer.ts";
+import { encodeText } from "./encoded-answer.ts";
+import { ClosureText } from "./closure-text.ts";
 import { MAX_CLOSURE_PAPERS } from "../../api/limits.ts";
+import { readEndpoint } from "../../api/endpoints.ts";
 
 export interface LongTask {
   id: number;
@@ -24,6 +26,7 @@ export interface LongTask {
 export type LongAnswer = { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null } | { id: number; error: string };
 
 const served = new Map<string, { session: GraphSession; api: LineageApi }>();
+const closureText = new ClosureText();
 
 function apiFor(dbPath: string, queryBudgetMs: number): LineageApi {
   let entry = served.get(dbPath);
@@ -39,8 +42,11 @@ parentPort?.on("message", (task: LongTask) => {
   let answer: LongAnswer;
   const transfer: ArrayBuffer[] = [];
   try {
-    const { status, body } = apiFor(task.dbPath, task.queryBudgetMs).handle(task.pathname, new URLSearchParams(task.search));
-    const { json, gzip } = encodeAnswer(status, body);
+    const api = apiFor(task.dbPath, task.queryBudgetMs);
+    const query = new URLSearchParams(task.search);
+    const request = readEndpoint(task.pathname, query);
+    const { status, body } = api.handle(task.pathname, query, request);
+    const { json, gzip } = encodeText(status, closureText.answerText(api.answeredFrom, request, status, body));
     answer = { id: task.id, status, json, gzip };
     for (const b of [json, gzip]) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
   } catch (err) {

@@ -32,7 +32,12 @@ export const JSON_TYPE = "application/json; charset=utf-8";
 
 /** A JSON answer: its status, its body, and any extra headers. */
 export function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  send(req, res, status, JSON_TYPE, JSON.stringify(body), Object.assign({ "cache-control": "no-store" }, headers));
+  sendJsonText(req, res, status, JSON.stringify(body), headers);
+}
+
+/** A JSON answer whose text is in hand (web/server/closure-text.ts). */
+export function sendJsonText(req: IncomingMessage, res: ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  send(req, res, status, JSON_TYPE, text, Object.assign({ "cache-control": "no-store" }, headers));
 }
 
 /** An answer encoded beforehand (a long request's, from the worker or the answer cache). */
