@@ -4,7 +4,8 @@ import { FEATURES, type CandidateSignals, type FeatureName } from "../../graph/r
 import { fusedScores, rankByScore } from "../../graph/relevance-fusion.ts";
 import { LEAF, RERANK_WIDTH, modelOutput, rerankHead, treeOutput, type RegressionTree, type RerankModel } from "../../graph/relevance-rerank.ts";
 import { RERANK_MODEL } from "../../graph/relevance-rerank-model.ts";
-import { TickBudget } from "./test-graphs.ts";
+import { relevantPapers } from "../../graph/relevance.ts";
+import { TickBudget, citationIndex, paper } from "./test-graphs.ts";
 
 const share = FEATURES.indexOf("coCitedShare");
 const linearInput = FEATURES.length;
@@ -101,5 +102,29 @@ describe("the bundled model", () => {
         if (f !== LEAF) expect(2 * node + 2).toBeLessThan(t.split.length);
       });
     }
+  });
+});
+
+describe("the engine with a re-ranking model", () => {
+  // P1..P3 cite the seed A and X (X is co-cited with A three times); Y cites A alone.
+  const graph = citationIndex(["A", "X", "P1", "P2", "P3", "Y"], "P1>A P1>X P2>A P2>X P3>A P3>X Y>A");
+  const at = (id: string) => paper(graph, id);
+  const buildsOnSeeds = FEATURES.indexOf("buildsOnSeeds");
+  // One tree: +100 to every paper that builds on a seed.
+  const favourCiters: RerankModel = { head: 150, trees: [{ split: [buildsOnSeeds, LEAF, LEAF], value: [0, 0, 100] }] };
+
+  it("ranks by the fused score with rerank null, and by the trees' correction with a model", () => {
+    const fused = relevantPapers({ graph }, [at("A")], { rerank: null });
+    expect(fused[0]?.index).toBe(at("X"));
+    const reranked = relevantPapers({ graph }, [at("A")], { rerank: favourCiters });
+    expect(
+      reranked
+        .slice(0, 4)
+        .map((p) => p.index)
+        .sort(),
+    ).toEqual([at("P1"), at("P2"), at("P3"), at("Y")].sort());
+    expect(reranked[4]?.index).toBe(at("X"));
+    // The evidence is the same whatever the order: X's co-citations with A are still counted exactly.
+    expect(reranked[4]?.evidence.coCitedWith).toEqual([{ seed: at("A"), papers: 3 }]);
   });
 });
