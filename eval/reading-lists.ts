@@ -6,7 +6,8 @@
  * from the graph entirely (its citations gone both ways, eval/held-out.ts), 3 of its references
  * drawn by a seeded generator are the seeds, 20 papers are asked for, and its other references
  * are what they should find (recall@20, nDCG@20 and MRR, eval/ranking-metrics.ts). Side by side,
- * on the same queries in the same run: the relevance engine's ranking and its reading list
+ * on the same queries in the same run: the relevance engine's ranking (and its fused ranking
+ * without the re-ranking trees, graph/relevance-rerank.ts) and its reading list
  * (graph/relevance.ts, graph/reading-list.ts), the reading list as it was on main
  * (eval/baselines/main-reading-list.ts), co-citation + coupling and personalized PageRank from
  * the seeds (eval/baselines/citation-baselines.ts), and reciprocal rank fusion of the engine's
@@ -14,7 +15,7 @@
  * holds papers published up to 2010, the only ones the fusion weights were fitted on; `--fit`
  * refits them there and prints them (eval/fusion-fit.ts); `--fit-rerank` fits the re-ranking
  * trees (eval/rerank-fit.ts) on the development papers with at least 15 references, three seed
- * draws each (run seeds 15, 17 and 18), and prints graph/relevance-rerank-model.ts. The text index holds every paper's
+ * draws each (run seeds 15, 17 and 18), and prints graph/relevance-rerank-model.ts's source. The text index holds every paper's
  * title, the held-out paper's included (it only shifts word frequencies by one paper; the
  * paper itself cannot be listed). The author index holds every paper's authors and venue, the
  * held-out paper's hidden (graph/author-index.ts's `without`), so that its authors link nobody.

@@ -250,8 +250,9 @@ export function rerankModelModule(model: RerankModel, how: readonly string[]): s
   return [
     "/**",
     " * The re-ranking trees of the relevance engine (graph/relevance-rerank.ts), written by",
-    " * `npx tsx eval/run.ts reading-lists --fit-rerank > graph/relevance-rerank-model.ts` (eval/rerank-fit.ts,",
-    " * LambdaMART); do not edit by hand. Inputs: FEATURES of relevance-signals.ts in order, then the linear",
+    " * `npx tsx eval/run.ts reading-lists --fit-rerank > new-model.ts` (eval/rerank-fit.ts, LambdaMART; not",
+    " * straight into this file, which the run imports), then moved here and formatted with prettier; do not",
+    " * edit by hand. Inputs: FEATURES of relevance-signals.ts in order, then the linear",
     " * score of relevance-fusion.ts's FITTED_WEIGHTS (refit these trees whenever those weights change).",
     ...how.map((line) => ` * ${line}`),
     " */",

@@ -1,7 +1,8 @@
 /**
  * The re-ranking trees of the relevance engine (graph/relevance-rerank.ts), written by
- * `npx tsx eval/run.ts reading-lists --fit-rerank > graph/relevance-rerank-model.ts` (eval/rerank-fit.ts,
- * LambdaMART); do not edit by hand. Inputs: FEATURES of relevance-signals.ts in order, then the linear
+ * `npx tsx eval/run.ts reading-lists --fit-rerank > new-model.ts` (eval/rerank-fit.ts, LambdaMART; not
+ * straight into this file, which the run imports), then moved here and formatted with prettier; do not
+ * edit by hand. Inputs: FEATURES of relevance-signals.ts in order, then the linear
  * score of relevance-fusion.ts's FITTED_WEIGHTS (refit these trees whenever those weights change).
  * Fitted on 2328 queries: the AAN development papers (published up to 2010) with at least 15
  * references, each held out with 3 of its references as seeds, drawn with run seeds 15, 17, 18; the
