@@ -207,8 +207,8 @@ class BoundedSet {
 
 /**
  * Whether an answer is kept for the next client asking the same at the same commit: the long
- * requests (computed on the worker), and paper views (the explorer's most frequent request, a few
- * joins over provenance each). Not list suggestions, which change with the list, not the graph.
+ * requests (computed on the worker), and paper views (the explorer's most frequent request). Not
+ * list suggestions, which change with the list, not with a commit.
  */
 function keptAnswer(request: EndpointRequest): boolean {
   return request.endpoint === "paper" || (isLong(request) && request.endpoint !== "listSuggestions");
