@@ -100,7 +100,7 @@ export class PageListing {
   }
 }
 
-/** Roles in list order among one page's entries (as SQL orders their names). */
+/** Roles in list order among one page's entries: by name. */
 const ROLE_AT_PLACE: readonly Role[] = ["built_by", "builds_on", "self"];
 const ROLE_PLACE = Object.fromEntries(ROLE_AT_PLACE.map((role, i) => [role, i])) as Record<Role, number>;
 
