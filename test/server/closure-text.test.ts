@@ -15,6 +15,7 @@ import { readEndpoint } from "../../api/endpoints.ts";
 import type { ClosureResponse, PaperBrief, ReachedPaper } from "../../api/types.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
+import { brief as briefOf } from "../web/fixtures.ts";
 
 const tmp = tempDir();
 const dbPath = join(tmp.dir, "lineage.db");
@@ -106,21 +107,7 @@ describe("a deep closure's JSON text", () => {
 
   it("never uses one graph's brief text in another graph's answer", () => {
     const texts = new ClosureText();
-    const reached = (title: string): ReachedPaper => ({
-      id: "acl:X00-0001",
-      title,
-      year: 2000,
-      arxivId: null,
-      doi: null,
-      aclId: "X00-0001",
-      citedByCount: null,
-      stub: false,
-      titleInferred: false,
-      firstAuthor: null,
-      authorCount: 0,
-      builtByCount: 1,
-      depth: 2,
-    });
+    const reached = (title: string): ReachedPaper => Object.assign(briefOf("acl:X00-0001", title, 2000, { aclId: "X00-0001", builtByCount: 1 }), { depth: 2 });
     const of = (papers: ReachedPaper[]): ClosureResponse => ({ paper: Object.assign({}, papers[0] as PaperBrief), direction: "buildsOn", depth: 2, papers, truncated: false });
     const before = of([reached("An Old Title")]);
     const after = of([reached("A New Title")]);
@@ -132,27 +119,10 @@ describe("a deep closure's JSON text", () => {
   it("leaves one-step lists, which carry a relevance per answer, to JSON.stringify", () => {
     const texts = new ClosureText();
     const withRelevance = (relevance: number): ClosureResponse => ({
-      paper: { id: "p", title: "P", year: null, arxivId: null, doi: null, aclId: null, citedByCount: null, stub: false, titleInferred: false, firstAuthor: null, authorCount: 0, builtByCount: null },
+      paper: briefOf("p", "P", null),
       direction: "builtBy",
       depth: 1,
-      papers: [
-        {
-          id: "q",
-          title: "Q",
-          year: null,
-          arxivId: null,
-          doi: null,
-          aclId: null,
-          citedByCount: null,
-          stub: false,
-          titleInferred: false,
-          firstAuthor: null,
-          authorCount: 0,
-          builtByCount: 0,
-          depth: 1,
-          relevance,
-        },
-      ],
+      papers: [Object.assign(briefOf("q", "Q", null, { builtByCount: 0 }), { depth: 1, relevance })],
       truncated: false,
     });
     for (const r of [0.5, 0.25]) expect(texts.of(graphA, withRelevance(r))).toBe(JSON.stringify(withRelevance(r)));
