@@ -147,12 +147,15 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     (h: CitationIndex) =>
     (i: number): ListPaper => ({ title: titles[i] ?? null, year: year(i), citedBy: h.degree(i, "builtBy"), direction: "all" });
 
+  /** The engine's signals for seeds on the graph with `heldOut` removed (`h`), the held-out paper's authors hidden. */
+  const signalsOf = (h: CitationIndex, seeds: readonly number[], heldOut: number) => gatherSignals({ graph: h, text, year, people: allPeople.without(heldOut) }, seeds, (i) => i === heldOut, LIMIT);
+
   if (options.fitRerank) {
     const draws = RERANK_DRAWS.map((seed) => heldOutQueries(graph, year, Object.assign({}, options.selection, { seed, minReferences: RERANK_MIN_REFERENCES })));
     const samples: RerankSample[] = [];
     for (const q of draws.flat()) {
       const h = withoutPaper(graph, q.paper);
-      const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT);
+      const signals = signalsOf(h, q.seeds, q.paper);
       samples.push(rerankSample(signals, q.relevant, RERANK_FIT_DEFAULTS.head));
       if (samples.length % 500 === 0) ctx.log(`reading-lists: ${samples.length} of ${draws.flat().length} training queries gathered`);
     }
@@ -170,7 +173,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   if (options.fit) {
     const samples: FitSample[] = queries.map((q) => {
       const h = withoutPaper(graph, q.paper);
-      return { signals: gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT), relevant: q.relevant };
+      return { signals: signalsOf(h, q.seeds, q.paper), relevant: q.relevant };
     });
     const ceiling = samples.reduce((sum, s) => sum + s.signals.candidates.filter((c) => s.relevant.has(c)).length / s.relevant.size, 0) / samples.length;
     ctx.log(`reading-lists: candidate recall (the ceiling of any ranking) ${ceiling.toFixed(4)}`);
@@ -207,7 +210,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     [
       "RRF of the engine's signals",
       (h, seeds, q) => {
-        const signals = gatherSignals({ graph: h, text, year, people: allPeople.without(q) }, seeds, (i) => i === q, LIMIT);
+        const signals = signalsOf(h, seeds, q);
         return rankByScore(signals, reciprocalRankFusion(signals, RRF_SIGNS))
           .slice(0, LIMIT)
           .map((c) => signals.candidates[c] ?? -1);
@@ -225,7 +228,7 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   const candidateRecall: number[] = [];
   queries.forEach((q, n) => {
     const h = withoutPaper(graph, q.paper);
-    const pool = gatherSignals({ graph: h, text, year, people: allPeople.without(q.paper) }, q.seeds, (i) => i === q.paper, LIMIT).candidates;
+    const pool = signalsOf(h, q.seeds, q.paper).candidates;
     candidateRecall.push(pool.filter((c) => q.relevant.has(c)).length / q.relevant.size);
     for (const [name, method] of methods) {
       const t0 = performance.now();

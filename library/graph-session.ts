@@ -73,6 +73,12 @@ export class GraphSession {
     return this.commits;
   }
 
+  /** What names the commit answers are made from, for keeping them: the graph version and the commits seen. */
+  commitKey(): string {
+    this.current();
+    return `${this.version ?? ""}@${this.commits}`;
+  }
+
   /**
    * Every paper's listed pages as of the last commit seen, asked for by a paper view: null while
    * they do not yet pay for themselves at this commit, and on a database too large to hold them.
@@ -80,9 +86,9 @@ export class GraphSession {
   pageListing(): PageListing | null {
     this.current();
     if (this.listing !== undefined) return this.listing;
-    this.mentionsAtCommit ??= this.db.queries.pages.mentionCount();
-    if (++this.viewsAtCommit * this.mentionsPerView < this.mentionsAtCommit) return null;
-    this.listing = this.db.read(() => PageListing.read(this.db));
+    const mentions = (this.mentionsAtCommit ??= this.db.queries.pages.mentionCount());
+    if (++this.viewsAtCommit * this.mentionsPerView < mentions) return null;
+    this.listing = this.db.read(() => PageListing.read(this.db, undefined, mentions));
     return this.listing;
   }
 

@@ -49,10 +49,13 @@ export class PageListing {
 
   private constructor(private readonly db: LineageDb) {}
 
-  /** The listing of the snapshot being read, or null when the database has more mentions than a listing holds. */
-  static read(db: LineageDb, maxMentions = MAX_LISTED_MENTIONS): PageListing | null {
+  /**
+   * The listing of the snapshot being read, or null when the database has more mentions than a
+   * listing holds. `mentions`: the snapshot's mentions of papers, when the caller has counted them.
+   */
+  static read(db: LineageDb, maxMentions = MAX_LISTED_MENTIONS, mentions = db.queries.pages.mentionCount()): PageListing | null {
     const pages = db.queries.pages;
-    if (pages.mentionCount() > maxMentions) return null;
+    if (mentions > maxMentions) return null;
     const listing = new PageListing(db);
     // Every page's place in list order, once, so that each paper's entries sort as numbers:
     // place = (own page ? 0 : pages) + the page's rank, times 3, plus the role's place.

@@ -20,7 +20,7 @@ export class AnswerCache {
     return this.budgetBytes > 0;
   }
 
-  /** `commit`: what says which commit the answer was made at (the session's graph version and commits seen). */
+  /** `commit`: which commit the answer was made at (library/graph-session.ts `commitKey`). */
   static key(dbPath: string, commit: string, pathname: string, query: URLSearchParams): string {
     const sorted = [...query].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
     return `${dbPath}\n${commit}\n${pathname}?${new URLSearchParams(sorted).toString()}`;

@@ -167,7 +167,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, s: ServedState)
     if (!(err instanceof EndpointError)) throw err;
   }
   const long = request !== undefined && isLong(request);
-  const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, `${open.session.graphVersion() ?? ""}@${open.session.commitsSeen()}`, pathname, query) : undefined;
+  const key = request && keptAnswer(request) ? AnswerCache.key(collection.spec.dbPath, open.session.commitKey(), pathname, query) : undefined;
   const kept = key === undefined ? undefined : s.answers.get(key);
   if (kept) return sendBuffers(req, res, kept.status, kept.json, kept.gzip);
   // A closure or a path tried here first, unless it was found long before (on this graph).
