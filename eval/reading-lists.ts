@@ -1,21 +1,18 @@
 /**
  * `npm run eval -- reading-lists [--split dev|all] [--years A-B] [--sample N] [--seed S]
- * [--fit] [--fit-rerank] [--without-main-list]`: how well reading lists recover real bibliographies (issue 15).
+ * [--fit] [--without-main-list]`: how well reading lists recover real bibliographies (issue 15).
  * From the AAN release (`<sharedData>/aan`, parsed by ingest/sources/aan.ts into a CitationIndex,
  * no database) every paper with at least 20 references in the graph is a query: it is removed
  * from the graph entirely (its citations gone both ways, eval/held-out.ts), 3 of its references
  * drawn by a seeded generator are the seeds, 20 papers are asked for, and its other references
  * are what they should find (recall@20, nDCG@20 and MRR, eval/ranking-metrics.ts). Side by side,
- * on the same queries in the same run: the relevance engine's ranking (and its fused ranking
- * without the re-ranking trees, graph/relevance-rerank.ts) and its reading list
+ * on the same queries in the same run: the relevance engine's ranking and its reading list
  * (graph/relevance.ts, graph/reading-list.ts), the reading list as it was on main
  * (eval/baselines/main-reading-list.ts), co-citation + coupling and personalized PageRank from
  * the seeds (eval/baselines/citation-baselines.ts), and reciprocal rank fusion of the engine's
  * signals. Each method's time per query is measured in process. `--split dev` (the default)
  * holds papers published up to 2010, the only ones the fusion weights were fitted on; `--fit`
- * refits them there and prints them (eval/fusion-fit.ts); `--fit-rerank` fits the re-ranking
- * trees (eval/rerank-fit.ts) on the development papers with at least 15 references, three seed
- * draws each (run seeds 15, 17 and 18), and prints graph/relevance-rerank-model.ts's source. The text index holds every paper's
+ * refits them there and prints them (eval/fusion-fit.ts). The text index holds every paper's
  * title, the held-out paper's included (it only shifts word frequencies by one paper; the
  * paper itself cannot be listed). The author index holds every paper's authors and venue, the
  * held-out paper's hidden (graph/author-index.ts's `without`), so that its authors link nobody.
@@ -31,7 +28,6 @@ import { ndcgAt, recallAt, reciprocalRank, summary } from "./ranking-metrics.ts"
 import { coCitationCouplingCosine, coCitationCouplingCounts, personalizedPageRankExact } from "./baselines/citation-baselines.ts";
 import { readingList as mainReadingList } from "./baselines/main-reading-list.ts";
 import { fitWeights, twoFold, type FitSample } from "./fusion-fit.ts";
-import { fitRerank, rerankModelModule, rerankSample, RERANK_FIT_DEFAULTS, type RerankSample } from "./rerank-fit.ts";
 import type { EvalContext, EvalReport } from "./types.ts";
 import { pageRank } from "../graph/pagerank.ts";
 import { readingList, type ListPaper } from "../graph/reading-list.ts";
@@ -49,7 +45,6 @@ interface Options {
   selection: QuerySelection;
   splitName: string;
   fit: boolean;
-  fitRerank: boolean;
   withMainList: boolean;
 }
 
@@ -57,7 +52,6 @@ function parseOptions(args: string[]): Options {
   const selection: QuerySelection = { years: DEV_YEARS, sample: null, seed: 15, minReferences: 20, seedCount: 3 };
   let splitName = "dev (published up to 2010)";
   let fit = false;
-  let fitRerank = false;
   let withMainList = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -85,14 +79,13 @@ function parseOptions(args: string[]): Options {
     } else if (arg === "--sample") selection.sample = whole(value(), "--sample");
     else if (arg === "--seed") selection.seed = whole(value(), "--seed");
     else if (arg === "--fit") fit = true;
-    else if (arg === "--fit-rerank") fitRerank = true;
     else if (arg === "--without-main-list") withMainList = false;
     else throw new Error(`reading-lists: unknown option "${arg}"`);
   }
-  if ((fit || fitRerank) && (selection.years === null || selection.years.to > DEV_YEARS.to)) {
-    throw new Error("reading-lists: --fit and --fit-rerank run on the development split only (papers up to 2010)");
+  if (fit && (selection.years === null || selection.years.to > DEV_YEARS.to)) {
+    throw new Error("reading-lists: --fit runs on the development split only (papers up to 2010)");
   }
-  return { selection, splitName, fit, fitRerank, withMainList };
+  return { selection, splitName, fit, withMainList };
 }
 
 type Method = (h: CitationIndex, seeds: number[], heldOut: number) => number[];
@@ -111,10 +104,6 @@ const FIT_STARTS: Record<FeatureName, number>[] = [
   Object.fromEntries(FEATURES.map((f) => [f, f === "coCitationsLog" ? 1 : 0])) as Record<FeatureName, number>,
   Object.fromEntries(FEATURES.map((f) => [f, f.startsWith("years") ? 0 : 0.1])) as Record<FeatureName, number>,
 ];
-
-/** The re-ranking trees' training queries: dev papers with at least this many references, seeded by each of these. */
-const RERANK_MIN_REFERENCES = 15;
-const RERANK_DRAWS = [15, 17, 18];
 
 const RRF_SIGNS: Partial<Record<FeatureName, number>> = {
   coCitedShare: 1,
@@ -150,26 +139,6 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
   /** The engine's signals for seeds on the graph with `heldOut` removed (`h`), the held-out paper's authors hidden. */
   const signalsOf = (h: CitationIndex, seeds: readonly number[], heldOut: number) => gatherSignals({ graph: h, text, year, people: allPeople.without(heldOut) }, seeds, (i) => i === heldOut, LIMIT);
 
-  if (options.fitRerank) {
-    const draws = RERANK_DRAWS.map((seed) => heldOutQueries(graph, year, Object.assign({}, options.selection, { seed, minReferences: RERANK_MIN_REFERENCES })));
-    const samples: RerankSample[] = [];
-    for (const q of draws.flat()) {
-      const h = withoutPaper(graph, q.paper);
-      const signals = signalsOf(h, q.seeds, q.paper);
-      samples.push(rerankSample(signals, q.relevant, RERANK_FIT_DEFAULTS.head));
-      if (samples.length % 500 === 0) ctx.log(`reading-lists: ${samples.length} of ${draws.flat().length} training queries gathered`);
-    }
-    const model = fitRerank(samples, {}, ctx.log);
-    const o = RERANK_FIT_DEFAULTS;
-    const how = [
-      `Fitted on ${samples.length} queries: the AAN development papers (published up to 2010) with at least ${RERANK_MIN_REFERENCES}`,
-      `references, each held out with ${options.selection.seedCount} of its references as seeds, drawn with run seeds ${RERANK_DRAWS.join(", ")}; the`,
-      `${o.head} best candidates of each by the linear score. ${o.trees} trees of depth ${o.depth}, learning rate ${o.learningRate}, at least`,
-      `${o.minLeafRows} candidates a leaf, inputs binned at ${o.bins} quantiles. How it does: relevance-fusion.ts's header.`,
-    ];
-    return { name: "reading-lists --fit-rerank", date: new Date().toISOString(), text: rerankModelModule(model, how).trimEnd(), figures: { queries: samples.length } };
-  }
-
   if (options.fit) {
     const samples: FitSample[] = queries.map((q) => {
       const h = withoutPaper(graph, q.paper);
@@ -196,13 +165,6 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
       "relevance engine (ranked)",
       (h, seeds, q) =>
         rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT })
-          .slice(0, LIMIT)
-          .map((r) => r.index),
-    ],
-    [
-      "relevance engine (fused, no re-ranking)",
-      (h, seeds, q) =>
-        rankCandidates({ graph: h, text, year, people: allPeople.without(q) }, seeds, { exclude: (i) => i === q, limit: LIMIT, rerank: null })
           .slice(0, LIMIT)
           .map((r) => r.index),
     ],

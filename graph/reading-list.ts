@@ -1,8 +1,7 @@
 /**
  * Reading lists from seed papers (issue 15): the papers are chosen for relevance to the seeds by
  * the relevance engine (relevance.ts: direct citations, co-citation, bibliographic coupling,
- * personalized PageRank, title similarity and citation counts, fused by fitted weights, the head
- * re-ranked by fitted trees), every
+ * personalized PageRank, title similarity and citation counts, fused by fitted weights), every
  * seed represented by a paper of its own lineage within three citation steps when it has one,
  * then ordered for reading foundations first (reading-order.ts: no paper before a paper it
  * builds on, directly or through others) and grouped as foundations, core and recent follow-ups.

@@ -2,9 +2,8 @@
  * The relevance engine: papers ranked by how well they belong beside a set of seed papers, with
  * the evidence that put each there. The signals are relevance-signals.ts's (direct citations,
  * co-citation, bibliographic coupling, personalized PageRank, title similarity, authorship and
- * venues, citation counts as a prior), fused by relevance-fusion.ts's fitted weights, the head
- * of that ranking re-ranked by relevance-rerank.ts's boosted trees. One
- * engine, four entry points:
+ * venues, citation counts as a prior), fused by relevance-fusion.ts's fitted weights. One engine, four
+ * entry points:
  * - `relevantPapers`: the ranking itself (reading-list.ts orders it for reading);
  * - `similarTo`: the papers like one paper, split the way Connected Papers shows prior and
  *   derivative works;
@@ -15,8 +14,6 @@
 import { coCitationCount, sharedReferenceCount } from "./co-citation.ts";
 import { citesDirectly } from "./direct-citations.ts";
 import { fusedScores, rankByScore, FITTED_WEIGHTS, type FusionWeights } from "./relevance-fusion.ts";
-import { rerankHead, type RerankModel } from "./relevance-rerank.ts";
-import { RERANK_MODEL } from "./relevance-rerank-model.ts";
 import { FEATURES, gatherSignals, type FeatureName, type RelevanceCorpus, type SignalOptions } from "./relevance-signals.ts";
 import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 
@@ -57,8 +54,6 @@ export interface RelevanceOptions {
   /** Only papers passing this are returned (a direction filter). */
   include?: (index: number) => boolean;
   weights?: FusionWeights;
-  /** Trees re-ranking the head of the fused ranking (relevance-rerank.ts); null for the fused ranking alone. */
-  rerank?: RerankModel | null;
   budget?: QueryBudget;
   signals?: SignalOptions;
 }
@@ -139,11 +134,8 @@ function rankWithSignals(corpus: RelevanceCorpus, seeds: readonly number[], opti
   const include = options.include;
   const skip = (i: number) => exclude(i) || (include !== undefined && !include(i));
   const signals = gatherSignals(corpus, unique, skip, limit, Object.assign({}, options.signals, { budget: options.budget ?? UNBOUNDED }));
-  const linear = fusedScores(signals, options.weights ?? FITTED_WEIGHTS);
-  const linearOrder = rankByScore(signals, linear);
-  // The trees were fitted over the fitted weights' score: with other weights, the fused ranking alone.
-  const model = options.rerank === undefined ? (options.weights === undefined ? RERANK_MODEL : null) : options.rerank;
-  const { scores, positions } = model ? rerankHead(signals, linear, linearOrder, model, options.budget ?? UNBOUNDED) : { scores: linear, positions: linearOrder };
+  const scores = fusedScores(signals, options.weights ?? FITTED_WEIGHTS);
+  const positions = rankByScore(signals, scores);
   const featuresAt = (c: number) => Object.fromEntries(FEATURES.map((f, k) => [f, signals.features[c * FEATURES.length + k] ?? 0])) as Record<FeatureName, number>;
   return { unique, limit, signals, scores, positions, featuresAt };
 }
