@@ -55,6 +55,9 @@
  * - covering every seed: xQuAD (Santos, Macdonald & Ounis, WWW 2010) over the best 100, each seed
  *   an aspect whose share of a candidate is the softmax of its one-seed fused score, at
  *   temperatures 0.5 to 2 and trade-offs 0.1 to 0.5: 0.3318 to 0.3382, lower at every setting.
+ * - the seeds' Louvain community (Blondel et al., J. Stat. Mech. 2008; resolutions 1 and 3, on
+ *   the graph without the dev papers) added to co-citation, coupling and direct-link counts: at
+ *   most +0.0006 over those counts' 0.2575 on the same queries, too little to try in the fusion.
  * The linear model is saturated on these features. Boosted trees over the same features and this
  * score (LambdaMART, Burges, MSR-TR-2010-82; in the engine until 2026-12-01, fitted on 2328 dev
  * queries) seemed to add +0.002 to +0.004 recall@20, also on dev papers they were not fitted on.
