@@ -54,10 +54,10 @@
  *   ListNet's softmax loss (Cao et al., ICML 2007) in place of the measure, 0.3223;
  * - covering every seed: xQuAD (Santos, Macdonald & Ounis, WWW 2010) over the best 100, each seed
  *   an aspect whose share of a candidate is the softmax of its one-seed fused score, at
- *   temperatures 0.5 to 2 and trade-offs 0.1 to 0.5: 0.3318 to 0.3382, lower at every setting.
+ *   temperatures 0.5 to 2 and trade-offs 0.1 to 0.5: 0.3318 to 0.3382, lower at every setting;
  * - the seeds' Louvain community (Blondel et al., J. Stat. Mech. 2008; resolutions 1 and 3, on
  *   the graph without the dev papers) added to co-citation, coupling and direct-link counts: at
- *   most +0.0006 over those counts' 0.2575 on the same queries, too little to try in the fusion.
+ *   most +0.0006 over those counts' 0.2575 on the same queries, too little to try in the fusion;
  * - EASE (Steck, "Embarrassingly shallow autoencoders for sparse data", WWW 2019) over the papers
  *   cited at least twice, ridge 100 to 3000: alone about co-citation's counts (0.244–0.256 against
  *   0.258), added to them at most +0.004; chains "cites a paper citing the seed", added to the
@@ -76,13 +76,13 @@
  * citation and co-citation counts of its own references by one, so trees fine enough to recognise
  * a candidate learn which value of its counts means "relevant here". Fitted on one half of the
  * candidates (a hash of their ID) and measured on queries ranking only the other half, as no
- * paper in real use was fitted on (scratch scripts, run once): the engine trainer's trees 0.1663 against
- * the linear score's 0.1659 (recall@10 of the half); LightGBM's lambdarank on the features alone
- * 0.146 (0.125 with more, larger trees), and from the linear score 0.1646 and 0.1660 (0.1634 to
- * 0.1644 with the seeds' citation counts as inputs, for weights by kind of query). On the usual
- * measure the larger ones reach 0.41 recall@20: learnt papers, not evidence. The trees were
- * removed; a model learnt on this graph is to be measured on candidates it has never seen. These
- * 18 weights cannot learn a paper.
+ * paper in real use was fitted on (scratch scripts, run once): the engine trainer's trees
+ * 0.1663 against the linear score's 0.1659 (recall@10 of the half); LightGBM's lambdarank on the
+ * features alone 0.146 (0.125 with more, larger trees), and from the linear score 0.1646 and
+ * 0.1660 (0.1634 to 0.1644 with the seeds' citation counts as inputs, for weights by kind of
+ * query). On the usual measure the larger ones reach 0.41 recall@20: learnt papers, not
+ * evidence. The trees were removed; a model learnt on this graph is to be measured on candidates
+ * it has never seen. These 18 weights cannot learn a paper.
  * Reciprocal rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009) of the same signals is here
  * too, as the weight-free alternative the evaluation reports beside the fitted model.
  */

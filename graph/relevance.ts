@@ -2,8 +2,8 @@
  * The relevance engine: papers ranked by how well they belong beside a set of seed papers, with
  * the evidence that put each there. The signals are relevance-signals.ts's (direct citations,
  * co-citation, bibliographic coupling, personalized PageRank, title similarity, authorship and
- * venues, citation counts as a prior), fused by relevance-fusion.ts's fitted weights. One engine, four
- * entry points:
+ * venues, citation counts as a prior), fused by relevance-fusion.ts's fitted weights. One
+ * engine, four entry points:
  * - `relevantPapers`: the ranking itself (reading-list.ts orders it for reading);
  * - `similarTo`: the papers like one paper, split the way Connected Papers shows prior and
  *   derivative works;

@@ -1,9 +1,9 @@
 /**
  * Encoded answers kept for the next client who asks the same thing of the same database: keyed
  * by the database, the commit the answer was made at and the request, so that a commit (an
- * ingest, an expand, a page's figures changed) leaves the old answers unreachable and they age out. Least recently used
- * answers go first once the kept bytes pass the budget; an answer larger than a quarter of the
- * budget is not kept.
+ * ingest, an expand, a page's figures changed) leaves the old answers unreachable and they age
+ * out. Least recently used answers go first once the kept bytes pass the budget; an answer
+ * larger than a quarter of the budget is not kept.
  */
 import type { EncodedAnswer } from "./encoded-answer.ts";
 
