@@ -3,10 +3,10 @@
  * `lineage add` reads (crawl/api-refs.ts parseApiRef, which the server checks again): a DOI (bare,
  * `doi:`, a doi.org URL), an arXiv ID or URL, an ACL Anthology ID or URL, an OpenAlex work (W…, or
  * its openalex.org URL), a Semantic Scholar paperId or URL, or `CorpusId:…`. The explorer cannot
- * import crawl/, so the three patterns parseApiRef adds to ingest/identifiers.ts are repeated here;
+ * import crawl/, so the three patterns parseApiRef adds to vocabulary/identifiers.ts are repeated here;
  * test/grow/paper-refs.test.ts holds the two to the same answers. Pure.
  */
-import { parseIdentifier } from "../ingest/identifiers.ts";
+import { parseIdentifier } from "../vocabulary/identifiers.ts";
 
 /** The same patterns as crawl/api-refs.ts. */
 const OPENALEX_WORK = /^(?:https?:\/\/(?:api\.)?openalex\.org\/(?:works\/)?)?(W\d{1,15})$/i;

@@ -5,7 +5,7 @@
  * producer and every consumer against these declarations. Types, and the constant lists that
  * their unions are made from; no behaviour.
  */
-import type { Direction, EdgeAttributes, PageFacts, RelatedLink } from "../ingest/types.ts";
+import type { Direction, EdgeAttributes, PageFacts, RelatedLink } from "../vocabulary/paper-page.ts";
 
 export type { Direction, RelatedLink };
 

@@ -6,7 +6,7 @@
  * two API clients (s2-client.ts, openalex-client.ts) answer in.
  */
 import type { Exchange } from "../ingest/sources/cassette.ts";
-import type { PaperPage } from "../ingest/types.ts";
+import type { PaperPage } from "../vocabulary/paper-page.ts";
 import type { Fetcher, Via } from "./fetcher.ts";
 
 /** How many requests, and how long, a run may take; checked before every request. */

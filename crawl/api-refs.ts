@@ -7,7 +7,7 @@
  * arXiv and ACL Anthology papers by their DOIs (10.48550/arXiv.…, 10.18653/v1/…). A paper already
  * in the map is asked for by its best identifier for the source (`apiRefOfPaper`). Pure.
  */
-import { parseIdentifier } from "../ingest/identifiers.ts";
+import { parseIdentifier } from "../vocabulary/identifiers.ts";
 import { openAlexId } from "../ingest/sources/openalex.ts";
 
 export type ApiSource = "s2" | "openalex";

@@ -4,7 +4,7 @@
  * host unless the user allowed another. Navigation, footers and recommendations are never
  * followed. Pure.
  */
-import type { PaperPage } from "../ingest/types.ts";
+import type { PaperPage } from "../vocabulary/paper-page.ts";
 
 /** An absolute http(s) URL without its fragment, or undefined. */
 export function normalizeUrl(raw: string, base?: string): string | undefined {

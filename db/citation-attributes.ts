@@ -6,7 +6,7 @@
  * other side and which way the citation goes.
  */
 import type { Db } from "./connection.ts";
-import type { EdgeAttributes } from "../ingest/types.ts";
+import type { EdgeAttributes } from "../vocabulary/paper-page.ts";
 
 export interface CitationAttributeRow {
   /** The paper on the other side of the citation. */

@@ -1,16 +1,16 @@
 /**
  * Rebuilds the derived graph (papers, edges, their provenance and the merge log) from every
- * stored mention. Identity comes from ingest/identity.ts and each paper's facts from
+ * stored mention. Identity comes from vocabulary/identity.ts and each paper's facts from
  * db/paper-facts.ts; this module reads the mentions, writes the derived rows (their secondary
  * indexes built once at the end, see db/derived-indexes.ts) and records which page asserted each
  * edge through its mentions.
  */
 import type { Db } from "./connection.ts";
-import { resolveIdentities, type MentionRole, type Resolution } from "../ingest/identity.ts";
-import type { Identifiers } from "../ingest/types.ts";
+import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
+import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
 import { withoutIndexes } from "./derived-indexes.ts";
-import { titleParts } from "../ingest/titles.ts";
+import { titleParts } from "../vocabulary/titles.ts";
 import { createHash } from "node:crypto";
 
 export interface BuildSummary {

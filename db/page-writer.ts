@@ -4,9 +4,9 @@
  * replaces the older one; the same bytes again change nothing.
  */
 import type { Db } from "./connection.ts";
-import type { PaperPage, PaperRef, PagePaper } from "../ingest/types.ts";
-import type { MentionRole } from "../ingest/identity.ts";
-import { normalizeTitle } from "../ingest/titles.ts";
+import type { PaperPage, PaperRef, PagePaper } from "../vocabulary/paper-page.ts";
+import type { MentionRole } from "../vocabulary/identity.ts";
+import { normalizeTitle } from "../vocabulary/titles.ts";
 
 export interface PageRecord {
   source: string;

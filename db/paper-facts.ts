@@ -7,8 +7,8 @@
  * rank, and the reported figures, newest capture first. Records which page asserted each chosen
  * field (`field_sources_json`).
  */
-import type { Mention } from "../ingest/identity.ts";
-import type { Direction, PageFacts } from "../ingest/types.ts";
+import type { Mention } from "../vocabulary/identity.ts";
+import type { Direction, PageFacts } from "../vocabulary/paper-page.ts";
 
 /** One stored mention as the graph builder reads it: what identity needs, and what facts need. */
 export interface MentionRow extends Mention {

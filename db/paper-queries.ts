@@ -6,7 +6,7 @@
  */
 import type { Db } from "./connection.ts";
 import { PageSources } from "./page-sources.ts";
-import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../ingest/types.ts";
+import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../vocabulary/paper-page.ts";
 
 /** A paper as the database holds it: identity, facts, and which page asserted each fact. */
 export interface Paper {

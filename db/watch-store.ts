@@ -7,7 +7,7 @@
  * (the server's) can hold a store.
  */
 import type { Db } from "./connection.ts";
-import type { Identifiers } from "../ingest/types.ts";
+import type { Identifiers } from "../vocabulary/paper-page.ts";
 
 export type FindingState = "new" | "added" | "dismissed";
 export const FINDING_STATES: readonly FindingState[] = ["new", "added", "dismissed"];

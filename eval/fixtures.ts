@@ -20,7 +20,7 @@ import { importSources, type SourceFile } from "../ingest/sources/import-sources
 import { readJsonValues } from "../ingest/sources/json-values.ts";
 import { splitRis } from "../ingest/sources/ris.ts";
 import { isS2Exchange, s2Bundles } from "../ingest/sources/s2-exchanges.ts";
-import type { Identifiers, PaperPage, PaperRef, SourceFormat } from "../ingest/types.ts";
+import type { Identifiers, PaperPage, PaperRef, SourceFormat } from "../vocabulary/paper-page.ts";
 import { checkFacts, REAL_FIXTURE_FACTS, type FactResult, type KnownFact } from "./fixture-facts.ts";
 import type { EvalContext, EvalReport } from "./types.ts";
 

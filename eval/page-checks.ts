@@ -6,8 +6,8 @@
  * shows), every identifier shown, no site chrome taken for a paper or a citation, and whether a
  * refusal's reason says something true of the file. Pure.
  */
-import type { Identifiers, PaperPage } from "../ingest/types.ts";
-import { normalizeTitle } from "../ingest/titles.ts";
+import type { Identifiers, PaperPage } from "../vocabulary/paper-page.ts";
+import { normalizeTitle } from "../vocabulary/titles.ts";
 
 export const CHECKED_SCHEMES = ["arxiv", "doi", "acl", "openreview"] as const;
 type CheckedScheme = (typeof CHECKED_SCHEMES)[number];

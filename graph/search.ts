@@ -3,7 +3,7 @@
  * title or author word exactly, as a prefix, or within a small edit distance; papers are ranked
  * by how many query words they match and how well, then by whole-phrase match and citations.
  */
-import { normalizeTitle } from "../ingest/titles.ts";
+import { normalizeTitle } from "../vocabulary/titles.ts";
 
 export interface Searchable {
   id: string;

@@ -4,7 +4,7 @@
  * fail on it. Only the edges that parse many inputs in one run (`lineage ingest`, the crawler)
  * catch it, per file or URL, report it with `internalErrorReason` and go on with the next input.
  */
-import type { PageAdapterFormat } from "./types.ts";
+import type { PageAdapterFormat } from "../vocabulary/paper-page.ts";
 
 export class AdapterCrash extends Error {
   override readonly name = "AdapterCrash";

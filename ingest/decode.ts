@@ -3,7 +3,7 @@
  * binary files with one line saying why; decodes UTF-8 (with or without BOM), UTF-16 with BOM,
  * and falls back to Windows-1252 for legacy text that is not valid UTF-8.
  */
-import type { Refusal } from "./types.ts";
+import type { Refusal } from "../vocabulary/paper-page.ts";
 
 export const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
 

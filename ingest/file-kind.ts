@@ -9,7 +9,7 @@
  * starts (a page that quotes a BibTeX entry further down stays a page), and JSON is classified by
  * the keys its records carry. Anything else is a page, and the adapters decide.
  */
-import type { FileRecordFormat, SourceFormat } from "./types.ts";
+import type { FileRecordFormat, SourceFormat } from "../vocabulary/paper-page.ts";
 import { looksLikeCassette, parseCassette } from "./sources/cassette.ts";
 import { readJsonValues } from "./sources/json-values.ts";
 

@@ -9,9 +9,9 @@
  */
 import { createHash } from "node:crypto";
 import { decodePage, DEFAULT_MAX_BYTES } from "./decode.ts";
-import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage, Refusal } from "./types.ts";
+import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage, Refusal } from "../vocabulary/paper-page.ts";
 import { AdapterCrash } from "./adapter-crash.ts";
-import { hasIdentifier } from "./identifiers.ts";
+import { hasIdentifier } from "../vocabulary/identifiers.ts";
 import { looksLikeScholarlyHtml, parseScholarlyHtml } from "./adapters/scholarly-html.ts";
 import { parseHtmlPage } from "./adapters/html-page.ts";
 import { looksLikeMarkdownPage, parseMarkdownPage } from "./adapters/markdown-page.ts";

@@ -9,7 +9,7 @@
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper } from "../db/paper-queries.ts";
 import type { CitationContext, CitationContextsResponse, CitationDirection } from "../api/types.ts";
-import type { EdgeAttributes } from "../ingest/types.ts";
+import type { EdgeAttributes } from "../vocabulary/paper-page.ts";
 import { CITATION_CONTEXTS } from "../ingest/sources/s2.ts";
 import { briefOf } from "./briefs.ts";
 import { missingPaper, type LineageGraph } from "./lineage-graph.ts";

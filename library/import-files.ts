@@ -11,7 +11,7 @@ import type { BatchResult } from "../db/lineage-db.ts";
 import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { importSources, SOURCE_FORMATS, type SourceFile } from "../ingest/sources/import-sources.ts";
 import type { SourceProblem, SourceRecord, SourceResult } from "../ingest/sources/source-record.ts";
-import type { SourceFormat } from "../ingest/types.ts";
+import type { SourceFormat } from "../vocabulary/paper-page.ts";
 import { openForWriting } from "./prepare.ts";
 import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
 

@@ -7,8 +7,8 @@
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper } from "../db/paper-queries.ts";
 import type { ChainStep, CitationDirection, PaperBrief, ReachedPaper } from "../api/types.ts";
-import { parseIdentifier } from "../ingest/identifiers.ts";
-import { normalizeTitle } from "../ingest/titles.ts";
+import { parseIdentifier } from "../vocabulary/identifiers.ts";
+import { normalizeTitle } from "../vocabulary/titles.ts";
 import type { CitationIndex } from "../graph/citation-index.ts";
 import { closure, type ClosureLimits } from "../graph/closure.ts";
 import { allShortestPaths } from "../graph/shortest-paths.ts";
@@ -111,7 +111,7 @@ export class LineageGraph implements GraphSource {
   /**
    * The other papers `ref` may mean, once it resolved to `paper`: so that `show 2211.…` and `show
    * "Its Title"` never answer with two papers silently. Papers with the same normalised title
-   * (kept apart by identity resolution, ingest/identity.ts); papers whose title begins with the
+   * (kept apart by identity resolution, vocabulary/identity.ts); papers whose title begins with the
    * title typed, or, for an identifier, with the found paper's title when theirs was inferred (a
    * heading with an author line glued on); and, when the found paper's own title was inferred,
    * papers whose whole title is a run of its words. Only indexed title lookups: no search index.

@@ -12,7 +12,7 @@
 import type { LineageDb } from "../db/lineage-db.ts";
 import { keyOf, pageOfKey, roleOfKey, type OwnFactsText, type PageRow, type Role } from "../db/page-sources.ts";
 import type { PageSource, SelfSource } from "../db/paper-queries.ts";
-import type { PageFacts, RelatedLink } from "../ingest/types.ts";
+import type { PageFacts, RelatedLink } from "../vocabulary/paper-page.ts";
 
 export type ListedPage = PageSource | SelfSource;
 

@@ -6,7 +6,7 @@
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper, SelfSource } from "../db/paper-queries.ts";
 import type { LineageGraph } from "./lineage-graph.ts";
-import type { RelatedLink } from "../ingest/types.ts";
+import type { RelatedLink } from "../vocabulary/paper-page.ts";
 import type { PaperDetail } from "../api/types.ts";
 import { pagesOfPaper, type PageListing, type PaperPages } from "./paper-pages.ts";
 

@@ -4,11 +4,11 @@
  * and year and venue come from a statement such as "to be presented at … 2025 …" when there is one.
  */
 import { decodeHTML } from "entities";
-import { hasIdentifier, identifiersFromText } from "../identifiers.ts";
-import { emptyPage } from "../types.ts";
-import type { PageAdapter } from "../types.ts";
+import { hasIdentifier, identifiersFromText } from "../../vocabulary/identifiers.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
+import type { PageAdapter } from "../../vocabulary/paper-page.ts";
 import { collapse } from "./page-text.ts";
-import { cleanPage } from "../clean-text.ts";
+import { cleanPage } from "../../vocabulary/clean-text.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;

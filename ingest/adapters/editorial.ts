@@ -6,11 +6,11 @@
  * editorial page never yields citations, so `buildsOn` and `builtBy` stay empty.
  */
 import { parseNumericDate, yearOf } from "../dates.ts";
-import { identifiersFromText, merge } from "../identifiers.ts";
-import { emptyPage } from "../types.ts";
-import type { PageAdapter, PaperPage, RelatedLink } from "../types.ts";
+import { identifiersFromText, merge } from "../../vocabulary/identifiers.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
+import type { PageAdapter, PaperPage, RelatedLink } from "../../vocabulary/paper-page.ts";
 import { collapse, MAX_LINE } from "./page-text.ts";
-import { cleanLine, cleanPage } from "../clean-text.ts";
+import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 /** At most this many lines are read (each cut to MAX_LINE characters). */
 const MAX_LINES = 20_000;

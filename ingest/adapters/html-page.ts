@@ -6,15 +6,15 @@
  * The parsed page and its DOM helpers come from html-dom.ts.
  */
 import { parseAnyDate, parseCount, parseHumanDate, yearOf } from "../dates.ts";
-import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
-import { emptyPage, ID_SCHEMES } from "../types.ts";
-import type { Direction, PageAdapter, PaperRef } from "../types.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../../vocabulary/identifiers.ts";
+import { emptyPage, ID_SCHEMES } from "../../vocabulary/paper-page.ts";
+import type { Direction, PageAdapter, PaperRef } from "../../vocabulary/paper-page.ts";
 import { attr, headingsOf, isElement, linkRel, metaTags, parseHtml, resolveUrl, textAfterLabel, textOf, textOfRange } from "./html-dom.ts";
 import type { DomIndex, Element, Heading } from "./html-dom.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import { collapse } from "./page-text.ts";
-import { cleanLine, cleanPage } from "../clean-text.ts";
+import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 /**
  * What follows heading `h` up to the next heading of the same or higher level, and never past the

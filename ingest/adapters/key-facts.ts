@@ -4,7 +4,7 @@
  * in, merged by name.
  */
 import { parseCount, parseHumanDate, yearOf } from "../dates.ts";
-import type { Direction, PageFacts, PagePaper } from "../types.ts";
+import type { Direction, PageFacts, PagePaper } from "../../vocabulary/paper-page.ts";
 import { MAX_LINE } from "./page-text.ts";
 
 /**

@@ -7,14 +7,14 @@
  * The "Key facts" sentences (key-facts.ts), section headings and list bookkeeping (page-sections.ts)
  * are shared with the other page formats.
  */
-import { hasIdentifier, identifiersFromUrl, merge } from "../identifiers.ts";
-import { emptyPage } from "../types.ts";
-import type { Direction, PageAdapter, PaperRef } from "../types.ts";
+import { hasIdentifier, identifiersFromUrl, merge } from "../../vocabulary/identifiers.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
+import type { Direction, PageAdapter, PaperRef } from "../../vocabulary/paper-page.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { addEntry, declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import type { PageSection } from "./page-sections.ts";
 import { boundedLines, identifiersIn, joinLines } from "./page-text.ts";
-import { cleanLine, cleanPage } from "../clean-text.ts";
+import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 type Section = "header" | PageSection;
 

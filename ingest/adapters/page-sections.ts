@@ -5,7 +5,7 @@
  * declares, and the warning when a list shows fewer entries than the page says there are.
  */
 import { parseCount } from "../dates.ts";
-import type { PaperPage, PaperRef } from "../types.ts";
+import type { PaperPage, PaperRef } from "../../vocabulary/paper-page.ts";
 
 export type ListName = "buildsOn" | "builtBy";
 export type PageSection = "keyFacts" | "placedIn" | ListName | "abstract" | "other";

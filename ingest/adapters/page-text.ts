@@ -3,8 +3,8 @@
  * quadratic work on a huge line) and joined back, whitespace runs collapsed, and identifiers read
  * from text whose whitespace is collapsed first.
  */
-import { identifiersFromText } from "../identifiers.ts";
-import type { Identifiers } from "../types.ts";
+import { identifiersFromText } from "../../vocabulary/identifiers.ts";
+import type { Identifiers } from "../../vocabulary/paper-page.ts";
 
 /** Lines longer than this are cut before any regex sees them (no quadratic work on huge lines). */
 export const MAX_LINE = 4000;

@@ -6,13 +6,13 @@
  * Each `citation_reference` tag and each JSON-LD `citation` becomes one `PaperRef` in `buildsOn`.
  */
 import { parseAnyDate, yearOf } from "../dates.ts";
-import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
-import { emptyPage, ID_SCHEMES } from "../types.ts";
-import type { Identifiers, PageAdapter, PaperRef } from "../types.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../../vocabulary/identifiers.ts";
+import { emptyPage, ID_SCHEMES } from "../../vocabulary/paper-page.ts";
+import type { Identifiers, PageAdapter, PaperRef } from "../../vocabulary/paper-page.ts";
 import { headingLevel, isElement, linkRel, looksLikeHtml, metaTags, parseHtml, resolveUrl, textAfterLabel, textOf } from "./html-dom.ts";
 import type { DomIndex } from "./html-dom.ts";
 import { collapse } from "./page-text.ts";
-import { cleanLine, cleanPage } from "../clean-text.ts";
+import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 /** At most this many references are read from one page. */
 const MAX_REFERENCES = 5000;

@@ -6,13 +6,13 @@
  * A list shown in parts ("38 more" between them, numbering restarted) is one list.
  */
 import { parseCount, parseHumanDate, yearOf } from "../dates.ts";
-import { hasIdentifier, merge } from "../identifiers.ts";
-import { emptyPage } from "../types.ts";
-import type { PageAdapter, PaperPage, PaperRef } from "../types.ts";
+import { hasIdentifier, merge } from "../../vocabulary/identifiers.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
+import type { PageAdapter, PaperPage, PaperRef } from "../../vocabulary/paper-page.ts";
 import { readKeyFacts } from "./key-facts.ts";
 import { addEntry, warnShortLists } from "./page-sections.ts";
 import { boundedLines, collapse, identifiersIn, joinLines } from "./page-text.ts";
-import { cleanLine, cleanPage } from "../clean-text.ts";
+import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 type Section = "top" | "abstract" | "keyFacts" | "buildsOn" | "builtBy";
 

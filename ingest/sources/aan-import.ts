@@ -5,7 +5,7 @@
  * ACL ID (stubs); a citation between two such papers is kept on a small page for the citing paper
  * (`aan:acl.txt#ID`). Self-citations are kept here and dropped, and counted, by the graph builder.
  */
-import { emptyFacts, emptyPaper, type PaperPage, type PaperRef } from "../types.ts";
+import { emptyFacts, emptyPaper, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
 import { parseAanCitations, parseAanMetadata, type AanPaper } from "./aan.ts";
 import { emptyResult, makeRecord, sourceName, type SourceResult } from "./source-record.ts";
 

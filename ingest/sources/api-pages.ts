@@ -10,7 +10,7 @@ import type { Exchange } from "./cassette.ts";
 import { s2Bundles } from "./s2-exchanges.ts";
 import { s2Page } from "./s2.ts";
 import { openAlexId, openAlexPage, openAlexRef, type OpenAlexWork } from "./openalex.ts";
-import type { PaperPage } from "../types.ts";
+import type { PaperPage } from "../../vocabulary/paper-page.ts";
 
 export type ApiPage = { page: PaperPage; sourceId: string } | { reason: string };
 

@@ -3,9 +3,9 @@
  * RIS) to a `PaperPage`: title, authors, year and date, venue, and every identifier the record
  * states, in its DOI, URL, eprint, journal or note fields. The item is read by type (json-reader.ts).
  */
-import { emptyFacts, emptyPaper, type Identifiers, type PaperPage } from "../types.ts";
-import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../identifiers.ts";
-import { cleanTitle } from "../titles.ts";
+import { emptyFacts, emptyPaper, type Identifiers, type PaperPage } from "../../vocabulary/paper-page.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge } from "../../vocabulary/identifiers.ts";
+import { cleanTitle } from "../../vocabulary/titles.ts";
 import { found, issuesReason, JsonFields } from "./json-reader.ts";
 import type { RecordSourceFormat } from "./source-record.ts";
 

@@ -3,7 +3,7 @@
  * could not be read. Pure: the caller reads the files. Files of one import are read together, so
  * that an S2 list finds its paper and an OpenAlex reference finds its work in another file.
  */
-import type { SourceFormat } from "../types.ts";
+import type { SourceFormat } from "../../vocabulary/paper-page.ts";
 import type { RecordFormat } from "../file-kind.ts";
 import { parseBibtex } from "./bibtex.ts";
 import { parseRis } from "./ris.ts";

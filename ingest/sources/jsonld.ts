@@ -8,10 +8,10 @@
  * `{"@list": […]}` or a list of them; a field of another kind rejects its node, named by position.
  * Pure.
  */
-import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge, parseIdentifier } from "../identifiers.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl, merge, parseIdentifier } from "../../vocabulary/identifiers.ts";
 import { isObject, jsonLdPapers, JSONLD_PAPER_TYPES, jsonLdTypes } from "../file-kind.ts";
-import { cleanTitle } from "../titles.ts";
-import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../types.ts";
+import { cleanTitle } from "../../vocabulary/titles.ts";
+import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
 import { found, shapeProblem } from "./json-reader.ts";
 import { emptyResult, KeyAllocator, makeRecord, problemAt, sourceName, titleKey, YEARS, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";

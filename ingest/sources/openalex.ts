@@ -6,9 +6,9 @@
  * it names is known (imported alongside, or looked up by `lineage fetch openalex`). Works are read
  * from untrusted JSON by openalex-record.ts. Pure.
  */
-import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../types.ts";
-import { hasIdentifier, identifiersFromUrl, merge } from "../identifiers.ts";
-import { cleanTitle } from "../titles.ts";
+import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
+import { hasIdentifier, identifiersFromUrl, merge } from "../../vocabulary/identifiers.ts";
+import { cleanTitle } from "../../vocabulary/titles.ts";
 import { recordsIn } from "./json-values.ts";
 import { openAlexWorkOf } from "./openalex-record.ts";
 

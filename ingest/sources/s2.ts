@@ -5,10 +5,10 @@
  * sentences, cleaned and bounded: CITATION_CONTEXTS) are kept as attributes of the list entry; a
  * reference whose `paperId` is null still becomes a title-only stub. Pure.
  */
-import { emptyFacts, emptyPaper, type EdgeAttributes, type Identifiers, type PagePaper, type PaperPage, type PaperRef } from "../types.ts";
-import { canonicalArxiv, hasIdentifier, identifiersFromUrl, merge, parseIdentifier } from "../identifiers.ts";
-import { cleanTitle } from "../titles.ts";
-import { cleanLine } from "../clean-text.ts";
+import { emptyFacts, emptyPaper, type EdgeAttributes, type Identifiers, type PagePaper, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromUrl, merge, parseIdentifier } from "../../vocabulary/identifiers.ts";
+import { cleanTitle } from "../../vocabulary/titles.ts";
+import { cleanLine } from "../../vocabulary/clean-text.ts";
 
 /**
  * A paper object as read from untrusted JSON (s2-record.ts): only the fields Lineage uses, each of

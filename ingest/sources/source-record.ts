@@ -5,8 +5,8 @@
  */
 import { createHash } from "node:crypto";
 import { basename } from "node:path";
-import type { PageAdapterFormat, PageFormat, PaperPage } from "../types.ts";
-import { cleanPage } from "../clean-text.ts";
+import type { PageAdapterFormat, PageFormat, PaperPage } from "../../vocabulary/paper-page.ts";
+import { cleanPage } from "../../vocabulary/clean-text.ts";
 import { atOf, positionOf, type Located } from "./json-values.ts";
 
 /** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */

@@ -12,8 +12,8 @@ import { paperView } from "../../library/paper-view.ts";
 import { briefOf } from "../../library/briefs.ts";
 import type { LineageDb } from "../../db/lineage-db.ts";
 import type { LineageGraph, RefLookalike } from "../../library/lineage-graph.ts";
-import { parseIdentifier } from "../../ingest/identifiers.ts";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { parseIdentifier } from "../../vocabulary/identifiers.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;

@@ -11,7 +11,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parsePage } from "../../ingest/parse-page.ts";
-import type { PaperPage, PaperRef } from "../../ingest/types.ts";
+import type { PaperPage, PaperRef } from "../../vocabulary/paper-page.ts";
 import { goldenPage, goldenSlugs } from "../helpers/golden.ts";
 
 const CAPTURE_FORMATS = new Set(["page-capture", "arxiv-abs", "arxiv-html", "acl-anthology", "openreview", "semantic-scholar", "paper-hub", "poster-page", "markdown-note"]);

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { looksLikeEditorialPage, parseEditorialPage } from "../../ingest/adapters/editorial.ts";
-import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../vocabulary/paper-page.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 

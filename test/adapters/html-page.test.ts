@@ -4,8 +4,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { limitNesting, looksLikeHtml } from "../../ingest/adapters/html-dom.ts";
 import { parseHtmlPage } from "../../ingest/adapters/html-page.ts";
-import { hasIdentifier } from "../../ingest/identifiers.ts";
-import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { hasIdentifier } from "../../vocabulary/identifiers.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../vocabulary/paper-page.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 
 const DIR = new URL("../fixtures/pages/html-page-2306.03100/", import.meta.url);

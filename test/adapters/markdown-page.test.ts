@@ -2,9 +2,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { looksLikeMarkdownPage, parseMarkdownPage } from "../../ingest/adapters/markdown-page.ts";
-import { hasIdentifier } from "../../ingest/identifiers.ts";
-import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
-import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import { hasIdentifier } from "../../vocabulary/identifiers.ts";
+import { MAX_TITLE_CHARS } from "../../vocabulary/clean-text.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../vocabulary/paper-page.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 import { goldenPage } from "../helpers/golden.ts";
 

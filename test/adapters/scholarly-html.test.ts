@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { displayName, looksLikeScholarlyHtml, parseCitationReference, parseScholarlyHtml } from "../../ingest/adapters/scholarly-html.ts";
-import type { AdapterResult, PageAdapter, PaperPage } from "../../ingest/types.ts";
+import type { AdapterResult, PageAdapter, PaperPage } from "../../vocabulary/paper-page.ts";
 import { expectInjectedCrash, isRefusal, throwingOnHalf } from "../helpers/page-answers.ts";
 
 const FIXTURES = new URL("../fixtures/pages/", import.meta.url);

@@ -13,8 +13,8 @@ import { looksLikeOpenReview } from "../../ingest/adapters/sites/openreview.ts";
 import { looksLikeSemanticScholar } from "../../ingest/adapters/sites/semantic-scholar.ts";
 import { looksLikePaperHub } from "../../ingest/adapters/sites/paper-hub.ts";
 import { looksLikePosterPage } from "../../ingest/adapters/sites/poster-page.ts";
-import { cleanCapturedTitle } from "../../ingest/titles.ts";
-import type { PageAdapterFormat } from "../../ingest/types.ts";
+import { cleanCapturedTitle } from "../../vocabulary/titles.ts";
+import type { PageAdapterFormat } from "../../vocabulary/paper-page.ts";
 import { goldenPage, goldenSlugs } from "../helpers/golden.ts";
 
 const DETECTORS: Partial<Record<PageAdapterFormat, (capture: Capture) => boolean>> = {

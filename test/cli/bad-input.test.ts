@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { ADAPTERS, parsePage, type AdapterTable } from "../../ingest/parse-page.ts";
-import type { Refusal } from "../../ingest/types.ts";
+import type { Refusal } from "../../vocabulary/paper-page.ts";
 import { runCli, runJson, ROOT, SEEDS, spawnCli, tempDir } from "../helpers/cli.ts";
 import { expectInjectedCrash, isRefusal, throwingTable } from "../helpers/page-answers.ts";
 

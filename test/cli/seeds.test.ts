@@ -1,7 +1,7 @@
 /** The five seed pages through the CLI: the graph the issue specifies, and its provenance. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 import { runCli, runJson, SEEDS, tempDir } from "../helpers/cli.ts";
 
 interface Brief {

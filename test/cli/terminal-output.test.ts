@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { emptyPage } from "../../ingest/types.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();

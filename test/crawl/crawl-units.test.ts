@@ -13,7 +13,7 @@ import { RobotsPolicy, robotsRules } from "../../crawl/robots.ts";
 import { linksToFollow, normalizeUrl } from "../../crawl/links.ts";
 import { httpFetch } from "../../crawl/http-request.ts";
 import { progressBar, progressLine, progressReporter } from "../../crawl/progress.ts";
-import { emptyFacts, emptyPaper, type PaperPage } from "../../ingest/types.ts";
+import { emptyFacts, emptyPaper, type PaperPage } from "../../vocabulary/paper-page.ts";
 
 describe("backoff", () => {
   it("doubles per attempt, jittered within [0.5, 1.5) of the step, capped at a minute", () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { authorMatches, checkPage, pickRecord, readExpectation, refusalTruth, type PageExpectation } from "../../eval/page-checks.ts";
-import { emptyPage, type PaperPage } from "../../ingest/types.ts";
+import { emptyPage, type PaperPage } from "../../vocabulary/paper-page.ts";
 
 const expectation = (fields: Record<string, unknown> = {}, top: Record<string, unknown> = {}): PageExpectation => {
   const e = readExpectation("slug", {

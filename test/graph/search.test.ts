@@ -11,7 +11,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { SearchIndex, withinEdits, type Searchable, type SearchHit } from "../../graph/search.ts";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 
 /** A paper to search, written briefly. */
 function doc(title: string | null, more: { authors?: string[]; ids?: string[]; cites?: number | null } = {}): Searchable {

@@ -1,6 +1,6 @@
 /**
  * What a page adapter or `parsePage` must answer whatever its input, as the property tests check
- * it: a page, or a refusal of a known kind (`REFUSALS` in ingest/types.ts) with a one-line reason.
+ * it: a page, or a refusal of a known kind (`REFUSALS` in vocabulary/paper-page.ts) with a one-line reason.
  * An exception is never an answer: the properties call the adapters bare, so a throw fails them.
  * `throwingOnHalf` and `throwingTable` inject that bug, and `expectInjectedCrash` checks that a
  * property run (fast-check's `fc.check`) failed on it, so each property is shown able to fail.
@@ -9,7 +9,7 @@ import type fc from "fast-check";
 import { expect } from "vitest";
 import { AdapterCrash } from "../../ingest/adapter-crash.ts";
 import type { AdapterTable, ParseResult } from "../../ingest/parse-page.ts";
-import { REFUSALS, type AdapterResult, type PageAdapter, type PageAdapterFormat, type Refusal } from "../../ingest/types.ts";
+import { REFUSALS, type AdapterResult, type PageAdapter, type PageAdapterFormat, type Refusal } from "../../vocabulary/paper-page.ts";
 
 /** Non-blank, with no line break: what a report prints after the file's name. */
 export function isOneLine(reason: unknown): boolean {

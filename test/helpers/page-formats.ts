@@ -3,7 +3,7 @@
  * (the golden pages, the adapter table). The type check keeps the list in step with
  * `PageAdapterFormat`: a format added there and not here fails to compile.
  */
-import type { PageAdapterFormat } from "../../ingest/types.ts";
+import type { PageAdapterFormat } from "../../vocabulary/paper-page.ts";
 
 const FORMATS: Record<PageAdapterFormat, true> = {
   "markdown-page": true,

@@ -7,10 +7,10 @@
  * A Markdown page with such a title is read as a Markdown page, not refused with a false reason.
  */
 import { describe, expect, it } from "vitest";
-import { boundTitle, cleanLine, cleanPage, cleanProse, MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
+import { boundTitle, cleanLine, cleanPage, cleanProse, MAX_TITLE_CHARS } from "../../vocabulary/clean-text.ts";
 import { parsePage } from "../../ingest/parse-page.ts";
 import { importSources } from "../../ingest/sources/import-sources.ts";
-import { emptyPage, type PageAdapterFormat, type PaperPage, type SourceFormat } from "../../ingest/types.ts";
+import { emptyPage, type PageAdapterFormat, type PaperPage, type SourceFormat } from "../../vocabulary/paper-page.ts";
 import { pageFaults } from "../sources/field-mutations.ts";
 import { inventedAan, inventedBibtex, inventedOpenAlexWork, inventedRis, inventedS2Paper } from "../sources/invented-records.ts";
 

@@ -1,10 +1,10 @@
 /**
  * The spellings of identifiers that saved pages print (issue 16), read into the canonical forms
- * of ingest/identifiers.ts; and the near-misses that must not be read as identifiers.
+ * of vocabulary/identifiers.ts; and the near-misses that must not be read as identifiers.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalDoi, identifiersFromText, identifiersFromUrl, openAlexWorkId } from "../../ingest/identifiers.ts";
+import { canonicalDoi, identifiersFromText, identifiersFromUrl, openAlexWorkId } from "../../vocabulary/identifiers.ts";
 
 describe("arXiv IDs as pages spell them", () => {
   it.each([

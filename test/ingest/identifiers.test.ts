@@ -1,7 +1,7 @@
 /** Identifiers in every form users and pages write them, and their canonical values. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { canonicalDoi, identifiersFromText, identifiersFromUrl, parseIdentifier } from "../../ingest/identifiers.ts";
+import { canonicalDoi, identifiersFromText, identifiersFromUrl, parseIdentifier } from "../../vocabulary/identifiers.ts";
 
 describe("arXiv identifiers", () => {
   it.each([

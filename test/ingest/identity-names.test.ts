@@ -1,15 +1,15 @@
 /**
- * Rule 3 of identity resolution (ingest/identity-names.ts): a work named "Name: subtitle" is one
+ * Rule 3 of identity resolution (vocabulary/identity-names.ts): a work named "Name: subtitle" is one
  * paper across sites that print its name alone, reword its subtitle or space its name; a name
  * two different works share decides nothing, a title that holds the name elsewhere is another
  * title, and the result never depends on the order mentions arrive in. All works are invented.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { resolveIdentities, type Mention } from "../../ingest/identity.ts";
-import { normalizeTitle, titleParts } from "../../ingest/titles.ts";
-import { closeSubtitles, tellingWords } from "../../ingest/identity-names.ts";
-import type { Identifiers } from "../../ingest/types.ts";
+import { resolveIdentities, type Mention } from "../../vocabulary/identity.ts";
+import { normalizeTitle, titleParts } from "../../vocabulary/titles.ts";
+import { closeSubtitles, tellingWords } from "../../vocabulary/identity-names.ts";
+import type { Identifiers } from "../../vocabulary/paper-page.ts";
 
 let next = 1;
 function mention(title: string, extra: { ids?: Identifiers; year?: number; inferred?: boolean } = {}): Mention {

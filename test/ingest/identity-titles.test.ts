@@ -8,8 +8,8 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { resolveIdentities, type Mention } from "../../ingest/identity.ts";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { resolveIdentities, type Mention } from "../../vocabulary/identity.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 
 let next = 1;
 function mention(partial: Partial<Mention> & { title?: string }): Mention {

@@ -1,8 +1,8 @@
 /** Identity resolution rules, and that the result never depends on the order mentions arrive in. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { resolveIdentities, type Mention } from "../../ingest/identity.ts";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { resolveIdentities, type Mention } from "../../vocabulary/identity.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 
 let next = 1;
 function mention(partial: Partial<Mention> & { title?: string }): Mention {

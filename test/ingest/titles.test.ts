@@ -1,7 +1,7 @@
 /** Title normalisation: what must compare equal, and near-twins that must not. */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { normalizeTitle } from "../../ingest/titles.ts";
+import { normalizeTitle } from "../../vocabulary/titles.ts";
 
 describe("normalizeTitle", () => {
   it.each([

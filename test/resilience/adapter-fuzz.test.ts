@@ -19,7 +19,7 @@ import { join } from "node:path";
 import { AdapterCrash } from "../../ingest/adapter-crash.ts";
 import { ADAPTERS, parsePage, type AdapterTable, type ParseResult } from "../../ingest/parse-page.ts";
 import { importSources, SOURCE_FORMATS } from "../../ingest/sources/import-sources.ts";
-import { ADAPTER_REFUSALS, type AdapterRefusal, type AdapterResult, type PageAdapter, type PageAdapterFormat, type SourceFormat } from "../../ingest/types.ts";
+import { ADAPTER_REFUSALS, type AdapterRefusal, type AdapterResult, type PageAdapter, type PageAdapterFormat, type SourceFormat } from "../../vocabulary/paper-page.ts";
 import { ROOT } from "../helpers/cli.ts";
 import { goldenPage, goldenSlugs } from "../helpers/golden.ts";
 import { expectInjectedCrash, InjectedCrash, isRefusal, throwingOnHalf, throwingTable } from "../helpers/page-answers.ts";

@@ -6,7 +6,7 @@
  * check that an imported page holds only well-typed, clean, bounded values.
  */
 import fc from "fast-check";
-import type { PaperPage, PaperRef } from "../../ingest/types.ts";
+import type { PaperPage, PaperRef } from "../../vocabulary/paper-page.ts";
 
 export type JsonPath = (string | number)[];
 

@@ -13,8 +13,8 @@ import fc from "fast-check";
 import { parse, stringify } from "yaml";
 import { importSources, type SourceFile } from "../../ingest/sources/import-sources.ts";
 import type { SourceResult } from "../../ingest/sources/source-record.ts";
-import type { SourceFormat } from "../../ingest/types.ts";
-import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
+import type { SourceFormat } from "../../vocabulary/paper-page.ts";
+import { MAX_TITLE_CHARS } from "../../vocabulary/clean-text.ts";
 import { hostileValue, mutatedJson, pageFaults, pathsOf, type Hostile, type JsonPath } from "./field-mutations.ts";
 import { inventedOpenAlexWork, inventedS2Edge, inventedS2Paper, s2Id } from "./invented-records.ts";
 

@@ -11,8 +11,8 @@ import fc from "fast-check";
 import { importSources, type SourceFile } from "../../ingest/sources/import-sources.ts";
 import { pageFromCsl, type CslItem } from "../../ingest/sources/csl.ts";
 import { makeRecord, type SourceResult } from "../../ingest/sources/source-record.ts";
-import type { SourceFormat } from "../../ingest/types.ts";
-import { MAX_TITLE_CHARS } from "../../ingest/clean-text.ts";
+import type { SourceFormat } from "../../vocabulary/paper-page.ts";
+import { MAX_TITLE_CHARS } from "../../vocabulary/clean-text.ts";
 import { hostileValue, pageFaults, pathsOf, type JsonPath } from "./field-mutations.ts";
 import { inventedAan, inventedBibtex, inventedRis } from "./invented-records.ts";
 

@@ -47,6 +47,7 @@ describe("layers", () => {
       ["web/src/views/Explorer.tsx", 'const m = await import("../../../library/lineage-graph.ts");'],
       ["api/types.ts", 'export type { Paper } from "../db/paper-queries.ts";'],
       ["library/briefs.ts", 'import "../web/server/api.ts";'],
+      ["vocabulary/titles.ts", 'import { yearOf } from "../ingest/dates.ts";'],
       // Allowed: the same kinds of import where the layers permit them.
       ["library/prepare.ts", 'import { LineageDb } from "../db/lineage-db.ts";\nimport { computeLayout } from "../graph/layout.ts";'],
       ["ingest/adapters/editorial.ts", 'import type { PaperPage } from "../types.ts";'],
@@ -59,6 +60,7 @@ describe("layers", () => {
       "web/src/views/Explorer.tsx -> ../../../library/lineage-graph.ts",
       "api/types.ts -> ../db/paper-queries.ts",
       "library/briefs.ts -> ../web/server/api.ts",
+      "vocabulary/titles.ts -> ../ingest/dates.ts",
     ]);
   });
 

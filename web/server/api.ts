@@ -16,7 +16,7 @@ import { EndpointError, readEndpoint, type Answer, type Endpoint, type EndpointR
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 import type { ErrorBody, GraphPayload, ReachedPaper, SearchHit } from "../../api/types.ts";
 import { similarityScores } from "../../graph/similarity.ts";
-import { parseIdentifier } from "../../ingest/identifiers.ts";
+import { parseIdentifier } from "../../vocabulary/identifiers.ts";
 
 export interface ApiResponse {
   status: number;

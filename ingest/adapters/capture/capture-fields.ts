@@ -3,8 +3,8 @@
  * last word of a capture cut mid-word) and of labelled values, arXiv category codes, and an
  * abstract cleaned of the capture's expanders and leaked markup. Pure.
  */
-import { canonicalArxiv, merge } from "../../identifiers.ts";
-import type { Identifiers } from "../../types.ts";
+import { canonicalArxiv, merge } from "../../../vocabulary/identifiers.ts";
+import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { LabelledValue } from "./labels.ts";
 import { isProse } from "./line-kinds.ts";

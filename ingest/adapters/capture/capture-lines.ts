@@ -6,7 +6,7 @@
  * and links keep their line numbers, so readers can ask "is line 3 a heading" or "which links sit
  * on line 7". Pure.
  */
-import type { Identifiers } from "../../types.ts";
+import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { boundedLines } from "../page-text.ts";
 
 /** At most this many lines are read from one capture (a saved page is far shorter). */

@@ -4,9 +4,9 @@
  * warning when the page shows only some of the authors, and the one cleaning of every adapter
  * (clean-text.ts). A capture with neither a title nor an identifier is refused, saying so. Pure.
  */
-import { cleanPage } from "../../clean-text.ts";
-import { emptyPage } from "../../types.ts";
-import type { AdapterResult, PageAdapterFormat } from "../../types.ts";
+import { cleanPage } from "../../../vocabulary/clean-text.ts";
+import { emptyPage } from "../../../vocabulary/paper-page.ts";
+import type { AdapterResult, PageAdapterFormat } from "../../../vocabulary/paper-page.ts";
 import { warnShortLists } from "../page-sections.ts";
 import { hasIdentity, type CaptureReading } from "./capture-reader.ts";
 

@@ -12,9 +12,9 @@
  * (self-citations.ts) and the fields read from lines (capture-fields.ts) have their own modules.
  * Pure.
  */
-import { hasIdentifier, merge } from "../../identifiers.ts";
-import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
-import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../types.ts";
+import { hasIdentifier, merge } from "../../../vocabulary/identifiers.ts";
+import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
+import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";

@@ -5,8 +5,8 @@
  * viewer's line numbers between its tokens (`1 { 2 "paper": { 3 "title": "…"`). Read for the
  * page's own paper: its title, authors, year, venue and identifiers. Pure.
  */
-import { canonicalArxiv, identifiersFromText, merge } from "../../identifiers.ts";
-import type { Identifiers } from "../../types.ts";
+import { canonicalArxiv, identifiersFromText, merge } from "../../../vocabulary/identifiers.ts";
+import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { cleanName, displayOrder, isPersonName } from "./author-lists.ts";
 
 export interface EmbeddedRecord {

@@ -8,8 +8,8 @@
  * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
  * year; which citation is the page's own is for the caller to decide, by its title. Pure.
  */
-import { identifiersFromText } from "../../identifiers.ts";
-import type { Identifiers } from "../../types.ts";
+import { identifiersFromText } from "../../../vocabulary/identifiers.ts";
+import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { parseAuthorList } from "./author-lists.ts";
 
 export interface FormattedCitation {

@@ -5,7 +5,7 @@
  * identifiers they carry, and the `<meta>` tags (plus `<title>` under "html:title"). The capture
  * reader then reads HTML exactly as it reads a text capture. Pure.
  */
-import { identifiersFromUrl } from "../../identifiers.ts";
+import { identifiersFromUrl } from "../../../vocabulary/identifiers.ts";
 import { headingLevel, isElement, isText, linkRel, metaTags, parseHtml, resolveUrl, textOf } from "../html-dom.ts";
 import type { Capture, CaptureLink } from "./capture-lines.ts";
 import { cleanCaptureLine, MAX_CAPTURE_LINES } from "./capture-lines.ts";

@@ -6,7 +6,7 @@
  * cites another, so such a page is refused, saying what it is, rather than read as one paper.
  * Entries under a "References" or "Similar papers" heading of a paper's page do not count. Pure.
  */
-import { hasIdentifier } from "../../identifiers.ts";
+import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
 import { findDate } from "../../dates.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { Capture } from "./capture-lines.ts";

@@ -7,8 +7,8 @@
  * numbered formatted citations ("[12] A. Author. 2020. Title. In …"), and bulleted titles
  * ("- Title (2020)"). Chrome lines and labels are never entries. Pure.
  */
-import { hasIdentifier } from "../../identifiers.ts";
-import type { PaperRef } from "../../types.ts";
+import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
+import type { PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
 import { parseFormattedCitation } from "./formatted-citations.ts";

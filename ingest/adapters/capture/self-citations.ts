@@ -4,7 +4,7 @@
  * the paper "X" by A, B and C"), and the heading that ends in a cited title ("Notes on X"). Which
  * titles are the same title is decided here too. Pure.
  */
-import { normalizeTitle } from "../../titles.ts";
+import { normalizeTitle } from "../../../vocabulary/titles.ts";
 import { parseAuthorList } from "./author-lists.ts";
 import { parseFormattedCitation, type FormattedCitation } from "./formatted-citations.ts";
 import type { LabelledValue } from "./labels.ts";

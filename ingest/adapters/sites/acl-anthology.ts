@@ -8,7 +8,7 @@
  * identifier. HTML Anthology pages carry citation_* tags and go
  * to scholarly-html.ts.
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";

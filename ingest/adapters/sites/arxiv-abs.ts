@@ -10,8 +10,8 @@
  * version's, never the revision's. HTML abstract pages carry citation_* tags and go to
  * scholarly-html.ts.
  */
-import { canonicalArxiv } from "../../identifiers.ts";
-import type { Identifiers, PageAdapter } from "../../types.ts";
+import { canonicalArxiv } from "../../../vocabulary/identifiers.ts";
+import type { Identifiers, PageAdapter } from "../../../vocabulary/paper-page.ts";
 import { parseAuthorList, type AuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";

@@ -7,8 +7,8 @@
  * preceding element" after each block. The watermark gives the identifier, the category and, for a
  * first version only, the date.
  */
-import type { PageAdapter } from "../../types.ts";
-import { canonicalArxiv } from "../../identifiers.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import { canonicalArxiv } from "../../../vocabulary/identifiers.ts";
 import { isElement, parseHtml, textOf, type DomIndex } from "../html-dom.ts";
 import { cleanName, isPersonName, parseAuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";

@@ -4,8 +4,8 @@
  * year, `%S`/`%B`/`%J` venue, `%R` DOI, `%U` URLs, `%X` abstract), one tag per line or, in a
  * capture that collapsed the record's line breaks, all on one line. Editors are never authors.
  */
-import { identifiersFromText, merge } from "../../identifiers.ts";
-import type { PageAdapter } from "../../types.ts";
+import { identifiersFromText, merge } from "../../../vocabulary/identifiers.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import { cleanName, displayOrder, isPersonName } from "../capture/author-lists.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import type { CaptureReading } from "../capture/capture-reader.ts";

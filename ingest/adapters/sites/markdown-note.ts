@@ -8,15 +8,15 @@
  * never give the note's paper an identifier. The mlsanity Markdown page (markdown-page.ts) is not a
  * note: it has its own adapter.
  */
-import { identifiersFromUrl } from "../../identifiers.ts";
-import type { PageAdapter } from "../../types.ts";
+import { identifiersFromUrl } from "../../../vocabulary/identifiers.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import { boundedLines } from "../page-text.ts";
 import type { Capture, CaptureLink } from "../capture/capture-lines.ts";
 import { textCapture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
-import { cleanCapturedTitle, normalizeTitle } from "../../titles.ts";
-import { hasIdentifier } from "../../identifiers.ts";
+import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
+import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
 
 const LINK = /\[((?:\\.|[^\]\\]){1,500})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
 const HEADING = /^#{1,6}\s+\S/;

@@ -6,7 +6,7 @@
  * reviews, decisions and comments, which are about the paper and never its metadata or papers of
  * their own. The forum ID comes from a forum link in the text when there is one.
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";

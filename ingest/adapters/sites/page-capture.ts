@@ -4,7 +4,7 @@
  * (capture/capture-reader.ts). Detected when a title-like line stands near the top, apart from
  * prose: a bare abstract (prose from its first line) is left to bare-abstract.ts.
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture } from "../capture/capture-reader.ts";
 import { isProse, titleLike } from "../capture/line-kinds.ts";

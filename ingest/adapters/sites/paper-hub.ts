@@ -7,7 +7,7 @@
  * not an author), the "arxiv:2009.11462" link label, "Upvote", and "Models / Datasets / Spaces
  * citing this paper", which are artefacts, not citations.
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";

@@ -7,7 +7,7 @@
  * "[ Abstract ] [ OpenReview ] [ Project Page ]", the abstract, and "Chat is not available.". The
  * year and venue come from the conference's name on the page ("NeurIPS 2023").
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { parseAuthorList } from "../capture/author-lists.ts";
 import { capturePage } from "../capture/capture-page.ts";

@@ -7,7 +7,7 @@
  * by bullet lines of attributes (field of study, venue, year, citation count, "Highly Influential",
  * "PDF"), which are never entries of their own. "Corpus ID" numbers are not paper identifiers.
  */
-import type { PageAdapter } from "../../types.ts";
+import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";

@@ -1,10 +1,10 @@
 /**
- * Rule 3 of identity resolution (ingest/identity.ts): titles written "Name: subtitle".
+ * Rule 3 of identity resolution (vocabulary/identity.ts): titles written "Name: subtitle".
  * Papers that introduce a benchmark, a metric or a model are cited by their name, and sites
  * print their titles differently: the name alone ("REALTOXICITY PROMPTS", "RULER"), the name with
  * a reworded subtitle ("GPQA: Graduate-Level Google-Proof QA Benchmark" for "GPQA: A
  * Graduate-Level Google-Proof Q&A Benchmark", "… of Your LLM?" for "… of Your Long-Context
- * Language Models?"), or spaced differently. Per name (ingest/titles.ts titleParts: the part
+ * Language Models?"), or spaced differently. Per name (vocabulary/titles.ts titleParts: the part
  * before the colon, its spaces taken out), in sorted order:
  *   a. clusters whose subtitles under that name are close (most of the shorter one's telling
  *      words are in the other) are one paper;

@@ -34,7 +34,7 @@ export type SourceFormat = "s2" | "openalex" | "bibtex" | "ris" | "aan";
  */
 export type FileRecordFormat = "csl-json" | "jsonld" | "endnote";
 
-/** Identifiers a paper can carry. Values are canonical (see ingest/identifiers.ts). */
+/** Identifiers a paper can carry. Values are canonical (see vocabulary/identifiers.ts). */
 export interface Identifiers {
   arxiv?: string;
   doi?: string;

@@ -1,6 +1,6 @@
 /**
- * The title rules of identity resolution (ingest/identity.ts), applied after shared identifiers.
- * Titles compare by their normalised form only (ingest/titles.ts): a title that is a prefix of
+ * The title rules of identity resolution (vocabulary/identity.ts), applied after shared identifiers.
+ * Titles compare by their normalised form only (vocabulary/titles.ts): a title that is a prefix of
  * another, or differs by a word, is another title.
  *
  * Read titles (rule 2), title by title in sorted order, among the clusters holding that title:

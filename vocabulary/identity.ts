@@ -7,16 +7,16 @@
  *      values of one scheme (two arXiv IDs, two DOIs): then they stay apart and the refusal is logged.
  *   2. Clusters with the same normalised read title merge when their identifiers do not conflict
  *      and their years agree within one; a cluster with no year joins the one paper of its title
- *      it could be, and stays apart when there are several (ingest/identity-titles.ts).
+ *      it could be, and stays apart when there are several (vocabulary/identity-titles.ts).
  *   3. A title written "Name: subtitle" and another of the same name are one paper when the other
  *      is the bare name or a close subtitle, and only one work goes by that name
- *      (ingest/identity-names.ts).
+ *      (vocabulary/identity-names.ts).
  *   4. A cluster known only by a title inferred from a first sentence joins the one paper whose
  *      read title it equals, when both years are known and agree.
  * Every merge and every refusal is returned as a `MergeDecision` for `lineage explain`.
  */
 import { createHash } from "node:crypto";
-import { ID_SCHEMES, type Identifiers } from "./types.ts";
+import { ID_SCHEMES, type Identifiers } from "./paper-page.ts";
 import { Clusters } from "./identity-clusters.ts";
 import { cmp, mergeByInferredTitle, mergeByReadTitle } from "./identity-titles.ts";
 import { mergeByTitleName } from "./identity-names.ts";
@@ -32,7 +32,7 @@ export interface Mention {
   normTitle?: string;
   /** The title was inferred from a first sentence (a page's `titleInferred`), not read as a title. */
   titleInferred?: boolean;
-  /** A "Name: subtitle" title's parts (ingest/titles.ts titleParts), for rule 4. */
+  /** A "Name: subtitle" title's parts (vocabulary/titles.ts titleParts), for rule 4. */
   titleParts?: { name: string; subtitle: string };
   year?: number;
 }

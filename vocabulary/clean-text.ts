@@ -6,7 +6,7 @@
  * MAX_TITLE_CHARS: cut at a word boundary with an ellipsis, and the page says so in a warning.
  * `cleanPage` applies it to everything of a page that is shown as text. Pure.
  */
-import type { PaperPage, PaperRef } from "./types.ts";
+import type { PaperPage, PaperRef } from "./paper-page.ts";
 
 /** No paper's title comes near this (the longest real ones run to about 300 characters). */
 export const MAX_TITLE_CHARS = 1000;

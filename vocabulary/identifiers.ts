@@ -12,7 +12,7 @@
  * OpenAlex work IDs (`W4389519254`) are recognised (`openAlexWorkId`) but have no scheme of their
  * own to be stored under.
  */
-import { ID_SCHEMES, type Identifiers, type IdScheme } from "./types.ts";
+import { ID_SCHEMES, type Identifiers, type IdScheme } from "./paper-page.ts";
 
 const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
 const ARXIV_OLD = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7}`;

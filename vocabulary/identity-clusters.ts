@@ -1,10 +1,10 @@
 /**
- * The union-find identity resolution works on (ingest/identity.ts): mentions by their position in
+ * The union-find identity resolution works on (vocabulary/identity.ts): mentions by their position in
  * sort-key order, each cluster with the identifiers and the range of years its mentions carry.
  * A cluster's root is always its lowest position, so "the first mention in sorted order"
  * represents it whatever the order mentions arrived in.
  */
-import { ID_SCHEMES, type Identifiers, type IdScheme } from "./types.ts";
+import { ID_SCHEMES, type Identifiers, type IdScheme } from "./paper-page.ts";
 
 /** Years of one paper's mentions may differ by this much (a preprint and its proceedings). */
 export const YEAR_SLACK = 1;
