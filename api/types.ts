@@ -571,3 +571,22 @@ export interface WatchFindingsRequest {
   /** The findings' IDs at the source (WatchFindingJson.id). */
   findings: string[];
 }
+
+/** `POST /api/lists/{name}/items`: which papers were added, which were on the list already, and the list after. */
+export interface ListItemsAdded {
+  added: string[];
+  already: string[];
+  list: SavedList;
+}
+
+/** `DELETE /api/lists/{name}`. */
+export interface ListDeleted {
+  deleted: string;
+}
+
+/** `POST /api/lists/{name}/export`: a file, not JSON: its text, its content type and the name to save it under. */
+export interface ExportedList {
+  text: string;
+  type: string;
+  filename: string;
+}

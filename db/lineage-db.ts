@@ -65,6 +65,11 @@ export class LineageDb {
     }
   }
 
+  /** Runs `write` in one write transaction, begun IMMEDIATE (db/connection.ts); joins one already open. */
+  write<T>(write: () => T): T {
+    return this.db.inTransaction ? write() : this.db.transaction(write).immediate();
+  }
+
   /**
    * Writes a batch of parsed pages (read lazily, so a caller can parse while the batch is
    * written) and rebuilds the graph if anything changed.

@@ -92,6 +92,11 @@ export class GraphSession {
     return this.listing;
   }
 
+  /** How many papers and citations the database holds now. */
+  counts(): { papers: number; edges: number } {
+    return this.db.read(() => this.db.queries.counts());
+  }
+
   /** Looks for a commit now; returns true when a new graph was loaded. */
   refresh(): boolean {
     this.checkedAt = this.now();

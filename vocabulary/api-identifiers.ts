@@ -32,3 +32,10 @@ export function parseApiIdentifier(input: string): ApiIdentifier | undefined {
   if (!parsed || parsed.scheme === "openreview") return undefined;
   return { scheme: parsed.scheme, value: parsed.value };
 }
+
+const SOURCE_PAPER_ID = /^(?:[0-9a-f]{40}|W\d{1,15})$/i;
+
+/** Whether `id` is a paper's own ID at a source, as watch findings keep it: a Semantic Scholar paperId or an OpenAlex W…. */
+export function isSourcePaperId(id: string): boolean {
+  return SOURCE_PAPER_ID.test(id);
+}

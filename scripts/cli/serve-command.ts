@@ -15,6 +15,7 @@ import { ROOT_DIR } from "./paths.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { prepareGraph } from "../../library/prepare.ts";
 import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
+import { apiBase } from "../../crawl/api-session.ts";
 
 /**
  * Ingest and import leave a database ready to serve. One written by an older Lineage may lack
@@ -36,6 +37,17 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   }
 }
 
+/** The hosts the explorer's network jobs ask: the Semantic Scholar and OpenAlex API bases (LINEAGE_S2_API, LINEAGE_OPENALEX_API). */
+export function apiHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [apiBase("s2", env), apiBase("openalex", env)].map((base) => {
+    try {
+      return new URL(base).host;
+    } catch {
+      return base;
+    }
+  });
+}
+
 /** Whether the explorer may reach the network: `--online`, else LINEAGE_ONLINE=1 (or true, yes). */
 export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = process.env): boolean {
   if (ctx.values.online === true) return true;
@@ -54,7 +66,7 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
   const online = servesOnline(ctx);
   const queryBudgetMs = intOption(ctx, "query-budget", QUERY_BUDGET_MS, 1, MAX_QUERY_BUDGET_MS);
   const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
-  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs });
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs, apiHosts: apiHosts() });
   ctx.out(`Lineage explorer on ${running.url}`);
   ctx.out(
     online

@@ -1,7 +1,8 @@
 /**
  * The databases a server serves, one collection each (a researcher keeps one map per project):
  * each is opened read-only when its file holds a Lineage database, with a live graph
- * (library/graph-session.ts) and the read and list-write APIs over it. A collection whose file
+ * (library/graph-session.ts), its reads (web/server/api.ts) and its list writes
+ * (library/list-writes.ts), which the server's writer applies (`applyWrite`). A collection whose file
  * does not exist yet (a bundled one not built, a new map) is served as such: its summary says so,
  * with the commands that fill it, and its API answers 503 until it is there.
  */
@@ -9,8 +10,8 @@ import { existsSync } from "node:fs";
 import { basename, extname } from "node:path";
 import { GraphSession } from "../../library/graph-session.ts";
 import type { CollectionSummary } from "../../api/types.ts";
+import { ListWrites, type ApplyWrite } from "../../library/list-writes.ts";
 import { LineageApi } from "./api.ts";
-import { ListsApi } from "./lists-api.ts";
 import { MAX_CLOSURE_PAPERS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 
 export interface CollectionSpec {
@@ -38,19 +39,27 @@ export function collectionOf(dbPath: string): CollectionSpec {
 /** How often a collection whose database cannot be opened is looked at again. */
 const RETRY_OPEN_MS = 1000;
 
+/** A collection whose database is there: its live graph, its reads and its list writes. */
+export interface OpenCollection {
+  session: GraphSession;
+  api: LineageApi;
+  lists: ListWrites;
+}
+
 export class Collection {
-  private opened?: { session: GraphSession; api: LineageApi; lists: ListsApi };
+  private opened?: OpenCollection;
   private triedAt = -Infinity;
   private openError?: string;
 
   constructor(
     readonly spec: CollectionSpec,
-    private readonly boundHost: string,
+    /** Where the collection's writes go (the server's writer, web/server/server-writes.ts). */
+    private readonly applyWrite: ApplyWrite,
     private readonly queryBudgetMs = QUERY_BUDGET_MS,
   ) {}
 
   /** The collection's APIs, when its database is there (opened on first use). */
-  served(): { session: GraphSession; api: LineageApi; lists: ListsApi } | undefined {
+  served(): OpenCollection | undefined {
     if (this.opened) return this.opened;
     const now = performance.now();
     if (now - this.triedAt < RETRY_OPEN_MS) return undefined;
@@ -62,7 +71,7 @@ export class Collection {
     try {
       const session = new GraphSession(this.spec.dbPath);
       const api = new LineageApi(session.db, session, { queryBudgetMs: this.queryBudgetMs, maxClosurePapers: MAX_CLOSURE_PAPERS });
-      const lists = new ListsApi(session.db, session, { dbPath: this.spec.dbPath, host: this.boundHost });
+      const lists = new ListWrites(session.db, session, this.applyWrite);
       this.opened = { session, api, lists };
       this.openError = undefined;
     } catch (err) {
@@ -74,7 +83,7 @@ export class Collection {
 
   summary(): Omit<CollectionSummary, "job"> {
     const served = this.served();
-    const counts = served?.session.db.read(() => served.session.db.queries.counts());
+    const counts = served?.session.counts();
     const status = !served ? (this.openError ? "unreadable" : "missing") : counts && counts.papers > 0 ? "ready" : "empty";
     return {
       name: this.spec.name,
@@ -91,7 +100,6 @@ export class Collection {
   }
 
   close(): void {
-    this.opened?.lists.close();
     this.opened?.session.close();
     this.opened = undefined;
   }

@@ -12,15 +12,15 @@ import { LineageApi } from "./api.ts";
 import { encodeText } from "./encoded-answer.ts";
 import { ClosureText } from "./closure-text.ts";
 import { MAX_CLOSURE_PAPERS } from "../../api/limits.ts";
-import { readEndpoint } from "../../api/endpoints.ts";
+import type { CollectionReadRequest } from "../../library/read-answers.ts";
 
 export interface LongTask {
   id: number;
   dbPath: string;
   /** The server's query budget (the same for every task of one server). */
   queryBudgetMs: number;
-  pathname: string;
-  search: string;
+  /** The request as the dispatcher read it (a structured clone of it). */
+  request: CollectionReadRequest;
 }
 
 export type LongAnswer = { id: number; status: number; json: Uint8Array; gzip: Uint8Array | null } | { id: number; error: string };
@@ -43,10 +43,8 @@ parentPort?.on("message", (task: LongTask) => {
   const transfer: ArrayBuffer[] = [];
   try {
     const api = apiFor(task.dbPath, task.queryBudgetMs);
-    const query = new URLSearchParams(task.search);
-    const request = readEndpoint(task.pathname, query);
-    const { status, body } = api.handle(task.pathname, query, request);
-    const { json, gzip } = encodeText(status, closureText.answerText(api.answeredFrom, request, status, body));
+    const { status, body } = api.respond(task.request);
+    const { json, gzip } = encodeText(status, closureText.answerText(api.answeredFrom, task.request, status, body));
     answer = { id: task.id, status, json, gzip };
     for (const b of [json, gzip]) if (b && b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
   } catch (err) {
