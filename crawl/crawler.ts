@@ -8,7 +8,7 @@
  * DNS (crawl/destinations.ts). A page reached by a redirect is stored under its final URL, and
  * that URL joins the frontier as already fetched, so a link to it is not fetched again.
  */
-import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
+import type { NewEntry, Settlement } from "../db/crawl-store.ts";
 import { openForWriting } from "../library/prepare.ts";
 import type { PageRecord } from "../db/page-writer.ts";
 import { internalErrorReason } from "../ingest/adapter-crash.ts";
@@ -76,8 +76,9 @@ interface Done {
 }
 
 export async function runCrawl(databasePath: string, options: CrawlOptions): Promise<CrawlReport> {
-  const crawlDb = CrawlDb.open(databasePath);
+  // One writer for the pages, the frontier and the fetch cache.
   const lineage = openForWriting(databasePath);
+  const crawlDb = lineage;
   try {
     const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
     const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());
@@ -176,6 +177,5 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
     };
   } finally {
     lineage.close();
-    crawlDb.close();
   }
 }

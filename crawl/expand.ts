@@ -13,7 +13,7 @@
  * cache, their pages come out byte for byte the same and nothing changes. A run stops when its
  * budget is spent (requests, time) and says so; what it had not fetched stays queued.
  */
-import { ExpansionDb, type EntrySettlement, type ExpansionEntry, type ExpansionState, type ExpansionStore, type NewExpansionEntry } from "../db/expansion-store.ts";
+import type { EntrySettlement, ExpansionEntry, ExpansionState, ExpansionStore, NewExpansionEntry } from "../db/expansion-store.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import { makeRecord, type SourceRecord } from "../ingest/sources/source-record.ts";
 import { rankNeighbours } from "../library/expansion-ranking.ts";
@@ -71,9 +71,10 @@ const count = (n: number) => n.toLocaleString("en-US");
 const duration = (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`);
 
 export async function runExpansion(databasePath: string, options: ExpandOptions): Promise<ExpandReport> {
-  const state = ExpansionDb.open(databasePath);
   const progress = options.onProgress ?? NO_PROGRESS;
+  // One writer for the pages, the frontier and the fetch cache.
   const lineage = openForWriting(databasePath, progress);
+  const state = lineage;
   try {
     const store = state.expansions;
     const { source, depth, maxPapers } = options;
@@ -189,7 +190,6 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
     };
   } finally {
     lineage.close();
-    state.close();
   }
 }
 

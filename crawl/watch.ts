@@ -8,8 +8,8 @@
  * (crawl/expand.ts, depth 1: the record with its references, so its citation of the list shows)
  * and marks them added; `--dismiss` marks them dismissed. Nothing runs unless asked.
  */
-import { ExpansionDb } from "../db/expansion-store.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { openReader, openWriter } from "../db/store.ts";
 import { ListError } from "../db/reading-lists.ts";
 import type { CitedListPaper, FindingState, SeenCitation, WatchFinding } from "../db/watch-store.ts";
 import { citesDirectly } from "../graph/direct-citations.ts";
@@ -125,8 +125,8 @@ function inMap(db: LineageDb, graph: LineageGraph, ids: Identifiers): number | u
 export async function runWatch(databasePath: string, options: WatchOptions): Promise<WatchReport> {
   const progress = options.onProgress ?? NO_PROGRESS;
   // The writer's connection first: it brings a database made by an older Lineage to this schema.
-  const state = ExpansionDb.open(databasePath);
-  const reader = LineageDb.open(databasePath, { readonly: true });
+  const state = openWriter(databasePath);
+  const reader = openReader(databasePath);
   try {
     const graph = new LineageGraph(reader);
     const list = reader.lists.get(options.listName);
@@ -254,7 +254,7 @@ export async function addFindings(
       Object.assign({}, settings, { source: api, seeds: group.map((f) => f.apiId), depth: 1 as const, maxPapers: group.length }, onProgress ? { onProgress } : {}),
     );
     const stored = expansion.papers.filter((p) => p.state === "fetched").map((p) => p.apiId);
-    const state = ExpansionDb.open(databasePath);
+    const state = openWriter(databasePath);
     try {
       changed.push(...state.watches.setState(listName, source, stored, "added"));
     } finally {
@@ -265,7 +265,7 @@ export async function addFindings(
 }
 
 export function dismissFindings(databasePath: string, listName: string, findings: readonly WatchFinding[]): WatchActionReport {
-  const state = ExpansionDb.open(databasePath);
+  const state = openWriter(databasePath);
   try {
     return { list: listName, action: "dismiss", changed: setFindingStates(state, listName, findings, "dismissed") };
   } finally {

@@ -1,7 +1,10 @@
 /**
- * The one owner of a Lineage database connection. Writers batch pages into one transaction
- * (each page in its own savepoint, so one bad page never loses the rest) and rebuild the derived
- * graph once per batch; readers open read-only.
+ * The one owner of a Lineage database connection, and every store over it: papers and their
+ * provenance, reading lists, watched lists, citation attributes, and the fetch cache, expansions
+ * and crawls of the commands that go online. Writers batch pages into one transaction (each page
+ * in its own savepoint, so one bad page never loses the rest) and rebuild the derived graph once
+ * per batch; readers open read-only. A process asks db/store.ts for its one reader and one writer
+ * of a file; `open` is the connection itself.
  */
 import type { Statement } from "better-sqlite3";
 import { openDatabase, withoutForeignKeys, type Db, type OpenOptions } from "./connection.ts";
@@ -14,6 +17,9 @@ import { CitationAttributeQueries } from "./citation-attributes.ts";
 import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
+import { FetchCache } from "./fetch-cache.ts";
+import { ExpansionStore } from "./expansion-store.ts";
+import { CrawlStore } from "./crawl-store.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -29,6 +35,11 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
+  private fetchCache?: FetchCache;
+  private expansionStore?: ExpansionStore;
+  private crawlStore?: CrawlStore;
+  /** Holders of this connection (db/store.ts shares one per file and mode in a process); closed when the last lets go. */
+  private holders = 1;
   private writer?: PageWriter;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
@@ -47,6 +58,34 @@ export class LineageDb {
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
     return new LineageDb(path, openDatabase(path, options));
+  }
+
+  /** Fetched answers, content-addressed (`lineage fetch`, `crawl`, `expand`, `add`, `watch`). */
+  get cache(): FetchCache {
+    this.fetchCache ??= new FetchCache(this.db);
+    return this.fetchCache;
+  }
+
+  /** Expansions' frontiers (`lineage expand`, `add`). */
+  get expansions(): ExpansionStore {
+    this.expansionStore ??= new ExpansionStore(this.db);
+    return this.expansionStore;
+  }
+
+  /** Crawls' frontiers (`lineage crawl`). */
+  get crawls(): CrawlStore {
+    this.crawlStore ??= new CrawlStore(this.db);
+    return this.crawlStore;
+  }
+
+  /** One more holder of this connection (db/store.ts): `close` then closes it only when the last does. */
+  hold(): this {
+    this.holders++;
+    return this;
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
   }
 
   /**
@@ -182,7 +221,9 @@ export class LineageDb {
     return String(this.db.pragma("integrity_check", { simple: true }));
   }
 
+  /** Lets go of the connection; the last holder closes it. */
   close(): void {
+    if (--this.holders > 0) return;
     this.db.close();
   }
 }

@@ -4,7 +4,8 @@
  * written, in the same transaction as the rebuild (`LineageDb.onRebuild`), never inside a request:
  * a reader sees either the old graph with its layout or the new one with its own.
  */
-import { LineageDb } from "../db/lineage-db.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { openWriter } from "../db/store.ts";
 import { computeLayout } from "../graph/layout.ts";
 import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
 import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
@@ -41,7 +42,7 @@ export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROG
 
 /** Opens a database for writing, with its layout and index brought up to date by every rebuild. */
 export function openForWriting(path: string, progress: ProgressListener = NO_PROGRESS): LineageDb {
-  const db = LineageDb.open(path);
+  const db = openWriter(path);
   db.onRebuild(() => {
     progress({ step: "rebuild", done: 1, total: 1, label: "the graph is rebuilt" });
     prepareGraph(db, progress);

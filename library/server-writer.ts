@@ -8,7 +8,8 @@
  */
 import { EndpointError } from "../api/endpoint-error.ts";
 import { DbError, isBusy, isUnwritable } from "../db/connection.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { openWriter } from "../db/store.ts";
 import { applyServerWrite, type ServerWrite, type ServerWriteResult } from "./server-writes.ts";
 
 export interface ServerWriterOptions {
@@ -79,7 +80,7 @@ export class ServerWriter {
 
   /** The writable connection, opened on first use (and again after a failure, once the file is fixed). */
   private connection(): LineageDb {
-    this.db ??= (this.options.open ?? ((path, busyTimeoutMs) => LineageDb.open(path, { busyTimeoutMs })))(this.dbPath, this.busyTimeoutMs);
+    this.db ??= (this.options.open ?? ((path, busyTimeoutMs) => openWriter(path, { busyTimeoutMs })))(this.dbPath, this.busyTimeoutMs);
     return this.db;
   }
 

@@ -4,7 +4,8 @@
  * survives graph rebuilds (an identifier, else the paper id) with a title snapshot.
  */
 import { existsSync } from "node:fs";
-import { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import { openWriter } from "../../db/store.ts";
 import { ListError, type StoredReadingList } from "../../db/reading-lists.ts";
 import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
@@ -132,7 +133,7 @@ function suggestForList(ctx: CommandContext, name: string): number {
 function editList(ctx: CommandContext, name: string, run: (db: LineageDb, graph: LineageGraph) => unknown): number {
   const path = dbPath(ctx);
   if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
-  const db = LineageDb.open(path);
+  const db = openWriter(path);
   try {
     const result = run(db, new LineageGraph(db));
     const list = db.lists.get(name);

@@ -12,7 +12,7 @@ import { dbPaths, intOption, type CommandContext } from "./context.ts";
 import { bundledCollections } from "./bundled-collections.ts";
 import { collectionOf } from "../../web/server/collections.ts";
 import { ROOT_DIR } from "./paths.ts";
-import { LineageDb } from "../../db/lineage-db.ts";
+import { openWriter } from "../../db/store.ts";
 import { prepareGraph } from "../../library/prepare.ts";
 import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 import { apiBase } from "../../crawl/api-session.ts";
@@ -23,7 +23,7 @@ import { apiBase } from "../../crawl/api-session.ts";
  */
 function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   try {
-    const db = LineageDb.open(path);
+    const db = openWriter(path);
     try {
       let said = "";
       prepareGraph(db, (p) => {

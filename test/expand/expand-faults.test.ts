@@ -14,7 +14,7 @@ import { openApiCall, RUN_DEFAULTS } from "../../crawl/api-session.ts";
 import { FETCHER_DEFAULTS } from "../../crawl/fetcher.ts";
 import { fetchS2Expansion } from "../../crawl/s2-client.ts";
 import { fetchOpenAlexCiting } from "../../crawl/openalex-client.ts";
-import { ExpansionDb } from "../../db/expansion-store.ts";
+import { LineageDb } from "../../db/lineage-db.ts";
 import type { PaperDetail, SelfPaperSource } from "../../api/types.ts";
 import { World, worldDoi } from "../sources/api-world.ts";
 import { startApiReplay, worldRecordings, type ApiRecordings } from "../sources/api-replay.ts";
@@ -123,7 +123,7 @@ describe("lists longer than one window", () => {
     maxList = RUN_DEFAULTS.maxList,
   ): Promise<T> {
     const replayed = await startApiReplay(worldRecordings(long));
-    const state = ExpansionDb.open(":memory:");
+    const state = LineageDb.open(":memory:");
     try {
       const env = { LINEAGE_S2_API: replayed.s2Base, LINEAGE_OPENALEX_API: replayed.openAlexBase };
       const fetcher = Object.assign({}, FETCHER_DEFAULTS, { ratePerSecond: 1000, backoffMs: 10 });
