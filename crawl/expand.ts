@@ -18,7 +18,8 @@ import type { LineageDb } from "../db/lineage-db.ts";
 import { makeRecord, type SourceRecord } from "../ingest/sources/source-record.ts";
 import { rankNeighbours } from "../library/expansion-ranking.ts";
 import { LineageGraph } from "../library/lineage-graph.ts";
-import { openForWriting } from "../library/prepare.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "../library/page-writes.ts";
 import { NO_PROGRESS, type ProgressListener } from "../library/progress.ts";
 import type { ListCut, PaperFetch } from "./api-call.ts";
 import { apiRefOfPaper, SOURCE_NAMES, type ApiSource } from "./api-refs.ts";
@@ -73,7 +74,7 @@ const duration = (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s 
 export async function runExpansion(databasePath: string, options: ExpandOptions): Promise<ExpandReport> {
   const progress = options.onProgress ?? NO_PROGRESS;
   // One writer for the pages, the frontier and the fetch cache.
-  const lineage = openForWriting(databasePath, progress);
+  const lineage = openWriter(databasePath);
   const state = lineage;
   try {
     const store = state.expansions;
@@ -157,7 +158,7 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
         else if (r.kind === "stopped") stopped ??= r.reason;
         else stopped ??= "interrupted";
       });
-      const written = batch.length > 0 ? lineage.writePages(batch) : undefined;
+      const written = batch.length > 0 ? writePages(lineage, batch, progress) : undefined;
       const unstored = new Map((written?.failures ?? []).map((f) => [f.source, f.reason]));
       for (const s of written?.statuses ?? []) {
         if (s.status === "ingested") records.new++;

@@ -4,25 +4,29 @@
  * and crawls of the commands that go online. Writers batch pages into one transaction (each page
  * in its own savepoint, so one bad page never loses the rest) and rebuild the derived graph once
  * per batch; readers open read-only. A process asks db/store.ts for its one reader and one writer
- * of a file; `open` is the connection itself.
+ * of a file; `open` is the connection itself. Nothing here calls back out of db/: a write stores
+ * what its caller computed beforehand.
  */
 import type { Statement } from "better-sqlite3";
-import { openDatabase, withoutForeignKeys, type Db, type OpenOptions } from "./connection.ts";
-import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
-import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
+import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
+import type { PageRecord, WriteStatus } from "./page-writer.ts";
+import type { BuildSummary } from "./graph-builder.ts";
+import { commitBatch, planBatch, type BatchArtifacts, type BatchOptions, type BatchPlan } from "./page-batch.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
 import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
-import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
+import { repairStored, runChecks, tidyDerived, type Check, type RepairReport } from "./doctor-checks.ts";
 import { FetchCache } from "./fetch-cache.ts";
 import { ExpansionStore } from "./expansion-store.ts";
 import { CrawlStore } from "./crawl-store.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
+  /** Pages forgotten by the batch (`remove`), by source. */
+  removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
 }
@@ -40,12 +44,9 @@ export class LineageDb {
   private crawlStore?: CrawlStore;
   /** Holders of this connection (db/store.ts shares one per file and mode in a process); closed when the last lets go. */
   private holders = 1;
-  private writer?: PageWriter;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
   private commit?: Statement;
-  /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
-  private derive?: () => void;
   private constructor(
     readonly path: string,
     private readonly db: Db,
@@ -110,55 +111,21 @@ export class LineageDb {
   }
 
   /**
-   * Writes a batch of parsed pages (read lazily, so a caller can parse while the batch is
-   * written) and rebuilds the graph if anything changed.
+   * What a batch of parsed pages comes to (new, updated, unchanged, refused), and the graph it
+   * leaves, planned from one snapshot before anything is written (db/page-batch.ts).
    */
-  writePages(records: Iterable<PageRecord>, now = new Date().toISOString()): BatchResult {
-    this.writer ??= new PageWriter(this.db);
-    const writer = this.writer;
-    const result: BatchResult = { statuses: [], failures: [] };
-    withoutForeignKeys(this.db, () =>
-      this.db
-        .transaction(() => {
-          for (const record of records) {
-            try {
-              result.statuses.push({ source: record.source, status: writer.write(record, now) });
-            } catch (err) {
-              result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
-            }
-          }
-          if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
-            result.graph = this.rebuild();
-          }
-        })
-        .immediate(),
-    );
-    return result;
+  planPages(records: readonly PageRecord[], options: BatchOptions = {}): BatchPlan {
+    return planBatch(this.db, records, options);
   }
 
   /**
-   * What to derive from a rebuilt graph in the same transaction as the rebuild (library/prepare.ts
-   * sets the layout and the traversal index), so that no reader ever sees a graph without them.
+   * Stores a plan, and what the caller derived from its graph (`artifacts`: the layout and the
+   * traversal index), in one short transaction; throws StaleBatch when another connection wrote
+   * meanwhile (plan again), PageRefused for a page SQLite would not store (plan without it).
    */
-  onRebuild(derive: () => void): void {
-    this.derive = derive;
-  }
-
-  private rebuild(): BuildSummary {
-    const summary = rebuildGraph(this.db);
-    this.derive?.();
-    return summary;
-  }
-
-  /** Forget a page (by source) and rebuild the graph without it. */
-  removePage(source: string): boolean {
-    return this.db
-      .transaction(() => {
-        const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
-        if (changes > 0) this.rebuild();
-        return changes > 0;
-      })
-      .immediate();
+  commitPages(plan: BatchPlan, artifacts: BatchArtifacts = {}): BatchResult {
+    const graph = commitBatch(this.db, plan, artifacts);
+    return Object.assign({ statuses: plan.statuses, removed: plan.removed, failures: plan.failures }, graph ? { graph } : {});
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */
@@ -208,13 +175,18 @@ export class LineageDb {
     return runChecks(this.db);
   }
 
-  /** `lineage doctor --repair`: re-index if needed and rebuild the derived tables, in one transaction. */
-  repair(): RepairReport {
-    return this.db.transaction(() => {
-      const report = repair(this.db);
-      this.derive?.();
-      return report;
-    })();
+  /**
+   * `lineage doctor --repair`'s first step: re-index if needed and delete what points at nothing;
+   * `rebuildFrom` says how many stored pages the derived tables are then rebuilt from (by writing
+   * an empty batch with `rebuild`, library/page-writes.ts), undefined for a bulk-loaded graph.
+   */
+  repairStored(): RepairReport & { rebuildFrom?: number } {
+    return repairStored(this.db);
+  }
+
+  /** `lineage doctor --repair`'s last step: positions and a traversal index that belong to no current graph, deleted. */
+  tidyDerived(): string[] {
+    return tidyDerived(this.db);
   }
 
   integrityCheck(): string {

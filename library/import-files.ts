@@ -12,8 +12,9 @@ import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { importSources, SOURCE_FORMATS, type SourceFile } from "../ingest/sources/import-sources.ts";
 import type { SourceProblem, SourceRecord, SourceResult } from "../ingest/sources/source-record.ts";
 import type { SourceFormat } from "../vocabulary/paper-page.ts";
-import { openForWriting } from "./prepare.ts";
-import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "./page-writes.ts";
+import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 /** Exports are bigger than pages: the AAN metadata is 4 MB, an S2 dump can be hundreds. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -78,11 +79,14 @@ export function importPaths(database: string, format: SourceFormat, paths: strin
 
 /** Stores parsed records in one batch (one graph rebuild) and reports like `lineage ingest`. */
 export function writeRecords(database: string, format: SourceFormat, result: SourceResult, progress: ProgressListener = NO_PROGRESS): ImportReport {
-  const db = openForWriting(database, progress);
+  const db = openWriter(database);
   let batch: BatchResult;
   try {
     const n = result.records.length;
-    batch = db.writePages(counted(result.records, n, progress, "store", `storing ${n.toLocaleString("en-US")} records`));
+    const label = `storing ${n.toLocaleString("en-US")} records`;
+    progress({ step: "store", done: 0, total: n, label });
+    batch = writePages(db, result.records, progress);
+    progress({ step: "store", done: n, total: n, label });
     const counts = db.queries.counts();
     const errors = [...result.problems, ...batch.failures.map((f) => ({ path: f.source, reason: f.reason }))];
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
