@@ -11,7 +11,7 @@
  */
 import { createHash } from "node:crypto";
 import { withoutForeignKeys, type Db } from "./connection.ts";
-import { writeDerivedGraph, storedDerived, type StoredDerived } from "./derived-writer.ts";
+import { derivedChanges, writeDerivedChanges, type DerivedChanges } from "./derived-writer.ts";
 import { deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
 import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
 import { writeLayout, type StoredPlacement } from "./layout-store.ts";
@@ -43,8 +43,10 @@ export interface BatchPlan {
   write?: {
     deletePages: number[];
     insertPages: PlannedPage[];
+    /** The graph the batch leaves (its layout and index are the caller's to compute). */
     graph: DerivedGraph;
-    stored: StoredDerived;
+    /** The derived rows to change, found from the snapshot. */
+    changes: DerivedChanges;
     /** Whether the stored layout and traversal index are of the planned graph already. */
     current: { layout: boolean; index: boolean };
   };
@@ -148,7 +150,7 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
     const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
     const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
     const stored = { layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === graph.version, index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === graph.version };
-    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, stored: storedDerived(db), current: stored };
+    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, changes: derivedChanges(db, graph), current: stored };
     return plan;
   });
 }
@@ -232,7 +234,7 @@ export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts =
               throw new PageRefused(p.source, `could not store page (${(err as Error).message})`);
             }
           }
-          const summary = writeDerivedGraph(db, write.graph, write.stored);
+          const summary = writeDerivedChanges(db, write.changes);
           if (artifacts.layout) writeLayout(db, artifacts.layout);
           if (artifacts.index) writeIndexArrays(db, artifacts.index, write.graph.version);
           return summary;
