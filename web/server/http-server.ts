@@ -3,7 +3,7 @@
  * served by one dispatcher, web/server/dispatch.ts), per collection (`?collection=NAME`, else the
  * first), and the built front end from dist/. Every request must name the server by a host it
  * answers to (web/server/host-check.ts); databases are opened read-only, and what the server
- * writes (saved lists, findings set aside) goes to its writer (library/server-writer.ts); long
+ * writes (saved lists, findings set aside) goes to its writer thread (server-writes.ts); long
  * requests are answered by a worker thread (long-requests.ts) and kept (answer-cache.ts);
  * building a collection runs as a job in a process of its own (jobs.ts), and so is growing a map
  * from Semantic Scholar or OpenAlex, only when the server was started online (grow-jobs.ts).
@@ -11,7 +11,6 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse, type Server } from "node:http";
 import { resolve } from "node:path";
-import { ServerWriter } from "../../library/server-writer.ts";
 import { AnswerCache } from "./answer-cache.ts";
 import { ClosureText } from "./closure-text.ts";
 import { Collection, collectionOf, type CollectionSpec } from "./collections.ts";
@@ -21,6 +20,7 @@ import { Jobs, type LineageCommand } from "./jobs.ts";
 import { LONG_REQUEST_LIMITS, LongRequests } from "./long-requests.ts";
 import { sendJson } from "./responses.ts";
 import { serveStatic } from "./static-files.ts";
+import { ServerWrites } from "./server-writes.ts";
 
 export interface ServeOptions {
   /** One database to serve (a collection named after its file), or: */
@@ -54,14 +54,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host ?? "127.0.0.1";
   const specs = options.collections ?? (options.dbPath ? [collectionOf(options.dbPath)] : []);
   if (specs.length === 0) throw new Error("lineage serve: no database to serve");
-  const writers = new Map<string, ServerWriter>();
-  const writerOf = (dbPath: string) => {
-    let writer = writers.get(dbPath);
-    if (!writer) writers.set(dbPath, (writer = new ServerWriter(dbPath)));
-    return writer;
-  };
+  const writes = new ServerWrites();
   const served: ServedState = {
-    collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, (write) => writerOf(spec.dbPath).apply(write), options.queryBudgetMs)])),
+    collections: new Map(specs.map((spec) => [spec.name, new Collection(spec, (write) => writes.apply(spec.dbPath, write), options.queryBudgetMs)])),
     fallback: specs[0]?.name ?? "",
     long: new LongRequests(Object.assign({}, LONG_REQUEST_LIMITS, { queryBudgetMs: options.queryBudgetMs })),
     answers: new AnswerCache(options.keptAnswerBytes),
@@ -96,12 +91,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     close: async () => {
       served.jobs?.close();
       await served.long.close();
+      await writes.close();
       await new Promise<void>((ok) => {
         server.closeAllConnections();
         server.close(() => ok());
       });
       // A database damaged under the server may fail to close: the server still stops.
-      for (const closing of [...served.collections.values(), ...writers.values()]) {
+      for (const closing of served.collections.values()) {
         try {
           closing.close();
         } catch (err) {
