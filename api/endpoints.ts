@@ -186,7 +186,9 @@ export const ENDPOINTS = {
     params: { seeds: many("seed", MAX_SEEDS, true), direction, limit: int(DEFAULT_LIST_PAPERS, 1, MAX_LIST_PAPERS), includeSeeds: flag() },
     policy: { long: always, kept: yes },
   }),
-  lists: route<SavedListSummary[]>()({ method: "GET", path: "/api/lists", scope: "collection", params: {}, policy: {} }),
+  // At most MAX_LISTS_LISTED, by name; X-Total-Count says how many there are, and when there are
+  // more, Link rel="next" the URL of the rest (`after`: the last name listed).
+  lists: route<SavedListSummary[]>()({ method: "GET", path: "/api/lists", scope: "collection", params: { after: optional() }, policy: {} }),
   list: route<SavedList>()({ method: "GET", path: "/api/lists/{name}", scope: "collection", params: { name: listName }, policy: {} }),
   saveList: route<SavedList, ListBody, ListSent>()({ method: "PUT", path: "/api/lists/{name}", scope: "collection", params: { name: listName }, body: listBodySpec, policy: write }),
   deleteList: route<ListDeleted>()({ method: "DELETE", path: "/api/lists/{name}", scope: "collection", params: { name: listName }, policy: write }),

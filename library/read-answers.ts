@@ -7,8 +7,8 @@
  * part of the library it came from, so the server has one error to answer.
  */
 import { EndpointError } from "../api/endpoint-error.ts";
-import type { Answer, CollectionRead, Params } from "../api/endpoints.ts";
-import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../api/limits.ts";
+import { endpointUrl, type Answer, type CollectionRead, type Params } from "../api/endpoints.ts";
+import { MAX_CLOSURE_PAPERS, MAX_LISTS_LISTED, MAX_PATHS, QUERY_BUDGET_MS } from "../api/limits.ts";
 import type { GraphPayload, ReachedPaper, SearchHit } from "../api/types.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper } from "../db/paper-queries.ts";
@@ -33,7 +33,21 @@ export interface QueryLimits {
 /** One read of a collection: its route and validated parameters. */
 export type CollectionReadRequest = { [E in CollectionRead]: { endpoint: E; params: Params<E> } }[CollectionRead];
 
-type Handlers = { [E in CollectionRead]: (params: Params<E>) => Answer<E> };
+/** An answer with headers of its own (a page of saved lists says how many there are, and where the rest is). */
+export class Headed<A> {
+  constructor(
+    readonly answer: A,
+    readonly headers: Readonly<Record<string, string>>,
+  ) {}
+}
+
+/** A read's answer, and the headers it comes with. */
+export interface Answered {
+  body: Answer<CollectionRead>;
+  headers?: Readonly<Record<string, string>>;
+}
+
+type Handlers = { [E in CollectionRead]: (params: Params<E>) => Answer<E> | Headed<Answer<E>> };
 
 export class ReadAnswers {
   private readonly graphCache = new Map<string, GraphPayload>();
@@ -86,7 +100,12 @@ export class ReadAnswers {
       mainPath: ({ seeds, direction, keyRoutes }) => this.analytics.mainPath({ seeds: this.seedIds(seeds), direction: direction ?? undefined, keyRoutes, budget: this.budget() }),
       readingList: ({ seeds, direction, limit, includeSeeds }) =>
         this.relevanceReady().readingList({ seeds: this.seedIds(seeds), direction: direction ?? undefined, limit, includeSeeds, budget: this.budget() }),
-      lists: () => this.db.lists.all(),
+      lists: ({ after }) => {
+        const page = this.db.lists.page(after, MAX_LISTS_LISTED);
+        const headers: Record<string, string> = { "x-total-count": String(page.total) };
+        if (page.next !== undefined) headers.link = `<${endpointUrl("lists", { after: page.next })}>; rel="next"`;
+        return new Headed(page.lists, headers);
+      },
       list: ({ name }) => listJson(namedList(this.db, name), this.graph),
       listSuggestions: ({ name, limit }) => {
         const list = namedList(this.db, name);
@@ -107,7 +126,7 @@ export class ReadAnswers {
   }
 
   /** The answer to a read, or an EndpointError with the reason it is refused. */
-  answer(request: CollectionReadRequest): Answer<CollectionRead> {
+  answer(request: CollectionReadRequest): Answered {
     // The newest graph, for a live source; a new one empties the caches made from the old.
     const graph = this.source.current();
     if (graph !== this.graph) {
@@ -115,11 +134,12 @@ export class ReadAnswers {
       this.analyticsCache = undefined;
       this.graph = graph;
     }
-    const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<CollectionRead>;
+    const handler = this.handlers[request.endpoint] as (params: typeof request.params) => Answer<CollectionRead> | Headed<Answer<CollectionRead>>;
     try {
       // Answers read from several statements take one snapshot for them (db.read), so that they
       // agree with each other while another process writes; the rest come from the loaded graph.
-      return handler(request.params);
+      const answered = handler(request.params);
+      return answered instanceof Headed ? { body: answered.answer, headers: answered.headers } : { body: answered };
     } catch (err) {
       if (err instanceof AnalyticsInputError) throw new EndpointError(err.message);
       // As datasette answers an interrupted SQL query: a 400 naming the limit.
@@ -132,7 +152,7 @@ export class ReadAnswers {
    * The answer, if it takes at most `budgetMs` here; undefined when it would take longer (the
    * server then hands the request to its worker thread, with the full budget).
    */
-  answerWithin(request: CollectionReadRequest, budgetMs: number): Answer<CollectionRead> | undefined {
+  answerWithin(request: CollectionReadRequest, budgetMs: number): Answered | undefined {
     this.inlineBudgetMs = budgetMs;
     try {
       return this.answer(request);

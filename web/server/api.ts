@@ -15,6 +15,8 @@ export type { QueryLimits };
 export interface ApiResponse {
   status: number;
   body: Answer<CollectionRead> | ErrorBody;
+  /** Headers an answer comes with (a page of saved lists: X-Total-Count, Link). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Whether a request is one of a collection's reads (what ReadAnswers answers). */
@@ -66,7 +68,7 @@ export class LineageApi {
   /** The answer to a read request as it was read. */
   respond(request: CollectionReadRequest): ApiResponse {
     try {
-      return { status: 200, body: this.answers.answer(request) };
+      return Object.assign({ status: 200 }, this.answers.answer(request));
     } catch (err) {
       if (err instanceof EndpointError) return { status: err.status, body: err.body() };
       throw err;
@@ -79,8 +81,8 @@ export class LineageApi {
    */
   answerWithin(pathname: string, query: URLSearchParams, budgetMs: number, read?: EndpointRequest): ApiResponse | undefined {
     try {
-      const body = this.answers.answerWithin(this.request(pathname, query, read), budgetMs);
-      return body === undefined ? undefined : { status: 200, body };
+      const answered = this.answers.answerWithin(this.request(pathname, query, read), budgetMs);
+      return answered === undefined ? undefined : Object.assign({ status: 200 }, answered);
     } catch (err) {
       if (err instanceof EndpointError) return { status: err.status, body: err.body() };
       throw err;

@@ -93,7 +93,7 @@ export async function dispatchApi(req: IncomingMessage, res: ServerResponse, pat
     if (spec.scope === "collection") {
       const name = searchParams.get("collection") ?? s.fallback;
       c.open = openCollection(s, name);
-      if (isCollectionRead(request)) return await answerRead(req, res, pathname, query, request, c.open, s, s.collections.get(name)?.spec.dbPath ?? name);
+      if (isCollectionRead(request)) return await answerRead(req, res, pathname, query, request, c.open, s, s.collections.get(name)?.spec.dbPath ?? name, searchParams.get("collection"));
     }
     const handler = HANDLERS[request.endpoint as Exclude<Endpoint, CollectionRead>] as Handler<Exclude<Endpoint, CollectionRead>>;
     const answered = await handler(request.params as never, body as never, c);
@@ -126,6 +126,13 @@ function grown(s: ServedState, name: string): GrownCollection & { open: OpenColl
   return { name, dbPath: collection.spec.dbPath, db: open.session.db, graph: open.session.current(), open };
 }
 
+/** An answer's headers, its Link (a page's next) kept in the collection the request named. */
+function inCollection(headers: Readonly<Record<string, string>> | undefined, named: string | null): Record<string, string> {
+  const out: Record<string, string> = Object.assign({}, headers);
+  if (out.link && named !== null) out.link = out.link.replace(/^<([^>]*)>/, (_, url: string) => `<${url}${url.includes("?") ? "&" : "?"}collection=${encodeURIComponent(named)}>`);
+  return out;
+}
+
 function jobsOf(s: ServedState): Jobs {
   if (!s.jobs) throw new EndpointError("this server runs no jobs (started without a lineage command)", 501);
   return s.jobs;
@@ -145,6 +152,8 @@ async function answerRead(
   open: OpenCollection,
   s: ServedState,
   dbPath: string,
+  /** The collection the request named, if it named one: links in the answer name it too. */
+  named: string | null,
 ): Promise<void> {
   const policy = ENDPOINTS[request.endpoint].policy as { long?: (p: unknown) => string | undefined; kept?: (p: unknown) => boolean };
   const long = policy.long?.(request.params);
@@ -155,9 +164,9 @@ async function answerRead(
   const quick = tryHere ? open.api.answerWithin(pathname, query, INLINE_BUDGET_MS, request) : undefined;
   if (tryHere && quick === undefined && key !== undefined) s.slow.add(key);
   if (!long || quick) {
-    const { status, body } = quick ?? open.api.handle(pathname, query, request);
+    const { status, body, headers } = quick ?? open.api.handle(pathname, query, request);
     const text = s.closureText.answerText(open.api.answeredFrom, request, status, body);
-    if (key === undefined || !s.answers.keeps) return sendJsonText(req, res, status, text);
+    if (key === undefined || !s.answers.keeps) return sendJsonText(req, res, status, text, inCollection(headers, named));
     const answer = encodeText(status, text);
     s.answers.set(key, answer);
     return sendBuffers(req, res, answer.status, answer.json, answer.gzip);

@@ -150,7 +150,7 @@ export function fetchReadingList(query: ReadingListQuery, signal?: AbortSignal) 
 }
 
 export function fetchSavedLists(signal?: AbortSignal) {
-  return get("lists", {}, signal);
+  return get("lists", { after: null }, signal);
 }
 
 export function fetchSavedList(name: string, signal?: AbortSignal) {
