@@ -10,7 +10,7 @@ import { startServer } from "../../web/server/http-server.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPaths, intOption, type CommandContext } from "./context.ts";
 import { bundledCollections } from "./bundled-collections.ts";
-import { collectionOf } from "../../web/server/collections.ts";
+import { collectionOf, distinctCollections } from "../../web/server/collections.ts";
 import { ROOT_DIR } from "./paths.ts";
 import { openWriter } from "../../db/store.ts";
 import { prepareGraph } from "../../library/prepare.ts";
@@ -58,7 +58,8 @@ export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = proce
 export async function serveCommand(ctx: CommandContext): Promise<number> {
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
-  const collections = ctx.values.bundled === true ? bundledCollections() : dbPaths(ctx).map(collectionOf);
+  const { collections, notes } = distinctCollections(ctx.values.bundled === true ? bundledCollections() : dbPaths(ctx).map(collectionOf));
+  for (const note of notes) ctx.err(`lineage: ${note}`);
   for (const c of collections) {
     if (existsSync(c.dbPath)) prepareOlderDatabase(c.dbPath, ctx);
     else if (!c.build) throw new CliError(`${c.dbPath}: no database here; run \`lineage ingest PATH... --db ${c.dbPath}\` first`, EXIT.usage);

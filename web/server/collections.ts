@@ -7,7 +7,7 @@
  * with the commands that fill it, and its API answers 503 until it is there.
  */
 import { existsSync } from "node:fs";
-import { basename, extname } from "node:path";
+import { basename, extname, resolve } from "node:path";
 import { GraphSession } from "../../library/graph-session.ts";
 import type { CollectionSummary } from "../../api/types.ts";
 import { ListWrites, type ApplyWrite } from "../../library/list-writes.ts";
@@ -23,6 +23,33 @@ export interface CollectionSpec {
   about?: string;
   /** `lineage` arguments that build it from bundled files (run as a job, web/server/jobs.ts). */
   build?: string[];
+}
+
+/**
+ * Collections under names of their own: the first to claim a name keeps it, and another whose
+ * file gives the same name (`My Map.db` and `my-map.db`, or a kept map called `Seeds.db` beside
+ * the bundled seeds) is served as NAME-2, NAME-3, … (its title, the file's own name, tells them
+ * apart); a database given twice is served once. `notes` says each of these in one line, so that
+ * no collection is merged or hidden unsaid.
+ */
+export function distinctCollections(specs: readonly CollectionSpec[]): { collections: CollectionSpec[]; notes: string[] } {
+  const byName = new Map<string, CollectionSpec>();
+  const byPath = new Map<string, CollectionSpec>();
+  const notes: string[] = [];
+  for (const spec of specs) {
+    const same = byPath.get(resolve(spec.dbPath));
+    if (same) {
+      notes.push(`${spec.dbPath} is given twice: served once, as "${same.name}"`);
+      continue;
+    }
+    let name = spec.name;
+    for (let k = 2; byName.has(name); k++) name = `${spec.name}-${k}`;
+    if (name !== spec.name) notes.push(`${spec.dbPath} is served as "${name}": the name "${spec.name}" is ${byName.get(spec.name)?.dbPath ?? "another collection"}'s`);
+    const distinct = name === spec.name ? spec : Object.assign({}, spec, { name });
+    byName.set(name, distinct);
+    byPath.set(resolve(spec.dbPath), distinct);
+  }
+  return { collections: [...byName.values()], notes };
 }
 
 /** A collection named after its database file. */

@@ -13,7 +13,7 @@ import { createServer, type IncomingMessage, type ServerResponse, type Server } 
 import { resolve } from "node:path";
 import { AnswerCache } from "./answer-cache.ts";
 import { ClosureText } from "./closure-text.ts";
-import { Collection, collectionOf, type CollectionSpec } from "./collections.ts";
+import { Collection, collectionOf, distinctCollections, type CollectionSpec } from "./collections.ts";
 import { BoundedSet, dispatchApi, type ServedState } from "./dispatch.ts";
 import { hostCheck } from "./host-check.ts";
 import { Jobs, type LineageCommand } from "./jobs.ts";
@@ -52,7 +52,8 @@ export interface RunningServer {
 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? "127.0.0.1";
-  const specs = options.collections ?? (options.dbPath ? [collectionOf(options.dbPath)] : []);
+  // Never two collections under one name: the caller says how they were told apart (distinctCollections' notes).
+  const specs = distinctCollections(options.collections ?? (options.dbPath ? [collectionOf(options.dbPath)] : [])).collections;
   if (specs.length === 0) throw new Error("lineage serve: no database to serve");
   const writes = new ServerWrites();
   const served: ServedState = {
