@@ -132,8 +132,9 @@ export const ENDPOINTS = {
     params: { direction, minYear: optionalInt(0, 3000), maxYear: optionalInt(0, 3000), hideStubs: flag() },
     policy: { long: always, kept: yes },
   }),
-  directions: route<DirectionSummary[]>()({ method: "GET", path: "/api/directions", scope: "collection", params: {}, policy: {} }),
-  stats: route<StatsResponse>()({ method: "GET", path: "/api/stats", scope: "collection", params: {}, policy: {} }),
+  // Both change only with a commit: kept, so that counting the tables is done once per commit.
+  directions: route<DirectionSummary[]>()({ method: "GET", path: "/api/directions", scope: "collection", params: {}, policy: { kept: yes } }),
+  stats: route<StatsResponse>()({ method: "GET", path: "/api/stats", scope: "collection", params: {}, policy: { kept: yes } }),
   search: route<SearchResponse>()({
     method: "GET",
     path: "/api/search",
@@ -147,8 +148,9 @@ export const ENDPOINTS = {
     path: "/api/papers/{ref}/{direction}",
     scope: "collection",
     params: { ref, direction: segment<CitationDirection>({ "builds-on": "buildsOn", "built-by": "builtBy" }), depth: int(1, 1, MAX_API_DEPTH) },
-    // A hub's depth 3 is long, most papers' a few dozen: tried here first, the worker past INLINE_BUDGET_MS.
-    policy: { long: ({ depth }) => (depth > 1 ? "inline-first" : undefined), kept: ({ depth }) => depth > 1 },
+    // A hub's lists are long (J93-2004's one step is 250 kB), most papers' a few dozen: tried here
+    // first, the worker past INLINE_BUDGET_MS, and kept, so that a hub costs once per commit.
+    policy: { long: () => "inline-first", kept: yes },
   }),
   similar: route<SimilarResponse>()({
     method: "GET",
