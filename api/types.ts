@@ -481,7 +481,7 @@ export interface CitationContext extends PaperBrief {
 
 /**
  * `GET /api/papers/{REF}/citations?direction=buildsOn|builtBy` (api/endpoints.ts
- * citationContextsUrl) and `lineage contexts REF --json`: how a paper's direct citations cite,
+ * citationContexts) and `lineage contexts REF --json`: how a paper's direct citations cite,
  * where a source said (papers it builds on, or papers building on it); influential ones first.
  */
 export interface CitationContextsResponse {
@@ -516,7 +516,7 @@ export interface WatchFindingJson {
   newInLastCheck: boolean;
 }
 
-/** `GET /api/lists/{name}/watch` (api/endpoints.ts listWatchPath) and `lineage watch NAME --status --json`. */
+/** `GET /api/lists/{name}/watch` (api/endpoints.ts listWatch) and `lineage watch NAME --status --json`. */
 export interface ListWatchState {
   list: string;
   /** False until the list is first checked. */

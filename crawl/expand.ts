@@ -1,7 +1,7 @@
 /**
  * `lineage expand` and `add`: papers fetched from Semantic Scholar or OpenAlex with their
  * references and citations (every page), stored as pages so that the normal identity rules merge
- * them into the map (vocabulary/identity.ts, through library/prepare.ts's writer). Depth 0 stores
+ * them into the map (vocabulary/identity.ts, through library/page-writes.ts). Depth 0 stores
  * each paper's record alone (`add`); depth 1 its lists too; depth 2 then expands the neighbours
  * the relevance engine ranks highest over the map as depth 1 left it (library/expansion-ranking.ts),
  * until --max-papers papers were asked for.

@@ -1,7 +1,8 @@
 /**
  * `lineage import` as functions: structured sources (Semantic Scholar and OpenAlex responses,
  * BibTeX, RIS, the ACL Anthology Network release) read from files and folders and stored in one
- * batch, with the layout and traversal index derived in the same transaction as the rebuild.
+ * batch (library/page-writes.ts: the graph's layout and traversal index computed before the
+ * write, and stored with it in one short transaction).
  * Each record becomes a page named `FORMAT:FILE#KEY`; malformed records are reported with their
  * line or key and the rest kept. `writeRecords` also stores what `lineage fetch` brought.
  */
