@@ -13,7 +13,7 @@ import { BUSY_TIMEOUT_MS } from "../../db/connection.ts";
 import type { RunningServer } from "../../web/server/http-server.ts";
 import { serveWithTestPage } from "../helpers/server.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
-import { spawnPausing, type PausingChild } from "../helpers/paused-writer.ts";
+import { spawnPausing, writeLockHeld, type PausingChild } from "../helpers/paused-writer.ts";
 
 const tmp = tempDir();
 const db = join(tmp.dir, "served.db");
@@ -52,19 +52,7 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-function writeLocked(): boolean {
-  const probe = new Database(db, { timeout: 0 });
-  try {
-    probe.exec("BEGIN IMMEDIATE");
-    probe.exec("ROLLBACK");
-    return false;
-  } catch (err) {
-    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
-    throw err;
-  } finally {
-    probe.close();
-  }
-}
+const writeLocked = () => writeLockHeld(db);
 
 describe("a list save while another process holds the write lock", () => {
   it("waits off the main thread, cheap reads answer meanwhile, and it succeeds once the lock is free", async () => {
