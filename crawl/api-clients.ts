@@ -105,7 +105,7 @@ export async function fetchOpenAlexWork(fetcher: Fetcher, id: string, base = OPE
   for (let i = 0; i < ids.length; i += 50) {
     const chunk = ids.slice(i, i + 50);
     const select = "id,doi,title,display_name,publication_year,ids,primary_location,cited_by_count";
-    const found = worksIn(await record(fetcher, `${root}/works?filter=openalex:${chunk.join("|")}&select=${select}&per-page=50`, exchanges, log));
+    const found = worksIn(await record(fetcher, `${root}/works?filter=ids.openalex:${chunk.join("|")}&select=${select}&per-page=50`, exchanges, log));
     referenced.push(...found);
     unresolvedLookups += chunk.length - found.length;
   }
