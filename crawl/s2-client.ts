@@ -36,11 +36,17 @@ function countOf(value: unknown, key: string): number | null {
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
-/** Every page of one list, within the API's window and `maxList`; `reported` is the record's count, when known. */
+/**
+ * Every page of one list, within the API's window and `maxList`; `reported` is the record's count,
+ * when known. A page's `next` leads to the next one; a full page without `next` while the count
+ * says more is followed too (one request more, answered empty when the list really ends there).
+ */
 async function readList(call: ApiCall, root: string, kind: ListKind, reported: number | null = null): Promise<ListRead> {
   const read: ListRead = { exchanges: [], fetched: 0 };
   const n = (x: number) => x.toLocaleString("en-US");
   let offset = 0;
+  // Whether the page before said this one holds more (its `next`).
+  let promised = false;
   for (;;) {
     const limit = s2PageLimit(offset, call.maxList);
     if (limit === 0) return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: s2CeilingReason(call.maxList) } });
@@ -53,15 +59,20 @@ async function readList(call: ApiCall, root: string, kind: ListKind, reported: n
     const data = (answer.body as { data?: unknown } | null)?.data;
     const got = Array.isArray(data) ? data.length : 0;
     read.fetched += got;
+    const more = reported !== null && reported > read.fetched;
     const next = countOf(answer.body, "next");
-    if (next === null || next <= offset) {
-      // The API has been seen to answer an empty page, not an error, past what it serves.
-      if (got === 0 && offset > 0 && reported !== null && reported > read.fetched) {
-        return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: `Semantic Scholar answered an empty page at offset ${n(offset)}` } });
-      }
-      return read;
+    if (next !== null && next > offset) {
+      offset = next;
+      promised = true;
+      continue;
     }
-    offset = next;
+    // The API has been seen to answer an empty page, not an error, where it had promised more.
+    if (got === 0 && promised && more) {
+      return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: `Semantic Scholar answered an empty page at offset ${n(offset)}` } });
+    }
+    if (got < limit || !more) return read;
+    offset += got;
+    promised = false;
   }
 }
 

@@ -4,9 +4,10 @@
  * ("offset + limit must be < 10000": https://api.semanticscholar.org/api-docs/graph,
  * https://github.com/allenai/s2-folks/issues/12). A 9,500-citation paper's list is stored whole (the
  * last page asks for 999); a 12,000-citation list stores 9,999 entries and says the rest was cut,
- * against the count the record reports; no page is ever refused. And a page the service answers
- * empty before the count is reached (https://github.com/allenai/s2-folks/issues/117) is said, not
- * silently taken as the end.
+ * against the count the record reports; no page is ever refused. A page the service answers empty
+ * where the one before promised more (https://github.com/allenai/s2-folks/issues/117) is said, not
+ * silently taken as the end; full pages without `next` are followed while the record's count says
+ * more, and a count above the list (they often differ) is no cut.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -17,9 +18,14 @@ import { World, worldDoi } from "../sources/api-world.ts";
 import { worldRecordings } from "../sources/api-replay.ts";
 import { runReport, useReplay } from "./replay-env.ts";
 
-// Paper 2 is cited by paper 3 and 9,499 outside papers; paper 4 by 12,000 more; paper 5 by 1,500.
-const world = new World({ papers: 5, refs: (k) => (k === 3 ? [2] : []), outsideCiters: (k) => (k === 2 ? 9_499 : k === 4 ? 12_000 : k === 5 ? 1_500 : 0) });
-const replay = useReplay(() => worldRecordings(world));
+// Paper 2 is cited by paper 3 and 9,499 outside papers; paper 4 by 12,000 more; paper 5 by 1,500;
+// paper 6 by 2,500; paper 7 by 1,000, though its record counts 1,005 (counts and lists differ).
+const CITERS: Record<number, number> = { 2: 9_499, 4: 12_000, 5: 1_500, 6: 2_500, 7: 1_000 };
+const world = new World({ papers: 7, refs: (k) => (k === 3 ? [2] : []), outsideCiters: (k) => CITERS[k] ?? 0 });
+const recordings = worldRecordings(world);
+const seven = recordings.s2.get(world.paper(7).paperId);
+if (seven?.record && typeof seven.record === "object") seven.record.citationCount = 1_005;
+const replay = useReplay(() => recordings);
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
@@ -71,6 +77,32 @@ describe("Semantic Scholar's paging window", () => {
     const { code, report } = await runReport<ExpandReport>(join(tmp.dir, "empty.db"), ["expand", worldDoi(5)]);
     expect(code).toBe(0);
     expect(report.cuts).toEqual([{ apiId: `DOI:${worldDoi(5)}`, list: "citations", reported: 1_500, fetched: 1_000, reason: "Semantic Scholar answered an empty page at offset 1,000" }]);
+  });
+
+  it("follows full pages that carry no `next` while the record's count says more", async () => {
+    const list = (recordings.s2.get(world.paper(6).paperId)?.citations ?? []) as unknown[];
+    for (const offset of [0, 1000, 2000]) {
+      replay().fault(
+        (path, q) => path.endsWith(`/DOI:${worldDoi(6)}/citations`) && q.get("offset") === String(offset),
+        [{ body: JSON.stringify({ offset, data: list.slice(offset, offset + 1000) }) }],
+      );
+    }
+    const { code, report } = await runReport<ExpandReport>(join(tmp.dir, "no-next.db"), ["expand", worldDoi(6)]);
+    expect(code).toBe(0);
+    expect(report.cuts).toEqual([]);
+    expect(report.graph.edges).toBe(2_500);
+  });
+
+  it("takes a count above the list as the count's, not a cut: one request more, answered empty", async () => {
+    const from = replay().requests.length;
+    const { code, report } = await runReport<ExpandReport>(join(tmp.dir, "count.db"), ["expand", worldDoi(7)]);
+    expect(code).toBe(0);
+    expect(report.cuts).toEqual([]);
+    expect(report.graph.edges).toBe(1_000);
+    expect(citationPages(7, from)).toEqual([
+      { offset: 0, limit: 1000, status: 200 },
+      { offset: 1000, limit: 1000, status: 200 },
+    ]);
   });
 
   it("cuts at --max-list below the window, the last page shrunk to it", async () => {

@@ -43,7 +43,11 @@ export function onlineStatus(online: boolean, env: NodeJS.ProcessEnv = process.e
       return base;
     }
   });
-  const keyless = online ? API_SOURCES.flatMap((source) => ((note) => (note ? [{ source, note }] : []))(keylessNote(source, env))) : [];
+  const keyless: OnlineStatus["keyless"] = [];
+  for (const source of online ? API_SOURCES : []) {
+    const note = keylessNote(source, env);
+    if (note) keyless.push({ source, note });
+  }
   return { online, hosts: [...new Set(hosts)], reason: online ? null : OFFLINE_REASON, keyless };
 }
 
