@@ -81,7 +81,12 @@ const readingListCommand = lazy(analyticsCommands, (m) => m.readingListCommand);
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N] [--progress]  read pages from files and folders into the graph" },
-  import: { run: importCommand, usage: "import FORMAT PATH... [--progress]  structured sources: s2, openalex, bibtex, ris, aan" },
+  import: {
+    run: importCommand,
+    usage:
+      "import FORMAT PATH... [--progress]  structured sources: s2, openalex, bibtex, ris, aan\n" +
+      "      import zotero [zotero.sqlite] | import zotero --api [URL]  your Zotero library (default: where Zotero keeps it; --api: its local API)",
+  },
   crawl: {
     run: crawlCommand,
     usage:
@@ -184,6 +189,7 @@ const OPTIONS = {
   add: { type: "boolean" },
   dismiss: { type: "boolean" },
   "builds-on": { type: "boolean" },
+  api: { type: "boolean" },
 } as const;
 
 export async function main(argv: string[], raw: Output): Promise<number> {
