@@ -62,6 +62,10 @@ const listsCommand = lazy(
   () => import("./cli/list-commands.ts"),
   (m) => m.listsCommand,
 );
+const libraryCommand = lazy(
+  () => import("./cli/library-command.ts"),
+  (m) => m.libraryCommand,
+);
 const doctorCommand = lazy(
   () => import("./cli/doctor-command.ts"),
   (m) => m.doctorCommand,
@@ -125,10 +129,12 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   "reading-list": {
     run: readingListCommand,
     usage:
-      "reading-list --seed REF [--seed REF ...] [--direction NAME] [--limit N] [--include-seeds]\n" +
-      "      [--format md|bibtex|csl|ris|json] [--out FILE] [--save NAME]  a reading list along the seeds' lineages",
+      "reading-list --seed REF [--seed REF ...] [--collection C] [--direction NAME] [--limit N] [--include-seeds]\n" +
+      "      [--format md|bibtex|csl|ris|json|zotero] [--zotero-collection PATH] [--out FILE] [--save NAME]  a reading list along the seeds' lineages\n" +
+      "      (--collection: your Zotero collection's papers as seeds; --format zotero: BibTeX Zotero files in a collection)",
   },
   lists: { run: listsCommand, usage: LISTS_USAGE },
+  library: { run: libraryCommand, usage: "library [missing [--collection C] [--min N] [--limit N]]  your Zotero library in the map; missing: what cites it that it lacks" },
   doctor: { run: doctorCommand, usage: "doctor [--repair]                integrity, orphan rows, derived tables vs a rebuild; --repair rebuilds them" },
 };
 
@@ -190,6 +196,9 @@ const OPTIONS = {
   dismiss: { type: "boolean" },
   "builds-on": { type: "boolean" },
   api: { type: "boolean" },
+  collection: { type: "string" },
+  min: { type: "string" },
+  "zotero-collection": { type: "string" },
 } as const;
 
 export async function main(argv: string[], raw: Output): Promise<number> {
