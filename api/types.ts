@@ -634,7 +634,7 @@ export interface LibraryNeighbour extends PaperBrief {
 }
 
 /**
- * `GET /api/library/missing?collection=&min=&limit=` and `lineage library missing --json`: what
+ * `GET /api/library/missing?libraryCollection=&min=&limit=` and `lineage library missing --json`: what
  * cites the library (or is cited by it) that the library does not hold, ranked by the relevance
  * engine with the library's papers (or one collection's) as seeds.
  */
@@ -649,4 +649,9 @@ export interface LibraryMissingResponse {
   /** Papers that met `min`, before the limit. */
   candidates: number;
   items: LibraryNeighbour[];
+}
+
+/** `GET /api/library/reading-list?libraryCollection=&limit=`: a reading list seeded by a collection's papers (and those of the collections under it). */
+export interface CollectionReadingListResponse extends ReadingListResponse {
+  collection: LibraryCollectionRef;
 }

@@ -7,43 +7,17 @@
  * Zotero as BibTeX filed in a collection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { runCli, runJson, tempDir } from "../helpers/cli.ts";
 import { buildZoteroDb, sampleLibrary } from "../helpers/zotero-db.ts";
+import { writeMapPages } from "../helpers/zotero-map.ts";
 import type { LibraryMissingResponse, LibraryResponse, PaperDetail } from "../../api/types.ts";
 import type { ZoteroImportReport } from "../../library/zotero-import.ts";
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
-
-/** An invented paper page: its arXiv ID, title, year and what it builds on (arXiv IDs). */
-function page(id: string, title: string, year: number, buildsOn: string[]): string {
-  return [
-    `# ${title}`,
-    "",
-    `arXiv: https://arxiv.org/abs/${id} · HTML: https://arxiv.org/html/${id}`,
-    "",
-    `## Builds on (${buildsOn.length} of ${buildsOn.length})`,
-    "",
-    ...buildsOn.map((b) => `- [Invented Paper ${b}](https://arxiv.org/abs/${b}) (${year - 1})`),
-    "",
-    "## Abstract",
-    "",
-    `We invent ${title.toLowerCase()} for the tests of the researcher's library.`,
-  ].join("\n");
-}
-
-// The library's arXiv papers: ARXIVID1 2401.04321 (by archiveID), EXTRAAX1 2312.00457 (by Extra), AXDOI001 2305.01234 (by DOI).
-const PAGES: [string, string, number, string[]][] = [
-  ["2401.04321", "Reasoning Benchmarks Saturate Quickly", 2024, ["2001.00009", "2305.01234"]],
-  ["2312.00457", "Contamination Audits of Test Sets", 2023, ["2001.00009"]],
-  ["2402.00001", "A Survey Citing Two Library Papers", 2024, ["2401.04321", "2312.00457"]],
-  ["2402.00002", "A Paper Citing One Library Paper", 2024, ["2401.04321"]],
-  ["2402.00003", "A Study Citing Three Library Papers", 2024, ["2401.04321", "2312.00457", "2305.01234"]],
-  ["2001.00009", "An Old Foundation Both Build On", 2020, []],
-];
 
 const db = join(tmp.dir, "map.db");
 const zotero = join(tmp.dir, "zotero.sqlite");
@@ -62,10 +36,7 @@ const tables = () => {
 };
 
 beforeAll(async () => {
-  const dir = join(tmp.dir, "pages");
-  mkdirSync(dir);
-  for (const [id, title, year, buildsOn] of PAGES) writeFileSync(join(dir, `${id}.md`), page(id, title, year, buildsOn));
-  expect((await runCli(["ingest", dir, "--db", db])).code).toBe(0);
+  expect((await runCli(["ingest", writeMapPages(join(tmp.dir, "pages")), "--db", db])).code).toBe(0);
   buildZoteroDb(zotero, sampleLibrary());
 });
 

@@ -34,6 +34,8 @@ export function isLong(request: EndpointRequest): boolean {
     case "readingList":
     case "similar":
     case "listSuggestions":
+    case "libraryMissing":
+    case "libraryReadingList":
       return true;
     default:
       return false;
