@@ -144,9 +144,8 @@ export class LibraryStore {
 
   private membershipsWhere(library: LibraryName, where: string, params: string[]): PaperMembership[] {
     const rows = this.db
-      .prepare<string[], { paper_id: string; item_key: string; tags_json: string; collections: string | null }>(
-        `SELECT pm.paper_id, li.item_key, li.tags_json,
-           (SELECT group_concat(ci.collection_key, char(10)) FROM library_collection_items ci WHERE ci.library = li.library AND ci.item_key = li.item_key) AS collections
+      .prepare(
+        `SELECT pm.paper_id, li.item_key, li.tags_json
          FROM library_items li
          JOIN pages p ON p.source = li.page_source
          JOIN mentions m ON m.page_id = p.id AND m.role = 'self'
@@ -154,21 +153,33 @@ export class LibraryStore {
          WHERE li.library = ? ${where}
          ORDER BY pm.paper_id, li.item_key`,
       )
-      .all(library, ...params);
+      .raw()
+      .all(library, ...params) as [paperId: string, itemKey: string, tagsJson: string][];
+    // Where each item is filed: one read of the library's filing, or the few rows of one paper's items.
+    const filed = new Map<string, string[]>();
+    const filing =
+      rows.length > 50
+        ? (this.db.prepare("SELECT item_key, collection_key FROM library_collection_items WHERE library = ?").raw().all(library) as [string, string][])
+        : rows.flatMap(([, key]) => this.db.prepare("SELECT item_key, collection_key FROM library_collection_items WHERE library = ? AND item_key = ?").raw().all(library, key) as [string, string][]);
+    for (const [item, collection] of filing) {
+      const list = filed.get(item);
+      if (list) list.push(collection);
+      else filed.set(item, [collection]);
+    }
     const out: PaperMembership[] = [];
-    for (const r of rows) {
+    for (const [paperId, key, tagsJson] of rows) {
       let last = out[out.length - 1];
-      if (last?.paperId !== r.paper_id) {
-        last = { paperId: r.paper_id, keys: [], collections: [], tags: [] };
+      if (last?.paperId !== paperId) {
+        last = { paperId, keys: [], collections: [], tags: [] };
         out.push(last);
       }
-      last.keys.push(r.item_key);
-      for (const c of r.collections ? r.collections.split("\n") : []) if (!last.collections.includes(c)) last.collections.push(c);
-      for (const t of JSON.parse(r.tags_json) as string[]) if (!last.tags.includes(t)) last.tags.push(t);
+      last.keys.push(key);
+      last.collections.push(...(filed.get(key) ?? []));
+      if (tagsJson !== "[]") last.tags.push(...(JSON.parse(tagsJson) as string[]));
     }
     for (const m of out) {
-      m.collections.sort();
-      m.tags.sort();
+      m.collections = [...new Set(m.collections)].sort();
+      m.tags = [...new Set(m.tags)].sort();
     }
     return out;
   }

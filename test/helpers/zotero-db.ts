@@ -157,53 +157,63 @@ export function buildZoteroDb(path: string, library: FakeLibrary): void {
 /** Seeds an open database that has ZOTERO_DDL's tables. */
 export function fillZoteroDb(db: Database.Database, library: FakeLibrary): void {
   const seed = library.seed ?? 7;
+  // Each statement prepared once: a library of 10,000 items runs each of them tens of thousands of times.
+  const statements = new Map<string, Database.Statement>();
+  const sql = (text: string) => {
+    let statement = statements.get(text);
+    if (!statement) {
+      statement = db.prepare(text);
+      statements.set(text, statement);
+    }
+    return statement;
+  };
   db.transaction(() => {
-    const version = db.prepare("INSERT INTO version (schema, version) VALUES (?, ?)");
+    const version = sql("INSERT INTO version (schema, version) VALUES (?, ?)");
     version.run("userdata", library.schemaVersion ?? 129);
     version.run("globalSchema", 41);
     version.run("system", 33);
-    db.prepare("INSERT INTO settings VALUES ('account', 'localUserKey', 'AbCdEfGh')").run();
-    db.prepare("INSERT INTO libraries (libraryID, type, editable, filesEditable) VALUES (1, 'user', 1, 1), (2, 'group', 1, 1), (3, 'feed', 0, 0)").run();
-    db.prepare("INSERT INTO groups VALUES (4711, 2, 'Reading group', '', 1)").run();
-    db.prepare("INSERT INTO feeds VALUES (3, 'A feed', 'https://example.org/feed.xml')").run();
+    sql("INSERT INTO settings VALUES ('account', 'localUserKey', 'AbCdEfGh')").run();
+    sql("INSERT INTO libraries (libraryID, type, editable, filesEditable) VALUES (1, 'user', 1, 1), (2, 'group', 1, 1), (3, 'feed', 0, 0)").run();
+    sql("INSERT INTO groups VALUES (4711, 2, 'Reading group', '', 1)").run();
+    sql("INSERT INTO feeds VALUES (3, 'A feed', 'https://example.org/feed.xml')").run();
     const typeIds = new Map<string, number>();
     shuffled(ITEM_TYPES, seed).forEach((name, i) => {
       const id = 3 + i * 7;
       typeIds.set(name, id);
-      db.prepare("INSERT INTO itemTypes (itemTypeID, typeName) VALUES (?, ?)").run(id, name);
-      db.prepare("INSERT INTO itemTypesCombined (itemTypeID, typeName, custom) VALUES (?, ?, 0)").run(id, name);
+      sql("INSERT INTO itemTypes (itemTypeID, typeName) VALUES (?, ?)").run(id, name);
+      sql("INSERT INTO itemTypesCombined (itemTypeID, typeName, custom) VALUES (?, ?, 0)").run(id, name);
     });
     const fieldIds = new Map<string, number>();
     shuffled(FIELDS, seed + 1).forEach((name, i) => {
       const id = 5 + i * 3;
       fieldIds.set(name, id);
-      db.prepare("INSERT INTO fields (fieldID, fieldName) VALUES (?, ?)").run(id, name);
-      db.prepare("INSERT INTO fieldsCombined (fieldID, fieldName, custom) VALUES (?, ?, 0)").run(id, name);
+      sql("INSERT INTO fields (fieldID, fieldName) VALUES (?, ?)").run(id, name);
+      sql("INSERT INTO fieldsCombined (fieldID, fieldName, custom) VALUES (?, ?, 0)").run(id, name);
     });
     const creatorTypeIds = new Map<string, number>();
     shuffled(CREATOR_TYPES, seed + 2).forEach((name, i) => {
       creatorTypeIds.set(name, 2 + i);
-      db.prepare("INSERT INTO creatorTypes (creatorTypeID, creatorType) VALUES (?, ?)").run(2 + i, name);
+      sql("INSERT INTO creatorTypes (creatorTypeID, creatorType) VALUES (?, ?)").run(2 + i, name);
     });
     const libraryId = { user: 1, group: 2, feed: 3 } as const;
     const collectionIds = new Map<string, number>();
     (library.collections ?? []).forEach((c, i) => collectionIds.set(c.key, 100 + i * 2));
     for (const c of library.collections ?? []) {
       const parent = c.parent ? collectionIds.get(c.parent) : null;
-      db.prepare("INSERT INTO collections (collectionID, collectionName, parentCollectionID, libraryID, key) VALUES (?, ?, ?, ?, ?)").run(
+      sql("INSERT INTO collections (collectionID, collectionName, parentCollectionID, libraryID, key) VALUES (?, ?, ?, ?, ?)").run(
         collectionIds.get(c.key),
         c.name,
         parent ?? null,
         libraryId[c.library ?? "user"],
         c.key,
       );
-      if (c.deleted) db.prepare("INSERT INTO deletedCollections (collectionID) VALUES (?)").run(collectionIds.get(c.key));
+      if (c.deleted) sql("INSERT INTO deletedCollections (collectionID) VALUES (?)").run(collectionIds.get(c.key));
     }
     const valueIds = new Map<string, number>();
     const valueId = (value: string) => {
       let id = valueIds.get(value);
       if (id === undefined) {
-        id = Number(db.prepare("INSERT INTO itemDataValues (value) VALUES (?)").run(value).lastInsertRowid);
+        id = Number(sql("INSERT INTO itemDataValues (value) VALUES (?)").run(value).lastInsertRowid);
         valueIds.set(value, id);
       }
       return id;
@@ -217,19 +227,19 @@ export function fillZoteroDb(db: Database.Database, library: FakeLibrary): void 
       const id = itemIds.get(`${lib}/${item.key}`);
       const type = typeIds.get(item.itemType);
       if (type === undefined) throw new Error(`test Zotero database: no item type ${item.itemType}`);
-      db.prepare("INSERT INTO items (itemID, itemTypeID, libraryID, key, dateAdded) VALUES (?, ?, ?, ?, ?)").run(id, type, libraryId[lib], item.key, item.dateAdded ?? "2024-03-01 10:20:30");
+      sql("INSERT INTO items (itemID, itemTypeID, libraryID, key, dateAdded) VALUES (?, ?, ?, ?, ?)").run(id, type, libraryId[lib], item.key, item.dateAdded ?? "2024-03-01 10:20:30");
       for (const [name, value] of Object.entries(item.fields ?? {})) {
         const field = fieldIds.get(name);
         if (field === undefined) throw new Error(`test Zotero database: no field ${name}`);
-        db.prepare("INSERT INTO itemData (itemID, fieldID, valueID) VALUES (?, ?, ?)").run(id, field, valueId(value));
+        sql("INSERT INTO itemData (itemID, fieldID, valueID) VALUES (?, ?, ?)").run(id, field, valueId(value));
       }
       const parent = item.parent ? itemIds.get(`${lib}/${item.parent}`) : null;
-      if (item.itemType === "note") db.prepare("INSERT INTO itemNotes (itemID, parentItemID, note, title) VALUES (?, ?, ?, ?)").run(id, parent ?? null, "<p>A note</p>", "A note");
+      if (item.itemType === "note") sql("INSERT INTO itemNotes (itemID, parentItemID, note, title) VALUES (?, ?, ?, ?)").run(id, parent ?? null, "<p>A note</p>", "A note");
       if (item.itemType === "attachment")
-        db.prepare("INSERT INTO itemAttachments (itemID, parentItemID, linkMode, contentType, path) VALUES (?, ?, 1, 'application/pdf', 'storage:paper.pdf')").run(id, parent ?? null);
+        sql("INSERT INTO itemAttachments (itemID, parentItemID, linkMode, contentType, path) VALUES (?, ?, 1, 'application/pdf', 'storage:paper.pdf')").run(id, parent ?? null);
       if (item.itemType === "annotation")
-        db.prepare("INSERT INTO itemAnnotations (itemID, parentItemID, type, text, sortIndex, position, isExternal) VALUES (?, ?, 1, 'highlighted', '0', '{}', 0)").run(id, parent ?? 0);
-      if (lib === "feed") db.prepare("INSERT INTO feedItems (itemID, guid) VALUES (?, ?)").run(id, `guid-${item.key}`);
+        sql("INSERT INTO itemAnnotations (itemID, parentItemID, type, text, sortIndex, position, isExternal) VALUES (?, ?, 1, 'highlighted', '0', '{}', 0)").run(id, parent ?? 0);
+      if (lib === "feed") sql("INSERT INTO feedItems (itemID, guid) VALUES (?, ?)").run(id, `guid-${item.key}`);
       // Creators inserted last first: the reader must order them by orderIndex.
       const creators = (item.creators ?? []).map((c, order) => ({ c, order })).reverse();
       for (const { c, order } of creators) {
@@ -237,23 +247,23 @@ export function fillZoteroDb(db: Database.Database, library: FakeLibrary): void 
         let creatorId = creatorIds.get(nameKey);
         if (creatorId === undefined) {
           creatorId = Number(
-            db.prepare("INSERT INTO creators (firstName, lastName, fieldMode) VALUES (?, ?, ?)").run(c.single ? "" : (c.first ?? ""), c.single ?? c.last ?? "", c.single ? 1 : 0).lastInsertRowid,
+            sql("INSERT INTO creators (firstName, lastName, fieldMode) VALUES (?, ?, ?)").run(c.single ? "" : (c.first ?? ""), c.single ?? c.last ?? "", c.single ? 1 : 0).lastInsertRowid,
           );
           creatorIds.set(nameKey, creatorId);
         }
-        db.prepare("INSERT INTO itemCreators (itemID, creatorID, creatorTypeID, orderIndex) VALUES (?, ?, ?, ?)").run(id, creatorId, creatorTypeIds.get(c.type ?? "author"), order);
+        sql("INSERT INTO itemCreators (itemID, creatorID, creatorTypeID, orderIndex) VALUES (?, ?, ?, ?)").run(id, creatorId, creatorTypeIds.get(c.type ?? "author"), order);
       }
       for (const key of item.collections ?? []) {
         const collection = collectionIds.get(key);
         if (collection === undefined) throw new Error(`test Zotero database: no collection ${key}`);
-        db.prepare("INSERT INTO collectionItems (collectionID, itemID, orderIndex) VALUES (?, ?, 0)").run(collection, id);
+        sql("INSERT INTO collectionItems (collectionID, itemID, orderIndex) VALUES (?, ?, 0)").run(collection, id);
       }
       for (const tag of item.tags ?? []) {
-        db.prepare("INSERT OR IGNORE INTO tags (name) VALUES (?)").run(tag);
-        const tagId = db.prepare<[string], { tagID: number }>("SELECT tagID FROM tags WHERE name = ?").get(tag)?.tagID;
-        db.prepare("INSERT INTO itemTags (itemID, tagID, type) VALUES (?, ?, 0)").run(id, tagId);
+        sql("INSERT OR IGNORE INTO tags (name) VALUES (?)").run(tag);
+        const tagId = (sql("SELECT tagID FROM tags WHERE name = ?").get(tag) as { tagID: number } | undefined)?.tagID;
+        sql("INSERT INTO itemTags (itemID, tagID, type) VALUES (?, ?, 0)").run(id, tagId);
       }
-      if (item.deleted) db.prepare("INSERT INTO deletedItems (itemID) VALUES (?)").run(id);
+      if (item.deleted) sql("INSERT INTO deletedItems (itemID) VALUES (?)").run(id);
     }
   })();
 }
