@@ -7,7 +7,7 @@
  * Zotero as BibTeX filed in a collection.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { runCli, runJson, tempDir } from "../helpers/cli.ts";
@@ -120,6 +120,26 @@ describe("lineage import zotero", () => {
     back.close();
     expect((await importZotero(zotero)).report?.items).toMatchObject({ read: 6, new: 1 });
     expect((await show("2401.04321")).library?.key).toBe("ARXIVID1");
+  });
+
+  it("finds the library where Zotero keeps it when no file is named", async () => {
+    const home = join(tmp.dir, "home");
+    mkdirSync(join(home, "Zotero"), { recursive: true });
+    buildZoteroDb(join(home, "Zotero", "zotero.sqlite"), sampleLibrary());
+    const before = process.env.HOME;
+    process.env.HOME = home;
+    try {
+      const { code, report } = await importZotero();
+      expect(code).toBe(0);
+      expect(report?.origin).toBe(join(home, "Zotero", "zotero.sqlite"));
+    } finally {
+      process.env.HOME = before;
+    }
+    const text = await runCli(["library", "--db", db]);
+    expect(text.stdout).toMatch(/^Zotero library, imported .* from a copy of .*home\/Zotero\/zotero\.sqlite/);
+    expect(text.stdout).toMatch(/\n {4}Benchmarks {2}\(2 of 2 in the map\) {2}\[COLLBENC\]\n {6}Reasoning/);
+    // Back to the library the other tests changed.
+    expect((await importZotero(zotero)).code).toBe(0);
   });
 
   it("refuses a schema version it does not know, naming it, and leaves the map as it was", async () => {
