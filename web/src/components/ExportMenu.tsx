@@ -13,6 +13,7 @@ export const EXPORT_FORMATS: readonly { format: ListFormat; label: string }[] = 
   { format: "csl", label: "CSL-JSON (.csl.json)" },
   { format: "ris", label: "RIS (.ris)" },
   { format: "json", label: "JSON (.json)" },
+  { format: "zotero", label: "Zotero, into a collection (.bib)" },
 ];
 
 export interface ExportMenuProps {
