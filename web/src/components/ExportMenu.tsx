@@ -1,5 +1,6 @@
 /**
- * The reading list's export menu (WAI-ARIA menu button): Markdown, BibTeX, CSL-JSON, RIS or JSON,
+ * The reading list's export menu (WAI-ARIA menu button): Markdown, BibTeX, CSL-JSON, RIS, JSON or
+ * BibTeX that Zotero files in a collection named after the list,
  * rendered by the server, then handed to the browser as a download through an `<a download>` with
  * a Blob URL (the page's CSP governs fetches and workers, not downloads). The last file stays
  * offered as a link; its Blob URL is revoked when replaced or unmounted.
