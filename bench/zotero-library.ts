@@ -7,6 +7,7 @@
  * given map (their ACL Anthology IDs), as a real library overlaps the map it is imported into.
  */
 import { buildZoteroDb, type FakeCollection, type FakeItem } from "../test/helpers/zotero-db.ts";
+import { seededRandom } from "../graph/layout.ts";
 
 export interface LibraryRecipe {
   items: number;
@@ -15,17 +16,6 @@ export interface LibraryRecipe {
   mapIds?: readonly string[];
   /** The share of works that are papers of the map (default 0.3). */
   overlap?: number;
-}
-
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS =
@@ -48,7 +38,7 @@ function itemKey(n: number, prefix: string): string {
 }
 
 export function inventLibrary(recipe: LibraryRecipe): { items: FakeItem[]; collections: FakeCollection[] } {
-  const r = random(recipe.seed);
+  const r = seededRandom(recipe.seed);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
   const collections: FakeCollection[] = [];
   for (let top = 0; top < 8; top++) {

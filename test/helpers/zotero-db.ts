@@ -6,6 +6,7 @@
  * by name would read the wrong fields. Dates are stored as Zotero stores them ("2019-06-00 June 2019").
  */
 import Database from "better-sqlite3";
+import { seededRandom } from "../../graph/layout.ts";
 
 export interface FakeCreator {
   type?: string;
@@ -124,16 +125,9 @@ CREATE TABLE deletedItems (itemID INTEGER PRIMARY KEY, dateDeleted DEFAULT CURRE
 CREATE TABLE feedItems (itemID INTEGER PRIMARY KEY, guid TEXT NOT NULL UNIQUE, readTime TIMESTAMP);
 `;
 
-/** A seeded shuffle (mulberry32), so ids differ from any order a reader might assume. */
+/** A seeded shuffle, so ids differ from any order a reader might assume. */
 function shuffled<T>(values: readonly T[], seed: number): T[] {
-  let a = seed >>> 0;
-  const random = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = seededRandom(seed);
   const out = [...values];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));
