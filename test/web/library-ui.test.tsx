@@ -63,7 +63,7 @@ describe("the library's index and filter", () => {
 
   it("rings the library's papers, and redraws only those whose ring changes", () => {
     const model = { ...EMPTY_DISPLAY, library: new Set(["a"]) };
-    expect(nodeDisplay(model, "a", { size: 1, color: "#123456" })).toMatchObject({ type: LIBRARY_NODE_TYPE, size: 3, color: "#123456" });
+    expect(nodeDisplay(model, "a", { size: 1, color: "#123456" })).toMatchObject({ type: LIBRARY_NODE_TYPE, size: 5, color: "#123456" });
     expect(nodeDisplay(model, "b", { size: 1 }).type).toBeUndefined();
     const graph = new Graph() as unknown as CitationGraph;
     for (const k of ["a", "b", "c"]) graph.addNode(k);

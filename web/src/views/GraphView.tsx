@@ -51,8 +51,10 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   nodeProgramClasses: {
     circle: NodeCircleProgram,
     [LIBRARY_NODE_TYPE]: createNodeBorderProgram({
+      // In pixels: a share of the radius was too thin to see on AAN's small discs.
       borders: [
-        { size: { value: 0.28 }, color: { value: LIBRARY_RING_COLOR } },
+        { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
+        { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
         { size: { fill: true }, color: { attribute: "color" } },
       ],
     }),

@@ -81,7 +81,7 @@ export function nodeDisplay(model: DisplayModel, key: string, data: NodeData): N
   }
   if (model.library?.has(key)) {
     data.type = LIBRARY_NODE_TYPE;
-    data.size = Math.max(data.size ?? 0, 3);
+    data.size = Math.max(data.size ?? 0, 5);
   }
   return data;
 }
