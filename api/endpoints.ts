@@ -21,6 +21,7 @@ import type {
   CitationContextsResponse,
   CitationDirection,
   ClosureResponse,
+  CollectionReadingListResponse,
   CollectionSummary,
   DirectionSummary,
   EdgeResponse,
@@ -28,6 +29,8 @@ import type {
   ExportedList,
   GraphPayload,
   JobSummary,
+  LibraryMissingResponse,
+  LibraryResponse,
   ListDeleted,
   ListFormat,
   ListItemInput,
@@ -108,6 +111,9 @@ export const DEFAULT_LIST_PAPERS = 20;
 export const DEFAULT_SIMILAR_PAPERS = 20;
 export const DEFAULT_CITATION_CONTEXTS = 100;
 export const MAX_CITATION_CONTEXTS = 1000;
+/** What cites the researcher's library: papers linked to at least this many of its papers, and how many are listed. */
+export const DEFAULT_LIBRARY_MIN = 2;
+export const DEFAULT_LIBRARY_MISSING = 20;
 /** Findings listed by one watch-state answer. */
 export const MAX_WATCH_FINDINGS = 500;
 
@@ -220,6 +226,23 @@ export const ENDPOINTS = {
     params: { name: listName, format: optional() },
     body: { read: exportBody, maxBytes: MAX_LIST_BODY_BYTES },
     policy: { sameOrigin: true, file: true },
+  }),
+  // The researcher's library (issue 27). `libraryCollection`, not `collection`: that names the
+  // server's collection (database) on every request. Kept per commit: an import is a commit.
+  library: route<LibraryResponse>()({ method: "GET", path: "/api/library", scope: "collection", params: {}, policy: { long: always, kept: yes } }),
+  libraryMissing: route<LibraryMissingResponse>()({
+    method: "GET",
+    path: "/api/library/missing",
+    scope: "collection",
+    params: { libraryCollection: optional(), min: int(DEFAULT_LIBRARY_MIN, 1, 1000), limit: int(DEFAULT_LIBRARY_MISSING, 1, MAX_LIST_PAPERS) },
+    policy: { long: always, kept: yes },
+  }),
+  libraryReadingList: route<CollectionReadingListResponse>()({
+    method: "GET",
+    path: "/api/library/reading-list",
+    scope: "collection",
+    params: { libraryCollection: text("libraryCollection"), limit: int(DEFAULT_LIST_PAPERS, 1, MAX_LIST_PAPERS) },
+    policy: { long: always, kept: yes },
   }),
   collections: route<CollectionSummary[]>()({ method: "GET", path: "/api/collections", scope: "server", params: {}, policy: {} }),
   online: route<OnlineStatus>()({ method: "GET", path: "/api/online", scope: "server", params: {}, policy: {} }),

@@ -16,6 +16,7 @@ import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
+import { LibraryStore, type LibraryReplacement } from "./library-store.ts";
 import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repairStored, runChecks, tidyDerived, type Check, type RepairReport } from "./doctor-checks.ts";
@@ -29,6 +30,13 @@ export interface BatchResult {
   removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
+  /** Whether the library's stored membership changed (a batch written with `alongside.library`). */
+  libraryChanged?: boolean;
+}
+
+/** What belongs with a batch's pages, stored in its transaction: a library's membership (its items are the pages). */
+export interface Alongside {
+  library?: LibraryReplacement;
 }
 
 export class LineageDb {
@@ -39,6 +47,8 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
+  /** The researcher's own library (Zotero) in the map; an import's membership is written with its pages (`commitPages`). */
+  readonly library: LibraryStore;
   private fetchCache?: FetchCache;
   private expansionStore?: ExpansionStore;
   private crawlStore?: CrawlStore;
@@ -55,6 +65,7 @@ export class LineageDb {
     this.lists = new ReadingListStore(db);
     this.watches = new WatchStore(db);
     this.citationAttributes = new CitationAttributeQueries(db);
+    this.library = new LibraryStore(db);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
@@ -123,9 +134,12 @@ export class LineageDb {
    * traversal index), in one short transaction; throws StaleBatch when another connection wrote
    * meanwhile (plan again), PageRefused for a page SQLite would not store (plan without it).
    */
-  commitPages(plan: BatchPlan, artifacts: BatchArtifacts = {}): BatchResult {
-    const graph = commitBatch(this.db, plan, artifacts);
-    return Object.assign({ statuses: plan.statuses, removed: plan.removed, failures: plan.failures }, graph ? { graph } : {});
+  commitPages(plan: BatchPlan, artifacts: BatchArtifacts = {}, alongside: Alongside = {}): BatchResult {
+    const result: BatchResult = { statuses: plan.statuses, removed: plan.removed, failures: plan.failures };
+    const { library } = alongside;
+    const also = library ? () => (result.libraryChanged = this.library.replace(library.library, library.members, library.collections, library.record).changed) : undefined;
+    const graph = commitBatch(this.db, plan, artifacts, also);
+    return Object.assign(result, graph ? { graph } : {});
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */

@@ -214,10 +214,17 @@ function* mentionsAfter(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyM
  */
 const WRITE_CACHE_KIB = 131_072;
 
-/** Stores a plan and its artifacts in one IMMEDIATE transaction; throws StaleBatch or PageRefused. */
-export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts = {}): BuildSummary | undefined {
+/**
+ * Stores a plan and its artifacts in one IMMEDIATE transaction; throws StaleBatch or PageRefused.
+ * `also` writes db/'s own stores that belong with the pages (a library's membership, from
+ * LineageDb.commitPages), in the same transaction, after them; it runs even when no page changed.
+ */
+export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts = {}, also?: () => void): BuildSummary | undefined {
   const { write } = plan;
-  if (!write) return undefined;
+  if (!write) {
+    if (also) db.transaction(also).immediate();
+    return undefined;
+  }
   const cacheSize = db.pragma("cache_size", { simple: true }) as number;
   db.pragma(`cache_size = ${-WRITE_CACHE_KIB}`);
   try {
@@ -237,6 +244,7 @@ export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts =
           const summary = writeDerivedChanges(db, write.changes);
           if (artifacts.layout) writeLayout(db, artifacts.layout);
           if (artifacts.index) writeIndexArrays(db, artifacts.index, write.graph.version);
+          also?.();
           return summary;
         })
         .immediate(),

@@ -7,7 +7,7 @@
  * rest. Also `lineage doctor --repair`, which rebuilds the derived tables the same way.
  */
 import type { PageRecord } from "../db/page-writer.ts";
-import type { BatchResult, LineageDb } from "../db/lineage-db.ts";
+import type { Alongside, BatchResult, LineageDb } from "../db/lineage-db.ts";
 import { PageRefused, StaleBatch, type BatchOptions } from "../db/page-batch.ts";
 import type { RepairReport } from "../db/doctor-checks.ts";
 import { graphArtifacts } from "./prepare.ts";
@@ -16,8 +16,11 @@ import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 /** Plans seen stale before the batch gives up (another process kept writing the same database). */
 const MAX_PLANS = 20;
 
-/** Stores `records` (all parsed already) and the graph they leave; `options.remove` forgets pages in the same batch. */
-export function writePages(db: LineageDb, records: readonly PageRecord[], progress: ProgressListener = NO_PROGRESS, options: BatchOptions = {}): BatchResult {
+/**
+ * Stores `records` (all parsed already) and the graph they leave; `options.remove` forgets pages in
+ * the same batch, and `alongside` is stored with them (a library's membership).
+ */
+export function writePages(db: LineageDb, records: readonly PageRecord[], progress: ProgressListener = NO_PROGRESS, options: BatchOptions = {}, alongside: Alongside = {}): BatchResult {
   let pending = records;
   const refused: { source: string; reason: string }[] = [];
   for (let attempt = 1; ; attempt++) {
@@ -25,7 +28,7 @@ export function writePages(db: LineageDb, records: readonly PageRecord[], progre
     if (plan.write) progress({ step: "rebuild", done: 1, total: 1, label: "the graph is rebuilt" });
     const artifacts = plan.write ? graphArtifacts(plan.write.graph, plan.write.current, progress) : {};
     try {
-      const result = db.commitPages(plan, artifacts);
+      const result = db.commitPages(plan, artifacts, alongside);
       return Object.assign(result, { failures: [...result.failures, ...refused] });
     } catch (err) {
       if (err instanceof PageRefused) {

@@ -1,7 +1,7 @@
 /**
  * The answers to a collection's reads (api/endpoints.ts, `CollectionRead`), one handler per route,
  * each returning the answer type the route declares: the graph's payload, papers, closures, paths,
- * analytics, saved lists and what a watch found, from the newest graph of a live source. Unknown
+ * analytics, saved lists, what a watch found and the researcher's library, from the newest graph of a live source. Unknown
  * papers and lists are refused 404, ambiguous references 409 (library/named.ts), and expensive
  * queries stop at their time budget (400, naming it): every refusal is an EndpointError, whatever
  * part of the library it came from, so the server has one error to answer.
@@ -21,6 +21,8 @@ import { AnalyticsInputError, LineageAnalytics } from "./lineage-analytics.ts";
 import type { GraphSource, LineageGraph } from "./lineage-graph.ts";
 import { namedList, namedPaper, noListNamed } from "./named.ts";
 import { paperView } from "./paper-view.ts";
+import { collectionReadingList, libraryMissing } from "./library-analytics.ts";
+import { libraryOverview } from "./library-view.ts";
 import { listJson, resolveEntries } from "./saved-lists.ts";
 import { listWatchState } from "./watch-state.ts";
 
@@ -117,6 +119,10 @@ export class ReadAnswers {
         if (!state) throw noListNamed(name);
         return state;
       },
+      library: () => libraryOverview(this.db),
+      libraryMissing: ({ libraryCollection, min, limit }) =>
+        libraryMissing(this.graph, this.relevanceReady(), libraryOverview(this.db), { collection: libraryCollection, min, limit, budget: this.budget() }),
+      libraryReadingList: ({ libraryCollection, limit }) => collectionReadingList(this.relevanceReady(), libraryOverview(this.db), libraryCollection, { limit, budget: this.budget() }),
     };
   }
 

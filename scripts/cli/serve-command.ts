@@ -7,6 +7,10 @@
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { startServer } from "../../web/server/http-server.ts";
+import type { ApiAccess } from "../../web/server/grow-jobs.ts";
+import type { KeylessApi } from "../../api/types.ts";
+import { keylessNote } from "../../crawl/api-access.ts";
+import { API_SOURCES } from "../../crawl/api-refs.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPaths, intOption, type CommandContext } from "./context.ts";
 import { bundledCollections } from "./bundled-collections.ts";
@@ -48,6 +52,16 @@ export function apiHosts(env: NodeJS.ProcessEnv = process.env): string[] {
   });
 }
 
+/** What `GET /api/online` says of the APIs: the hosts asked, and each API without a key with what that means (crawl/api-access.ts). */
+export function apiAccess(env: NodeJS.ProcessEnv = process.env): ApiAccess {
+  const keyless: KeylessApi[] = [];
+  for (const source of API_SOURCES) {
+    const note = keylessNote(source, env);
+    if (note) keyless.push({ source, note });
+  }
+  return { hosts: apiHosts(env), keyless };
+}
+
 /** Whether the explorer may reach the network: `--online`, else LINEAGE_ONLINE=1 (or true, yes). */
 export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = process.env): boolean {
   if (ctx.values.online === true) return true;
@@ -67,13 +81,16 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
   const online = servesOnline(ctx);
   const queryBudgetMs = intOption(ctx, "query-budget", QUERY_BUDGET_MS, 1, MAX_QUERY_BUDGET_MS);
   const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
-  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs, apiHosts: apiHosts() });
+  const access = apiAccess();
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs, apiAccess: access });
   ctx.out(`Lineage explorer on ${running.url}`);
   ctx.out(
     online
       ? "Online: the explorer may fetch from Semantic Scholar and OpenAlex when asked"
       : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex",
   );
+  // Online without a key: what that means, once at start as well as beside the explorer's buttons.
+  for (const { note } of online ? access.keyless : []) ctx.err(`lineage: note: ${note}`);
   if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {

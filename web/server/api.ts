@@ -41,6 +41,9 @@ const READS: Record<CollectionRead, true> = {
   list: true,
   listSuggestions: true,
   listWatch: true,
+  library: true,
+  libraryMissing: true,
+  libraryReadingList: true,
 };
 
 export class LineageApi {

@@ -19,7 +19,7 @@ import { isCollectionRead } from "./api.ts";
 import type { ClosureText } from "./closure-text.ts";
 import type { Collection, OpenCollection } from "./collections.ts";
 import { encodeText } from "./encoded-answer.ts";
-import { addJob, expandJob, OFFLINE_REASON, onlineStatus, watchAddJob, watchJob, type GrownCollection } from "./grow-jobs.ts";
+import { addJob, expandJob, OFFLINE_REASON, onlineStatus, watchAddJob, watchJob, type ApiAccess, type GrownCollection } from "./grow-jobs.ts";
 import type { Jobs } from "./jobs.ts";
 import { INLINE_BUDGET_MS, type LongRequests } from "./long-requests.ts";
 import { readJsonBody } from "./request-body.ts";
@@ -41,8 +41,8 @@ export interface ServedState {
   jobs?: Jobs;
   host: string;
   online: boolean;
-  /** The hosts network jobs ask (`GET /api/online`). */
-  apiHosts: readonly string[];
+  /** The APIs network jobs ask, their hosts and those without a key (`GET /api/online`). */
+  apiAccess: ApiAccess;
 }
 
 /** A set of at most `max` strings; full, it starts again empty (what it holds is only a hint). */
@@ -187,7 +187,7 @@ const HANDLERS: Handlers = {
   reorderList: ({ name }, body, { open }) => lists(open).reorder(name, body),
   exportList: ({ name, format }, body, { open }) => lists(open).export(name, body, format),
   collections: (_, __, { s }) => [...s.collections.values()].map((c): CollectionSummary => Object.assign(c.summary(), { job: s.jobs?.latest(c.spec.name) ?? null })),
-  online: (_, __, { s }) => onlineStatus(s.online && s.jobs !== undefined, s.apiHosts),
+  online: (_, __, { s }) => onlineStatus(s.online && s.jobs !== undefined, s.apiAccess),
   buildCollection: ({ name }, _, { s }) => {
     const collection = s.collections.get(name);
     if (!collection) throw new EndpointError(`no collection named "${name.slice(0, 100)}" on this server`, 404);

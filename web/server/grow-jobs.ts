@@ -6,12 +6,13 @@
  * map). A REF must be an identifier an API reads (api/paper-refs.ts) or a paper of the map; a
  * list must be saved; findings must be the list's; and nothing that reads as an option is passed
  * to the command. Refusals are EndpointErrors with the reason. Network jobs run only on a server
- * started online (`lineage serve --online`); `GET /api/online` says which, and the hosts asked.
+ * started online (`lineage serve --online`); `GET /api/online` says which, the hosts asked, and
+ * what going without an API's key means.
  */
 import { EndpointError } from "../../api/endpoint-error.ts";
 import type { ExpandBody } from "../../api/request-bodies.ts";
 import { PAPER_REF_KINDS, paperRefKind } from "../../api/paper-refs.ts";
-import type { JobSummary, OnlineStatus } from "../../api/types.ts";
+import type { JobSummary, KeylessApi, OnlineStatus } from "../../api/types.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
 import { namedList } from "../../library/named.ts";
 import type { Store } from "../../library/store.ts";
@@ -20,8 +21,14 @@ import type { JobRequest } from "./jobs.ts";
 
 export const OFFLINE_REASON = "this server is offline: start it with --online to let the explorer fetch from Semantic Scholar and OpenAlex";
 
-export function onlineStatus(online: boolean, apiHosts: readonly string[]): OnlineStatus {
-  return { online, hosts: [...new Set(apiHosts)], reason: online ? null : OFFLINE_REASON };
+/** The APIs the network jobs ask, as the command that started the server found them (scripts/cli/serve-command.ts): their hosts, and those without a key. */
+export interface ApiAccess {
+  hosts: readonly string[];
+  keyless: readonly KeylessApi[];
+}
+
+export function onlineStatus(online: boolean, access: ApiAccess): OnlineStatus {
+  return { online, hosts: [...new Set(access.hosts)], reason: online ? null : OFFLINE_REASON, keyless: online ? [...access.keyless] : [] };
 }
 
 /** What a job needs of the collection it grows: its name, its database, and its store and graph to check a request against. */

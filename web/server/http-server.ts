@@ -15,6 +15,7 @@ import { AnswerCache } from "./answer-cache.ts";
 import { ClosureText } from "./closure-text.ts";
 import { Collection, collectionOf, distinctCollections, type CollectionSpec } from "./collections.ts";
 import { BoundedSet, dispatchApi, type ServedState } from "./dispatch.ts";
+import type { ApiAccess } from "./grow-jobs.ts";
 import { hostCheck } from "./host-check.ts";
 import { Jobs, type LineageCommand } from "./jobs.ts";
 import { LONG_REQUEST_LIMITS, LongRequests } from "./long-requests.ts";
@@ -40,8 +41,8 @@ export interface ServeOptions {
   online?: boolean;
   /** Each expensive request's budget (api/limits.ts QUERY_BUDGET_MS by default), as datasette's sql_time_limit_ms. */
   queryBudgetMs?: number;
-  /** The hosts the network jobs ask (the Semantic Scholar and OpenAlex API bases), for `GET /api/online`. */
-  apiHosts?: readonly string[];
+  /** The APIs the network jobs ask (their hosts, and those without a key), for `GET /api/online`. */
+  apiAccess?: ApiAccess;
 }
 
 export interface RunningServer {
@@ -66,7 +67,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     jobs: options.lineageCommand ? new Jobs(options.lineageCommand, options.jobsDir ?? process.cwd()) : undefined,
     host,
     online: options.online === true,
-    apiHosts: options.apiHosts ?? [],
+    apiAccess: options.apiAccess ?? { hosts: [], keyless: [] },
   };
   const hostAllowed = hostCheck(host);
   const dist = resolve(options.distDir);

@@ -149,6 +149,20 @@ export function fetchReadingList(query: ReadingListQuery, signal?: AbortSignal) 
   return get("readingList", { ...query, includeSeeds: false }, signal);
 }
 
+/** The researcher's library in this map (its collections, the papers it holds). */
+export function fetchLibrary(signal?: AbortSignal) {
+  return get("library", {}, signal);
+}
+
+/** What cites the library (or one of its collections, `libraryCollection`) that it lacks. */
+export function fetchLibraryMissing(query: Params<"libraryMissing">, signal?: AbortSignal) {
+  return get("libraryMissing", query, signal);
+}
+
+export function fetchCollectionReadingList(libraryCollection: string, limit: number, signal?: AbortSignal) {
+  return get("libraryReadingList", { libraryCollection, limit }, signal);
+}
+
 export function fetchSavedLists(signal?: AbortSignal) {
   return get("lists", { after: null }, signal);
 }
