@@ -1,9 +1,9 @@
 /**
  * The one owner of a Lineage database connection, and every store over it: papers and their
  * provenance, reading lists, watched lists, citation attributes, and the fetch cache, expansions
- * and crawls of the commands that go online. Writers batch pages into one transaction (each page
- * in its own savepoint, so one bad page never loses the rest) and rebuild the derived graph once
- * per batch; readers open read-only. A process asks db/store.ts for its one reader and one writer
+ * and crawls of the commands that go online, and the researcher's library. A batch of pages is
+ * planned from one snapshot and stored in one short transaction (db/page-batch.ts), with what
+ * belongs beside it (a library's membership); readers open read-only. A process asks db/store.ts for its one reader and one writer
  * of a file; `open` is the connection itself. Nothing here calls back out of db/: a write stores
  * what its caller computed beforehand.
  */

@@ -1,7 +1,7 @@
 /**
  * `lineage ingest` as a function: read files and folders, route each file by its content
- * (ingest/file-kind.ts), and store everything in one batch (one graph rebuild, with the layout
- * and traversal index derived in the same transaction), reporting what went in and what did not.
+ * (ingest/file-kind.ts), and store everything in one batch (one graph rebuild, its layout and
+ * traversal index computed before the write and stored in it), reporting what went in and what did not.
  *
  * A page goes to the page adapters (ingest/parse-page.ts). A file of structured records (BibTeX,
  * RIS, EndNote, CSL-JSON, Semantic Scholar or OpenAlex JSON, schema.org JSON-LD) goes to the

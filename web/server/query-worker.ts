@@ -1,6 +1,7 @@
 /**
  * The worker thread that answers long requests (web/server/long-requests.ts): closures deeper
- * than one step, paths, main paths, reading lists, similar papers and the graph payload, so that
+ * than one step, paths, main paths, reading lists, similar papers, the graph payload and the
+ * researcher's library (its overview, what cites it, a collection's reading list), so that
  * the server's main thread keeps answering paper views and searches while they run. It holds its
  * own read-only connection and live graph per database (library/graph-session.ts), answers
  * through the same router as the main thread (web/server/api.ts), and sends back the JSON text
