@@ -9,7 +9,7 @@ import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
-import type { MentionValues } from "./page-writer.ts";
+import type { MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { createHash } from "node:crypto";
 
@@ -34,14 +34,7 @@ export type MentionRaw = [
   pageId: number,
   role: MentionRole,
   position: number,
-  title: string | null,
-  normTitle: string | null,
-  year: number | null,
-  arxiv: string | null,
-  doi: string | null,
-  acl: string | null,
-  openreview: string | null,
-  s2: string | null,
+  ...paper: PaperColumns,
   citedByCount: number | null,
   abstract: string | null,
   titleInferred: number,
@@ -53,14 +46,7 @@ export type MentionRaw = [
 /** A paper row's values, in the order of the papers table's insert (db/derived-writer.ts). */
 export type PaperValues = [
   id: string,
-  title: string | null,
-  normTitle: string | null,
-  year: number | null,
-  arxiv: string | null,
-  doi: string | null,
-  acl: string | null,
-  openreview: string | null,
-  s2: string | null,
+  ...paper: PaperColumns,
   abstract: string | null,
   titleInferred: number,
   stub: number,

@@ -35,10 +35,8 @@ export type PageValues = [
   warningsJson: string,
 ];
 
-/** A mention row's values after its id and page id, in the order of the insert's columns. */
-export type MentionValues = [
-  role: MentionRole,
-  position: number,
+/** A paper's title, year and identifiers, in the order mentions and papers both hold them (and the builder reads them). */
+export type PaperColumns = [
   title: string | null,
   normTitle: string | null,
   year: number | null,
@@ -47,6 +45,13 @@ export type MentionValues = [
   acl: string | null,
   openreview: string | null,
   s2: string | null,
+];
+
+/** A mention row's values after its id and page id, in the order of the insert's columns. */
+export type MentionValues = [
+  role: MentionRole,
+  position: number,
+  ...paper: PaperColumns,
   url: string | null,
   citedByCount: number | null,
   abstract: string | null,
