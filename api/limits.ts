@@ -28,6 +28,8 @@ export const MAX_PARAM_LENGTH = 500;
 export const MAX_LIST_BODY_BYTES = 256 * 1024;
 export const MAX_LIST_ITEMS = 1000;
 export const MAX_LIST_TEXT = 2000;
+/** Saved lists one `GET /api/lists` answers; past it the answer says so (Link rel="next", X-Total-Count). */
+export const MAX_LISTS_LISTED = 10_000;
 /** Growing the map from the explorer (issue 19): a job request's body, and the bounds it may ask for. */
 export const MAX_GROW_BODY_BYTES = 16 * 1024;
 /** Papers one expand job may ask the API for (`--max-papers`), and what it asks for when not told. */

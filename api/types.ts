@@ -503,7 +503,7 @@ export interface CitationContext extends PaperBrief {
 
 /**
  * `GET /api/papers/{REF}/citations?direction=buildsOn|builtBy` (api/endpoints.ts
- * citationContextsUrl) and `lineage contexts REF --json`: how a paper's direct citations cite,
+ * citationContexts) and `lineage contexts REF --json`: how a paper's direct citations cite,
  * where a source said (papers it builds on, or papers building on it); influential ones first.
  */
 export interface CitationContextsResponse {
@@ -538,7 +538,7 @@ export interface WatchFindingJson {
   newInLastCheck: boolean;
 }
 
-/** `GET /api/lists/{name}/watch` (api/endpoints.ts listWatchPath) and `lineage watch NAME --status --json`. */
+/** `GET /api/lists/{name}/watch` (api/endpoints.ts listWatch) and `lineage watch NAME --status --json`. */
 export interface ListWatchState {
   list: string;
   /** False until the list is first checked. */
@@ -600,6 +600,25 @@ export interface WatchFindingsRequest {
   list: string;
   /** The findings' IDs at the source (WatchFindingJson.id). */
   findings: string[];
+}
+
+/** `POST /api/lists/{name}/items`: which papers were added, which were on the list already, and the list after. */
+export interface ListItemsAdded {
+  added: string[];
+  already: string[];
+  list: SavedList;
+}
+
+/** `DELETE /api/lists/{name}`. */
+export interface ListDeleted {
+  deleted: string;
+}
+
+/** `POST /api/lists/{name}/export`: a file, not JSON: its text, its content type and the name to save it under. */
+export interface ExportedList {
+  text: string;
+  type: string;
+  filename: string;
 }
 
 /** A collection of the researcher's library as `GET /api/library` lists it. */

@@ -8,7 +8,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { MIGRATIONS } from "../db/schema.ts";
 import { importPaths } from "../library/import-files.ts";
 import { generateCitationGraph, syntheticRows } from "../scripts/gen-synthetic-graph.ts";
@@ -56,7 +56,7 @@ function setRecipe(path: string, recipe: string): void {
 }
 
 function counts(path: string): { papers: number; citations: number } {
-  const db = LineageDb.open(path, { readonly: true });
+  const db = openReader(path);
   try {
     const c = db.queries.counts();
     return { papers: c.papers, citations: c.edges };

@@ -9,7 +9,7 @@
 import autocannon, { type AutocannonResult } from "autocannon";
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { loadCitationIndex } from "../library/citation-index-store.ts";
 import { sampleQueries } from "./query-sample.ts";
 import { serveChild, ROOT } from "./server-process.ts";
@@ -62,7 +62,7 @@ export function staticRoot(workDir: string): string {
 
 /** Request paths over seeded samples: papers, their depth-2 builds-on sets, paths between them. */
 export function requestPaths(db: string, count = 200): Record<string, string[]> {
-  const conn = LineageDb.open(db, { readonly: true });
+  const conn = openReader(db);
   try {
     const index = loadCitationIndex(conn);
     const sample = sampleQueries(index, { closures: count, paths: count, longest: 0, mainPaths: 0 }, 11);

@@ -12,7 +12,7 @@
 import Graph from "graphology";
 import forceAtlas2 from "graphology-layout-forceatlas2";
 import { iterationsFor, seededRandom } from "../graph/layout.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 
 const ITERATIONS_PER_CHECK = 10;
 const STABLE_SHARE = 0.001;
@@ -110,7 +110,7 @@ export function timeToStable(label: string, ids: readonly string[], edges: reado
 
 /** AAN in full and as it stood at earlier years (papers with a year up to the cutoff). */
 export function benchLayout(aanDb: string, cutoffs = [1990, 1998, 2003, 2007]): LayoutBench {
-  const db = LineageDb.open(aanDb, { readonly: true });
+  const db = openReader(aanDb);
   let papers: { id: string; year: number | null }[];
   let edges: { citing: string; cited: string }[];
   try {

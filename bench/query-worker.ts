@@ -7,7 +7,7 @@
  * milliseconds of each answer, and the answers' sizes so the two sides can be checked equal.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { loadCitationIndex } from "../library/citation-index-store.ts";
 import type { CitationIndex, Direction } from "../graph/citation-index.ts";
 import { closure } from "../graph/closure.ts";
@@ -74,7 +74,7 @@ if (!dbPath || !specOut) {
 const [closures = 200, paths = 100, longest = 50, mainPaths = 10] = sizeArgs.map(Number);
 
 const t0 = performance.now();
-const db = LineageDb.open(dbPath, { readonly: true });
+const db = openReader(dbPath);
 const index = loadCitationIndex(db);
 const loadMs = performance.now() - t0;
 db.close();

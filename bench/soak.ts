@@ -20,7 +20,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader, openWriter } from "../db/store.ts";
 import { renderAanPages } from "../scripts/render-aan-pages.ts";
 import { aanCorpus, SYNTHETIC, syntheticCorpus } from "./corpora.ts";
 import { get } from "./cold-start.ts";
@@ -100,7 +100,7 @@ await check(`kill -9 at five points of an ingest of ${rendered.written} pages`, 
       await new Promise((r) => setTimeout(r, 2));
     }
     const { signal } = await done;
-    const conn = LineageDb.open(db);
+    const conn = openWriter(db);
     try {
       assert(conn.integrityCheck() === "ok", "integrity_check failed after a kill");
       const problems = conn.checkHealth().filter((c) => c.status === "problem");
@@ -202,7 +202,7 @@ if (!values["skip-large"]) {
 await check("a stall attempt on AAN: long requests beside cheap ones", async () => {
   const server = await lineageServe(aan.db);
   try {
-    const conn = LineageDb.open(aan.db, { readonly: true });
+    const conn = openReader(aan.db);
     const hubs = conn.queries.mostCited(40).map((p) => encodeURIComponent(p.id));
     conn.close();
     // Distinct lists (20 of the 40 most cited, each request its own rotation): no two share an answer.

@@ -15,7 +15,7 @@ import { formatCitations, type CitablePaper } from "../graph/citation-export.ts"
 import { importPaths } from "../library/import-files.ts";
 import { importZoteroLibrary } from "../library/zotero-import.ts";
 import type { Progress } from "../library/progress.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { inventLibrary, type LibraryRecipe } from "./zotero-library.ts";
 import { buildZoteroDb } from "../test/helpers/zotero-db.ts";
 
@@ -139,7 +139,7 @@ export function benchZotero(work: string, aanDb: string | undefined, log: (s: st
 }
 
 function papersIn(db: string): number {
-  const conn = LineageDb.open(db, { readonly: true });
+  const conn = openReader(db);
   try {
     return conn.queries.counts().papers;
   } finally {
@@ -149,7 +149,7 @@ function papersIn(db: string): number {
 
 /** The ACL Anthology IDs of a map's papers. */
 function aclIdsOf(db: string): string[] {
-  const conn = LineageDb.open(db, { readonly: true });
+  const conn = openReader(db);
   try {
     return conn.read(() => conn.queries.allPapers().flatMap((p) => (p.aclId ? [p.aclId] : [])));
   } finally {

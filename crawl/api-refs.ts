@@ -8,7 +8,7 @@
  * Anthology may not have: `ACL:ID` is looked up by crawl/openalex-lookup.ts. A paper already in
  * the map is asked for by its best identifier for the source (`apiRefOfPaper`). Pure.
  */
-import { parseIdentifier } from "../vocabulary/identifiers.ts";
+import { parseApiIdentifier } from "../vocabulary/api-identifiers.ts";
 import { openAlexId } from "../ingest/sources/openalex.ts";
 
 export type ApiSource = "s2" | "openalex";
@@ -24,10 +24,6 @@ export interface ApiRef {
   openalex?: string;
 }
 
-const OPENALEX_WORK = /^(?:https?:\/\/(?:api\.)?openalex\.org\/(?:works\/)?)?(W\d{1,15})$/i;
-const CORPUS_ID = /^corpus_?id:\s*(\d{1,15})$/i;
-const INTERNAL_S2 = /^s2:([0-9a-f]{40})$/i;
-
 /** The IDs of an identifier for each source. */
 function idsFor(scheme: "arxiv" | "doi" | "acl", value: string): { s2: string; openalex: string } {
   switch (scheme) {
@@ -40,20 +36,21 @@ function idsFor(scheme: "arxiv" | "doi" | "acl", value: string): { s2: string; o
   }
 }
 
-/** A REF read as an identifier; undefined when it names no paper by itself (a title, an internal title id). */
+/** A REF read as an identifier (vocabulary/api-identifiers.ts); undefined when it names no paper by itself (a title, an internal title id). */
 export function parseApiRef(input: string): ApiRef | undefined {
   const text = input.trim();
-  if (!text || text.length > 1000) return undefined;
-  const work = OPENALEX_WORK.exec(text);
-  if (work?.[1]) return { text, only: "openalex", openalex: work[1].toUpperCase() };
-  const corpus = CORPUS_ID.exec(text);
-  if (corpus?.[1]) return { text, only: "s2", s2: `CorpusId:${corpus[1]}` };
-  const internal = INTERNAL_S2.exec(text);
-  if (internal?.[1]) return { text, only: "s2", s2: internal[1].toLowerCase() };
-  const parsed = parseIdentifier(text);
-  if (!parsed || parsed.scheme === "openreview") return undefined;
-  if (parsed.scheme === "s2") return { text, only: "s2", s2: parsed.value };
-  return { text, ...idsFor(parsed.scheme, parsed.value) };
+  const id = parseApiIdentifier(text);
+  if (!id) return undefined;
+  switch (id.scheme) {
+    case "openalex":
+      return { text, only: "openalex", openalex: id.value };
+    case "corpus":
+      return { text, only: "s2", s2: `CorpusId:${id.value}` };
+    case "s2":
+      return { text, only: "s2", s2: id.value };
+    default:
+      return { text, ...idsFor(id.scheme, id.value) };
+  }
 }
 
 /** The identifiers of a paper of the map, as db/ gives them. */

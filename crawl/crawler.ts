@@ -8,8 +8,9 @@
  * DNS (crawl/destinations.ts). A page reached by a redirect is stored under its final URL, and
  * that URL joins the frontier as already fetched, so a link to it is not fetched again.
  */
-import { CrawlDb, type NewEntry, type Settlement } from "../db/crawl-store.ts";
-import { openForWriting } from "../library/prepare.ts";
+import type { NewEntry, Settlement } from "../db/crawl-store.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "../library/page-writes.ts";
 import type { PageRecord } from "../db/page-writer.ts";
 import { internalErrorReason } from "../ingest/adapter-crash.ts";
 import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
@@ -76,8 +77,9 @@ interface Done {
 }
 
 export async function runCrawl(databasePath: string, options: CrawlOptions): Promise<CrawlReport> {
-  const crawlDb = CrawlDb.open(databasePath);
-  const lineage = openForWriting(databasePath);
+  // One writer for the pages, the frontier and the fetch cache.
+  const lineage = openWriter(databasePath);
+  const crawlDb = lineage;
   try {
     const frontierShape = { depth: options.depth, maxPages: options.maxPages, allowHosts: [...options.allowHosts].sort() };
     const { id, resumed } = crawlDb.crawls.open(options.seeds, frontierShape, new Date().toISOString());
@@ -131,7 +133,7 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
       const wave = queued.slice(0, budget);
       const results = await inPool(wave, options.concurrency ?? 4, visit);
       const records = results.flatMap((r) => (r.record ? [r.record] : []));
-      const batch = records.length > 0 ? lineage.writePages(records) : undefined;
+      const batch = records.length > 0 ? writePages(lineage, records) : undefined;
       const unstored = new Map((batch?.failures ?? []).map((f) => [f.source, f.reason]));
       const discovered: NewEntry[] = [];
       // A final URL is known before any link of this wave is queued, and settles one already queued.
@@ -176,6 +178,5 @@ export async function runCrawl(databasePath: string, options: CrawlOptions): Pro
     };
   } finally {
     lineage.close();
-    crawlDb.close();
   }
 }

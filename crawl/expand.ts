@@ -1,7 +1,7 @@
 /**
  * `lineage expand` and `add`: papers fetched from Semantic Scholar or OpenAlex with their
  * references and citations (every page), stored as pages so that the normal identity rules merge
- * them into the map (vocabulary/identity.ts, through library/prepare.ts's writer). Depth 0 stores
+ * them into the map (vocabulary/identity.ts, through library/page-writes.ts). Depth 0 stores
  * each paper's record alone (`add`); depth 1 its lists too; depth 2 then expands the neighbours
  * the relevance engine ranks highest over the map as depth 1 left it (library/expansion-ranking.ts),
  * until --max-papers papers were asked for.
@@ -13,12 +13,13 @@
  * cache, their pages come out byte for byte the same and nothing changes. A run stops when its
  * budget is spent (requests, time) and says so; what it had not fetched stays queued.
  */
-import { ExpansionDb, type EntrySettlement, type ExpansionEntry, type ExpansionState, type ExpansionStore, type NewExpansionEntry } from "../db/expansion-store.ts";
+import type { EntrySettlement, ExpansionEntry, ExpansionState, ExpansionStore, NewExpansionEntry } from "../db/expansion-store.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import { makeRecord, type SourceRecord } from "../ingest/sources/source-record.ts";
 import { rankNeighbours } from "../library/expansion-ranking.ts";
 import { LineageGraph } from "../library/lineage-graph.ts";
-import { openForWriting } from "../library/prepare.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "../library/page-writes.ts";
 import { NO_PROGRESS, type ProgressListener } from "../library/progress.ts";
 import type { ListCut, PaperFetch } from "./api-call.ts";
 import { apiRefOfPaper, SOURCE_NAMES, type ApiSource } from "./api-refs.ts";
@@ -72,9 +73,10 @@ const count = (n: number) => n.toLocaleString("en-US");
 const duration = (s: number) => (s < 90 ? `${s} s` : s < 5400 ? `${Math.round(s / 60)} min` : `${(s / 3600).toFixed(1)} h`);
 
 export async function runExpansion(databasePath: string, options: ExpandOptions): Promise<ExpandReport> {
-  const state = ExpansionDb.open(databasePath);
   const progress = options.onProgress ?? NO_PROGRESS;
-  const lineage = openForWriting(databasePath, progress);
+  // One writer for the pages, the frontier and the fetch cache.
+  const lineage = openWriter(databasePath);
+  const state = lineage;
   try {
     const store = state.expansions;
     const { source, depth, maxPapers } = options;
@@ -163,7 +165,7 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
         else if (r.kind === "stopped") stopped ??= r.reason;
         else stopped ??= "interrupted";
       });
-      const written = batch.length > 0 ? lineage.writePages(batch) : undefined;
+      const written = batch.length > 0 ? writePages(lineage, batch, progress) : undefined;
       const unstored = new Map((written?.failures ?? []).map((f) => [f.source, f.reason]));
       for (const s of written?.statuses ?? []) {
         if (s.status === "ingested") records.new++;
@@ -196,7 +198,6 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
     };
   } finally {
     lineage.close();
-    state.close();
   }
 }
 

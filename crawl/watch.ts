@@ -8,19 +8,18 @@
  * (crawl/expand.ts, depth 1: the record with its references, so its citation of the list shows)
  * and marks them added; `--dismiss` marks them dismissed. Nothing runs unless asked.
  */
-import { ExpansionDb } from "../db/expansion-store.ts";
-import { LineageDb } from "../db/lineage-db.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { openReader, openWriter } from "../db/store.ts";
 import { ListError } from "../db/reading-lists.ts";
 import type { CitedListPaper, FindingState, SeenCitation, WatchFinding } from "../db/watch-store.ts";
 import { citesDirectly } from "../graph/direct-citations.ts";
-import { parseIdentifier } from "../vocabulary/identifiers.ts";
 import { openAlexId, openAlexIdentifiers, type OpenAlexWork } from "../ingest/sources/openalex.ts";
 import { s2EdgeAttributes, s2Identifiers, type S2Edge } from "../ingest/sources/s2.ts";
 import { ID_SCHEMES, type Identifiers } from "../vocabulary/paper-page.ts";
-import { normalizeTitle } from "../vocabulary/titles.ts";
 import { LineageGraph } from "../library/lineage-graph.ts";
 import { resolveEntries } from "../library/saved-lists.ts";
 import { findingJson } from "../library/watch-state.ts";
+import { setFindingStates } from "../library/watch-findings.ts";
 import { NO_PROGRESS, type ProgressListener } from "../library/progress.ts";
 import type { WatchFindingJson } from "../api/types.ts";
 import { cutLine, type ApiCall } from "./api-call.ts";
@@ -159,8 +158,8 @@ function inMap(db: LineageDb, graph: LineageGraph, ids: Identifiers): number | u
 export async function runWatch(databasePath: string, options: WatchOptions): Promise<WatchReport> {
   const progress = options.onProgress ?? NO_PROGRESS;
   // The writer's connection first: it brings a database made by an older Lineage to this schema.
-  const state = ExpansionDb.open(databasePath);
-  const reader = LineageDb.open(databasePath, { readonly: true });
+  const state = openWriter(databasePath);
+  const reader = openReader(databasePath);
   try {
     const graph = new LineageGraph(reader);
     const list = reader.lists.get(options.listName);
@@ -262,30 +261,7 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
   }
 }
 
-/** The findings `refs` name ("all": every one still new): by ID at the source, identifier, or title. */
-export function matchFindings(findings: readonly WatchFinding[], refs: readonly string[]): { matched: WatchFinding[]; unknown: string[] } {
-  const matched = new Map<string, WatchFinding>();
-  const unknown: string[] = [];
-  for (const raw of refs) {
-    const ref = raw.trim();
-    if (ref.toLowerCase() === "all") {
-      for (const f of findings) if (f.state === "new") matched.set(f.apiId, f);
-      continue;
-    }
-    const id = parseIdentifier(ref);
-    const title = normalizeTitle(ref);
-    const hit = findings.find(
-      (f) =>
-        f.apiId.toLowerCase() === ref.toLowerCase() ||
-        openAlexId(ref) === f.apiId ||
-        (id !== undefined && f.ids[id.scheme] === id.value) ||
-        (title !== "" && f.title !== null && normalizeTitle(f.title) === title),
-    );
-    if (hit) matched.set(hit.apiId, hit);
-    else unknown.push(ref);
-  }
-  return { matched: [...matched.values()], unknown };
-}
+export { matchFindings } from "../library/watch-findings.ts";
 
 export interface WatchActionReport {
   list: string;
@@ -315,7 +291,7 @@ export async function addFindings(
       Object.assign({}, settings, { source: api, seeds: group.map((f) => f.apiId), depth: 1 as const, maxPapers: group.length }, onProgress ? { onProgress } : {}),
     );
     const stored = expansion.papers.filter((p) => p.state === "fetched").map((p) => p.apiId);
-    const state = ExpansionDb.open(databasePath);
+    const state = openWriter(databasePath);
     try {
       changed.push(...state.watches.setState(listName, source, stored, "added"));
     } finally {
@@ -326,20 +302,9 @@ export async function addFindings(
 }
 
 export function dismissFindings(databasePath: string, listName: string, findings: readonly WatchFinding[]): WatchActionReport {
-  const state = ExpansionDb.open(databasePath);
+  const state = openWriter(databasePath);
   try {
-    const changed: string[] = [];
-    for (const source of new Set(findings.map((f) => f.source))) {
-      changed.push(
-        ...state.watches.setState(
-          listName,
-          source,
-          findings.filter((f) => f.source === source).map((f) => f.apiId),
-          "dismissed",
-        ),
-      );
-    }
-    return { list: listName, action: "dismiss", changed };
+    return { list: listName, action: "dismiss", changed: setFindingStates(state, listName, findings, "dismissed") };
   } finally {
     state.close();
   }

@@ -17,6 +17,8 @@ export type Db = Database.Database;
 
 export interface OpenOptions {
   readonly?: boolean;
+  /** How long to wait for another connection's lock (BUSY_TIMEOUT_MS when not given). */
+  busyTimeoutMs?: number;
 }
 
 export class DbError extends Error {}
@@ -26,14 +28,15 @@ export const BUSY_TIMEOUT_MS = 5000;
 
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const readonly = options.readonly ?? false;
+  const busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   if (!readonly && path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
   let db: Db;
   try {
-    db = new Database(path, { readonly, fileMustExist: readonly, timeout: BUSY_TIMEOUT_MS });
+    db = new Database(path, { readonly, fileMustExist: readonly, timeout: busyTimeoutMs });
   } catch (err) {
     throw new DbError(`${path}: cannot open database (${(err as Error).message})`);
   }
-  db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  db.pragma(`busy_timeout = ${busyTimeoutMs}`);
   db.pragma("foreign_keys = ON");
   if (readonly) {
     const version = db.pragma("user_version", { simple: true }) as number;
@@ -49,6 +52,21 @@ export function openDatabase(path: string, options: OpenOptions = {}): Db {
   db.pragma("temp_store = MEMORY");
   migrate(db, path);
   return db;
+}
+
+function sqliteCode(err: unknown): string {
+  const code = typeof err === "object" && err !== null ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" ? code : "";
+}
+
+/** Whether `err` is SQLite saying another connection holds the lock it waited for (worth trying again). */
+export function isBusy(err: unknown): boolean {
+  return /^SQLITE_(BUSY|LOCKED)/.test(sqliteCode(err));
+}
+
+/** Whether `err` is SQLite saying the file cannot be written (read-only, not openable, no permission). */
+export function isUnwritable(err: unknown): boolean {
+  return /^SQLITE_(READONLY|CANTOPEN|PERM)/.test(sqliteCode(err));
 }
 
 function migrate(db: Db, path: string): void {

@@ -2,10 +2,9 @@
  * A crawl's state in SQLite, so that an interrupted crawl resumes where it stopped: the crawl
  * (its seeds and the options that shape its frontier) and the frontier, one row per URL with its
  * breadth-first position (`seq`), depth and state (queued, fetched, failed, skipped).
- * Also the connection owner for the crawler's tables (`CrawlDb`), beside LineageDb's own.
+ * The store is LineageDb's (`crawls`), over its connection.
  */
-import { openDatabase, type Db } from "./connection.ts";
-import { FetchCache } from "./fetch-cache.ts";
+import type { Db } from "./connection.ts";
 
 export type FrontierState = "queued" | "fetched" | "failed" | "skipped";
 
@@ -105,24 +104,5 @@ export class CrawlStore {
       const inserted = this.insertEntry.run(crawlId, e.url, e.depth, e.state ?? "queued", e.reason ?? null, seq + 1).changes;
       if (inserted > 0) seq++;
     }
-  }
-}
-
-/** The crawler's connection: the fetch cache and the crawl store over one database file. */
-export class CrawlDb {
-  readonly cache: FetchCache;
-  readonly crawls: CrawlStore;
-
-  private constructor(private readonly db: Db) {
-    this.cache = new FetchCache(db);
-    this.crawls = new CrawlStore(db);
-  }
-
-  static open(path: string): CrawlDb {
-    return new CrawlDb(openDatabase(path));
-  }
-
-  close(): void {
-    this.db.close();
   }
 }

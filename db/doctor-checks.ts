@@ -2,12 +2,14 @@
  * `lineage doctor`'s checks and repair (issue 6): the database's own integrity check and foreign
  * keys, rows that point at nothing (orphans), and whether the derived tables (papers, edges,
  * paper_mentions, merge_log) are what a rebuild from the stored pages would give, found by
- * running the rebuild inside a transaction that is rolled back. The repair re-indexes, rebuilds
- * the derived tables through graph-builder's rebuildGraph and clears stale layout and index rows,
- * all in one transaction, so a repair that fails changes nothing.
+ * deriving the graph from them in memory (db/graph-builder.ts). The repair re-indexes and deletes
+ * what points at nothing (`repairStored`); the derived tables are then rebuilt from the pages as
+ * a batch is written (library/page-writes.ts, with the layout and index in the same transaction),
+ * and stale layout and index rows cleared (`tidyDerived`). Each step is one transaction, so a
+ * step that fails changes nothing.
  */
 import type { Db } from "./connection.ts";
-import { graphFingerprint, rebuildGraph } from "./graph-builder.ts";
+import { graphFingerprint, storedGraph } from "./graph-builder.ts";
 import { graphIndexState } from "./graph-index-store.ts";
 
 export type CheckStatus = "ok" | "problem" | "note";
@@ -78,22 +80,15 @@ function count(db: Db, sql: string): number {
   return (db.prepare(sql).pluck().get() as number | undefined) ?? 0;
 }
 
-class RolledBack extends Error {}
-
-/** What a rebuild from the stored pages would give, without keeping it. */
-function rebuildDryRun(db: Db): { papers: number; edges: number; version: string | undefined } {
-  let result: { papers: number; edges: number; version: string | undefined } | undefined;
+/** What a rebuild from the stored pages would give, derived in memory from one snapshot. */
+function rebuildDryRun(db: Db): { papers: number; edges: number; version: string } {
+  db.exec("BEGIN");
   try {
-    db.transaction(() => {
-      const summary = rebuildGraph(db);
-      result = { papers: summary.papers, edges: summary.edges, version: meta(db, "version") };
-      throw new RolledBack();
-    }).immediate();
-  } catch (err) {
-    if (!(err instanceof RolledBack)) throw err;
+    const graph = storedGraph(db);
+    return { papers: graph.summary.papers, edges: graph.summary.edges, version: graph.version };
+  } finally {
+    if (db.inTransaction) db.exec("COMMIT");
   }
-  if (!result) throw new Error("doctor: the rebuild dry run gave no answer");
-  return result;
 }
 
 export function integrityCheck(db: Db, limit = 20): string[] {
@@ -180,10 +175,14 @@ export interface RepairReport {
   actions: string[];
 }
 
-/** Fixes what can be fixed from the stored pages, in one transaction. */
-export function repair(db: Db): RepairReport {
+/**
+ * The first step of a repair, in one transaction (after a REINDEX when the integrity check asks
+ * for it): mentions of pages that are not stored deleted, and for a bulk-loaded graph (nothing to
+ * rebuild from) citations of papers that do not exist. `rebuildFrom` is the number of stored pages
+ * the derived tables are to be rebuilt from next; undefined for a bulk-loaded graph.
+ */
+export function repairStored(db: Db): RepairReport & { rebuildFrom?: number } {
   const actions: string[] = [];
-  const present = tables(db);
   const integrity = integrityCheck(db);
   if (integrity.length > 0) {
     db.exec("REINDEX");
@@ -191,17 +190,23 @@ export function repair(db: Db): RepairReport {
   }
   const origin = meta(db, "origin");
   const pages = count(db, "SELECT count(*) FROM pages");
+  const bulk = origin !== undefined && pages === 0;
   db.transaction(() => {
     const orphanMentions = db.prepare("DELETE FROM mentions WHERE NOT EXISTS (SELECT 1 FROM pages p WHERE p.id = mentions.page_id)").run().changes;
     if (orphanMentions > 0) actions.push(`deleted ${orphanMentions} mentions of pages that are not stored`);
-    if (origin && pages === 0) {
+    if (bulk) {
       const e = db.prepare("DELETE FROM edges WHERE NOT EXISTS (SELECT 1 FROM papers p WHERE p.id = edges.citing) OR NOT EXISTS (SELECT 1 FROM papers p WHERE p.id = edges.cited)").run().changes;
       if (e > 0) actions.push(`deleted ${e} citations of papers that do not exist (bulk-loaded graph: nothing to rebuild from)`);
-    } else {
-      if (present.has("edge_sources")) db.exec("DELETE FROM edge_sources");
-      const summary = rebuildGraph(db);
-      actions.push(`rebuilt papers, citations and merge decisions from ${pages} stored pages (${summary.papers} papers, ${summary.edges} citations)`);
-    }
+    } else if (tables(db).has("edge_sources")) db.exec("DELETE FROM edge_sources");
+  }).immediate();
+  return bulk ? { actions } : { actions, rebuildFrom: pages };
+}
+
+/** The last step of a repair, in one transaction: positions of papers that no longer exist, and a traversal index of another graph, deleted. */
+export function tidyDerived(db: Db): string[] {
+  const actions: string[] = [];
+  const present = tables(db);
+  db.transaction(() => {
     if (present.has("layout")) {
       const l = db.prepare("DELETE FROM layout WHERE NOT EXISTS (SELECT 1 FROM papers p WHERE p.id = layout.paper_id)").run().changes;
       if (l > 0) actions.push(`deleted ${l} stored positions of papers that no longer exist`);
@@ -211,5 +216,5 @@ export function repair(db: Db): RepairReport {
       actions.push("dropped the stale traversal index (`lineage serve` stores a new one)");
     }
   }).immediate();
-  return { actions };
+  return actions;
 }

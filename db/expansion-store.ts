@@ -3,12 +3,9 @@
  * where a killed run stopped and a repeated run asks for the same papers: the expansion (its
  * source, the API IDs asked for and the options that shape its frontier) and one row per paper
  * asked of the API, with its level (0: asked for; 1: a neighbour chosen at depth 2), its state
- * and the page it was stored as. `ExpansionDb` owns the connection the expander and the watcher
- * write through: the fetch cache, expansions and watch state over one database file.
+ * and the page it was stored as. The store is LineageDb's (`expansions`), over its connection.
  */
-import { openDatabase, type Db } from "./connection.ts";
-import { FetchCache } from "./fetch-cache.ts";
-import { WatchStore } from "./watch-store.ts";
+import type { Db } from "./connection.ts";
 
 export type ExpansionSource = "s2" | "openalex";
 export type ExpansionState = "queued" | "fetched" | "failed" | "skipped";
@@ -164,26 +161,5 @@ export class ExpansionStore {
     for (const e of entries) {
       if (insert.run(expansionId, e.apiId, e.level, e.state ?? "queued", e.reason ?? null, seq + 1).changes > 0) seq++;
     }
-  }
-}
-
-/** The connection `lineage expand`, `add` and `watch` write their own state through, beside LineageDb's. */
-export class ExpansionDb {
-  readonly cache: FetchCache;
-  readonly expansions: ExpansionStore;
-  readonly watches: WatchStore;
-
-  private constructor(private readonly db: Db) {
-    this.cache = new FetchCache(db);
-    this.expansions = new ExpansionStore(db);
-    this.watches = new WatchStore(db);
-  }
-
-  static open(path: string): ExpansionDb {
-    return new ExpansionDb(openDatabase(path));
-  }
-
-  close(): void {
-    this.db.close();
   }
 }

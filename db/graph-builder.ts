@@ -1,15 +1,15 @@
 /**
- * Rebuilds the derived graph (papers, edges, their provenance and the merge log) from every
- * stored mention. Identity comes from vocabulary/identity.ts and each paper's facts from
- * db/paper-facts.ts; this module reads the mentions, writes the derived rows (their secondary
- * indexes built once at the end, see db/derived-indexes.ts) and records which page asserted each
- * edge through its mentions.
+ * The derived graph (papers, edges, which paper each mention names, and the merge log) from every
+ * mention of a set of pages: the stored ones (`storedMentions`), or those a batch will leave
+ * (db/page-batch.ts), derived in memory before anything is written (`deriveGraph`), with the
+ * graph's fingerprint, so that the write itself only stores rows (db/derived-writer.ts). Identity
+ * comes from vocabulary/identity.ts and each paper's facts from db/paper-facts.ts.
  */
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
-import { withoutIndexes } from "./derived-indexes.ts";
+import type { MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { createHash } from "node:crypto";
 
@@ -19,23 +19,22 @@ export interface BuildSummary {
   selfCitationsDropped: number;
 }
 
-const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
+/** A page as the builder reads it. */
+export interface PageInfo {
+  id: number;
+  contentHash: string;
+  dataThrough: string | null;
+  factsJson: string;
+  format: string;
+}
 
-// Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
-type PageRaw = [id: number, dataThrough: string | null, factsJson: string, format: string];
-type MentionRaw = [
+/** A mention as the builder reads it, its columns in the order of `storedMentions`'s select. */
+export type MentionRaw = [
   id: number,
   pageId: number,
   role: MentionRole,
   position: number,
-  title: string | null,
-  normTitle: string | null,
-  year: number | null,
-  arxiv: string | null,
-  doi: string | null,
-  acl: string | null,
-  openreview: string | null,
-  s2: string | null,
+  ...paper: PaperColumns,
   citedByCount: number | null,
   abstract: string | null,
   titleInferred: number,
@@ -44,26 +43,77 @@ type MentionRaw = [
   date: string | null,
 ];
 
+/** A paper row's values, in the order of the papers table's insert (db/derived-writer.ts). */
+export type PaperValues = [
+  id: string,
+  ...paper: PaperColumns,
+  abstract: string | null,
+  titleInferred: number,
+  stub: number,
+  venue: string | null,
+  date: string | null,
+  authorsJson: string,
+  directionsJson: string,
+  citedByCount: number | null,
+  fieldSourcesJson: string,
+];
+
+/** A merge log row's values (without its id). */
+export type DecisionValues = [paperA: string, paperB: string, decision: string, rule: string, detail: string, mentionA: number, mentionB: number];
+
+export interface DerivedGraph {
+  /** One row per paper, in id order (UTF-8 byte order, as SQLite sorts them). */
+  papers: PaperValues[];
+  /** Mention id → the paper it names. */
+  paperOf: Map<number, string>;
+  /** Every citation once, [citing, cited], in key order. */
+  edges: [string, string][];
+  decisions: DecisionValues[];
+  summary: BuildSummary;
+  /** The fingerprint of the papers and citations (graph_meta 'version'). */
+  version: string;
+}
+
+const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
+
+/** Every stored page, as the builder reads it. */
+export function storedPages(db: Db): PageInfo[] {
+  // Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
+  const rows = db.prepare("SELECT id, content_hash, data_through, facts_json, format FROM pages").raw().all() as [number, string, string | null, string, string][];
+  return rows.map(([id, contentHash, dataThrough, factsJson, format]) => ({ id, contentHash, dataThrough, factsJson, format }));
+}
+
+/** Every stored mention, in id order; iterated, not read whole: holding every raw row at once costs more in garbage collection. */
+export function storedMentions(db: Db): Iterable<MentionRaw> {
+  return db
+    .prepare(
+      `SELECT id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count,
+         abstract, title_inferred, authors_json, venue, date
+       FROM mentions ORDER BY id`,
+    )
+    .raw()
+    .iterate() as Iterable<MentionRaw>;
+}
+
+/** A mention about to be stored (db/page-writer.ts's values) as the builder would read it back. */
+export function mentionRaw(id: number, pageId: number, v: MentionValues): MentionRaw {
+  return [id, pageId, v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[11], v[12], v[13], v[14], v[15], v[16]];
+}
+
 /**
- * Every stored mention, in id order and in identity order. Identity order never depends on
- * arrival: pages by content hash, then list and position, packed into one number as
- * rank * 2^22 + role * 2^20 + position; ties by mention id.
+ * The builder's rows of `mentions` from `pages`, in id order and in identity order. Identity
+ * order never depends on arrival: pages by content hash (then id), then list and position, packed
+ * into one number as rank * 2^22 + role * 2^20 + position; ties by mention id.
  */
-function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
-  const pages = db.prepare("SELECT id, data_through, facts_json, format FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
+export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<MentionRaw>): { byId: MentionRow[]; sorted: MentionRow[] } {
+  const ordered = [...pages].sort((a, b) => compareUtf8(a.contentHash, b.contentHash) || a.id - b.id);
   const rankOf = new Map<number, number>();
-  pages.forEach(([id], rank) => rankOf.set(id, rank));
-  const select = db.prepare(
-    `SELECT id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count,
-       abstract, title_inferred, authors_json, venue, date
-     FROM mentions ORDER BY id`,
-  );
+  ordered.forEach((p, rank) => rankOf.set(p.id, rank));
   const byId: MentionRow[] = [];
-  // Iterated, not read whole with all(): holding every raw row at once costs more in garbage collection.
-  for (const r of select.raw().iterate() as Iterable<MentionRaw>) {
+  for (const r of mentions) {
     const [id, pageId, role, position, title, normTitle, year, arxiv, doi, acl, openreview, s2, citedByCount] = r;
     const rank = rankOf.get(pageId) ?? 0;
-    const page = pages[rank];
+    const page = ordered[rank];
     const ids: Identifiers = {};
     if (arxiv) ids.arxiv = arxiv;
     if (doi) ids.doi = doi;
@@ -78,14 +128,14 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
       page_id: pageId,
       title,
       cited_by_count: citedByCount,
-      data_through: page?.[1] ?? null,
+      data_through: page?.dataThrough ?? null,
     };
     if (normTitle) row.normTitle = normTitle;
     const parts = title ? titleParts(title) : undefined;
     if (parts) row.titleParts = parts;
     if (year !== null) row.year = year;
     if (role === "self") {
-      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.[2] ?? "{}", format: page?.[3] ?? "" };
+      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.factsJson ?? "{}", format: page?.format ?? "" };
       if (r[14]) row.titleInferred = true;
     }
     byId.push(row);
@@ -94,53 +144,45 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
   return { byId, sorted };
 }
 
-/**
- * Page cache while rebuilding (KiB, negative as the pragma takes it): the derived tables and their
- * indexes are rewritten whole, and with SQLite's default 2 MiB the same b-tree pages are evicted
- * to the log and read back many times over.
- */
-const REBUILD_CACHE_KIB = 131_072;
-
-export function rebuildGraph(db: Db): BuildSummary {
-  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
-  db.pragma(`cache_size = ${-REBUILD_CACHE_KIB}`);
-  try {
-    return rebuild(db);
-  } finally {
-    db.pragma(`cache_size = ${cacheSize}`);
-  }
-}
-
-function rebuild(db: Db): BuildSummary {
-  const { byId, sorted } = readMentions(db);
+/** The graph the mentions make: who is one paper, its facts, its citations, and why. */
+export function deriveGraph({ byId, sorted }: { byId: MentionRow[]; sorted: MentionRow[] }): DerivedGraph {
   const resolution = resolveIdentities(sorted, { identifierMerges: false });
-  db.exec("DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
-  const selfCitationsDropped = withoutIndexes(db, ["papers", "paper_mentions", "edges", "merge_log"], () => {
-    writePapers(db, byId, resolution);
-    const dropped = writeEdges(db, byId, resolution);
-    writeDecisions(db, resolution);
-    return dropped;
-  });
-  const count = (sql: string) => db.prepare<[], { n: number }>(sql).get()?.n ?? 0;
-  const summary = {
-    papers: count("SELECT count(*) AS n FROM papers"),
-    edges: count("SELECT count(*) AS n FROM edges"),
-    selfCitationsDropped,
+  const papers = paperRows(byId, resolution).sort((a, b) => compareUtf8(a[0], b[0]));
+  const { edges, selfCitationsDropped } = edgesOf(byId, resolution);
+  const decisions: DecisionValues[] = [];
+  // Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
+  // them); only title merges and refusals need a record of their own.
+  for (const d of resolution.decisions) {
+    if (d.rule !== "identifier") decisions.push([resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b]);
+  }
+  const paperOf = new Map<number, string>();
+  for (const r of byId) {
+    const paper = resolution.paperOf.get(r.id);
+    if (paper !== undefined) paperOf.set(r.id, paper);
+  }
+  return {
+    papers,
+    paperOf,
+    edges,
+    decisions,
+    summary: { papers: papers.length, edges: edges.length, selfCitationsDropped },
+    version: fingerprint(
+      papers.map((p) => p[0]),
+      edges,
+    ),
   };
-  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('built', ?)").run(JSON.stringify(summary));
-  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('version', ?)").run(graphFingerprint(db));
-  return summary;
 }
 
-/** One row per cluster, in cluster order; then each mention's paper, in mention id order. */
-function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution): void {
-  const insertPaper = db.prepare(
-    `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
-       venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+/** The graph the stored pages make. */
+export function storedGraph(db: Db): DerivedGraph {
+  return deriveGraph(mentionRows(storedPages(db), storedMentions(db)));
+}
+
+/** One row per cluster. */
+function paperRows(byId: readonly MentionRow[], resolution: Resolution): PaperValues[] {
   const rowOf = new Map<number, MentionRow>();
   for (const r of byId) rowOf.set(r.id, r);
+  const papers: PaperValues[] = [];
   for (const members of resolution.clusters.values()) {
     const first = members[0];
     if (first === undefined) continue;
@@ -150,7 +192,7 @@ function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution
       if (r !== undefined) rows.push(r);
     }
     const f = chooseFacts(rows);
-    insertPaper.run(
+    papers.push([
       resolution.paperOf.get(first) ?? "",
       f.title,
       f.normTitle,
@@ -169,17 +211,13 @@ function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution
       f.directions,
       f.citedByCount,
       f.fieldSources,
-    );
+    ]);
   }
-  const insertPaperMention = db.prepare("INSERT INTO paper_mentions (mention_id, paper_id) VALUES (?, ?)");
-  for (const r of byId) {
-    const paperId = resolution.paperOf.get(r.id);
-    if (paperId !== undefined) insertPaperMention.run(r.id, paperId);
-  }
+  return papers;
 }
 
-/** Each list mention links its page's paper and the paper it names; returns self-citations dropped. */
-function writeEdges(db: Db, byId: readonly MentionRow[], resolution: Resolution): number {
+/** Each list mention links its page's paper and the paper it names, once; self-citations are dropped and counted. */
+function edgesOf(byId: readonly MentionRow[], resolution: Resolution): { edges: [string, string][]; selfCitationsDropped: number } {
   const selfOfPage = new Map<number, number>();
   for (const r of byId) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
   const edges: [string, string][] = [];
@@ -197,31 +235,47 @@ function writeEdges(db: Db, byId: readonly MentionRow[], resolution: Resolution)
     }
     edges.push(edge);
   }
-  // In key order, so each insert lands at the end of the table's b-tree.
-  edges.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-  const insertEdge = db.prepare("INSERT OR IGNORE INTO edges (citing, cited) VALUES (?, ?)");
-  for (const [citing, cited] of edges) insertEdge.run(citing, cited);
-  return selfCitationsDropped;
+  // In key order, so each insert lands at the end of the table's b-tree; each citation once.
+  edges.sort((a, b) => compareUtf8(a[0], b[0]) || compareUtf8(a[1], b[1]));
+  const unique = edges.filter((e, k) => k === 0 || e[0] !== edges[k - 1]?.[0] || e[1] !== edges[k - 1]?.[1]);
+  return { edges: unique, selfCitationsDropped };
 }
 
 /**
- * Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
- * them); only title merges and refusals need a record of their own.
+ * Strings in the order SQLite's BINARY collation gives them (their UTF-8 bytes): JavaScript's
+ * `<` compares UTF-16 code units, which differs for characters above U+FFFF against U+E000–U+FFFF.
  */
-function writeDecisions(db: Db, resolution: Resolution): void {
-  const insertDecision = db.prepare("INSERT INTO merge_log (paper_a, paper_b, decision, rule, detail, mention_a, mention_b) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  for (const d of resolution.decisions) {
-    if (d.rule === "identifier") continue;
-    insertDecision.run(resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b);
+export function compareUtf8(a: string, b: string): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (x >= 0xd800 && y >= 0xd800) return utf8Rank(x) - utf8Rank(y);
+    return x - y;
   }
+  return a.length - b.length;
 }
 
-/** A fingerprint of the graph's shape (papers and edges): the stored layout is valid for it. */
-export function graphFingerprint(db: Db): string {
+/** Surrogates (characters above U+FFFF) after U+E000–U+FFFF, as in UTF-8. */
+function utf8Rank(unit: number): number {
+  if (unit >= 0xe000) return unit - 0x800;
+  if (unit <= 0xdfff) return unit + 0x2000;
+  return unit;
+}
+
+/** A fingerprint of the graph's shape (papers and edges, both in key order): the stored layout and index are valid for it. */
+function fingerprint(ids: readonly string[], edges: readonly (readonly [string, string])[]): string {
   const hash = createHash("sha1");
-  for (const r of db.prepare<[], { id: string }>("SELECT id FROM papers ORDER BY id").iterate()) hash.update(r.id + "\n");
-  for (const e of db.prepare<[], { citing: string; cited: string }>("SELECT citing, cited FROM edges ORDER BY citing, cited").iterate()) {
-    hash.update(`${e.citing}>${e.cited}\n`);
-  }
+  for (const id of ids) hash.update(id + "\n");
+  for (const [citing, cited] of edges) hash.update(`${citing}>${cited}\n`);
   return hash.digest("hex");
+}
+
+/** The fingerprint of the stored papers and citations. */
+export function graphFingerprint(db: Db): string {
+  return fingerprint(
+    db.prepare<[], string>("SELECT id FROM papers ORDER BY id").pluck().all() as unknown as string[],
+    db.prepare("SELECT citing, cited FROM edges ORDER BY citing, cited").raw().all() as [string, string][],
+  );
 }

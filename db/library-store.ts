@@ -34,6 +34,14 @@ export interface PaperMembership {
   tags: string[];
 }
 
+/** A library's whole membership as an import read it, to be stored with the import's pages (LineageDb.commitPages). */
+export interface LibraryReplacement {
+  library: LibraryName;
+  members: readonly LibraryMember[];
+  collections: readonly LibraryCollection[];
+  record: Omit<LibraryImport, "library">;
+}
+
 export class LibraryStore {
   constructor(private readonly db: Db) {}
 
@@ -49,7 +57,8 @@ export class LibraryStore {
 
   /**
    * Makes the stored membership the given one, writing only what differs (a library imported
-   * again unchanged changes no row but its import record). Call inside the import's transaction.
+   * again unchanged changes no row but its import record). Called inside the import's transaction
+   * (LineageDb.commitPages, `alongside.library`).
    */
   replace(library: LibraryName, members: readonly LibraryMember[], collections: readonly LibraryCollection[], record: Omit<LibraryImport, "library">): { changed: boolean } {
     const db = this.db;

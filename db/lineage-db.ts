@@ -1,27 +1,42 @@
 /**
- * The one owner of a Lineage database connection. Writers batch pages into one transaction
- * (each page in its own savepoint, so one bad page never loses the rest) and rebuild the derived
- * graph once per batch; readers open read-only.
+ * The one owner of a Lineage database connection, and every store over it: papers and their
+ * provenance, reading lists, watched lists, citation attributes, and the fetch cache, expansions
+ * and crawls of the commands that go online, and the researcher's library. A batch of pages is
+ * planned from one snapshot and stored in one short transaction (db/page-batch.ts), with what
+ * belongs beside it (a library's membership); readers open read-only. A process asks db/store.ts for its one reader and one writer
+ * of a file; `open` is the connection itself. Nothing here calls back out of db/: a write stores
+ * what its caller computed beforehand.
  */
 import type { Statement } from "better-sqlite3";
-import { openDatabase, withoutForeignKeys, type Db, type OpenOptions } from "./connection.ts";
-import { PageWriter, type PageRecord, type WriteStatus } from "./page-writer.ts";
-import { rebuildGraph, type BuildSummary } from "./graph-builder.ts";
+import { openDatabase, type Db, type OpenOptions } from "./connection.ts";
+import type { PageRecord, WriteStatus } from "./page-writer.ts";
+import type { BuildSummary } from "./graph-builder.ts";
+import { commitBatch, planBatch, type BatchArtifacts, type BatchOptions, type BatchPlan } from "./page-batch.ts";
 import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
-import { LibraryStore } from "./library-store.ts";
+import { LibraryStore, type LibraryReplacement } from "./library-store.ts";
 import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
-import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
+import { repairStored, runChecks, tidyDerived, type Check, type RepairReport } from "./doctor-checks.ts";
+import { FetchCache } from "./fetch-cache.ts";
+import { ExpansionStore } from "./expansion-store.ts";
+import { CrawlStore } from "./crawl-store.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
-  /** Pages removed by the batch (`remove`), by source. */
+  /** Pages forgotten by the batch (`remove`), by source. */
   removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
+  /** Whether the library's stored membership changed (a batch written with `alongside.library`). */
+  libraryChanged?: boolean;
+}
+
+/** What belongs with a batch's pages, stored in its transaction: a library's membership (its items are the pages). */
+export interface Alongside {
+  library?: LibraryReplacement;
 }
 
 export class LineageDb {
@@ -32,14 +47,16 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
-  /** The researcher's own library (Zotero) in the map; writes go with `writePages`'s `alongside`. */
+  /** The researcher's own library (Zotero) in the map; an import's membership is written with its pages (`commitPages`). */
   readonly library: LibraryStore;
-  private writer?: PageWriter;
+  private fetchCache?: FetchCache;
+  private expansionStore?: ExpansionStore;
+  private crawlStore?: CrawlStore;
+  /** Holders of this connection (db/store.ts shares one per file and mode in a process); closed when the last lets go. */
+  private holders = 1;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
   private commit?: Statement;
-  /** Work done inside every write transaction that rebuilt the graph (see `onRebuild`). */
-  private derive?: () => void;
   private constructor(
     readonly path: string,
     private readonly db: Db,
@@ -53,6 +70,34 @@ export class LineageDb {
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
     return new LineageDb(path, openDatabase(path, options));
+  }
+
+  /** Fetched answers, content-addressed (`lineage fetch`, `crawl`, `expand`, `add`, `watch`). */
+  get cache(): FetchCache {
+    this.fetchCache ??= new FetchCache(this.db);
+    return this.fetchCache;
+  }
+
+  /** Expansions' frontiers (`lineage expand`, `add`). */
+  get expansions(): ExpansionStore {
+    this.expansionStore ??= new ExpansionStore(this.db);
+    return this.expansionStore;
+  }
+
+  /** Crawls' frontiers (`lineage crawl`). */
+  get crawls(): CrawlStore {
+    this.crawlStore ??= new CrawlStore(this.db);
+    return this.crawlStore;
+  }
+
+  /** One more holder of this connection (db/store.ts): `close` then closes it only when the last does. */
+  hold(): this {
+    this.holders++;
+    return this;
+  }
+
+  get isOpen(): boolean {
+    return this.db.open;
   }
 
   /**
@@ -71,60 +116,30 @@ export class LineageDb {
     }
   }
 
-  /**
-   * Writes a batch of parsed pages (read lazily, so a caller can parse while the batch is
-   * written) and rebuilds the graph if anything changed. `batch.remove` names pages to forget in
-   * the same transaction (a library's items deleted since its last import), and `batch.alongside`
-   * writes what belongs with the pages (a library's membership) before the rebuild.
-   */
-  writePages(records: Iterable<PageRecord>, now = new Date().toISOString(), batch: { remove?: Iterable<string>; alongside?: () => void } = {}): BatchResult {
-    this.writer ??= new PageWriter(this.db);
-    const writer = this.writer;
-    const result: BatchResult = { statuses: [], removed: [], failures: [] };
-    withoutForeignKeys(this.db, () =>
-      this.db
-        .transaction(() => {
-          for (const source of batch.remove ?? []) if (writer.remove(source)) result.removed.push(source);
-          for (const record of records) {
-            try {
-              result.statuses.push({ source: record.source, status: writer.write(record, now) });
-            } catch (err) {
-              result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
-            }
-          }
-          batch.alongside?.();
-          if (result.removed.length > 0 || result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
-            result.graph = this.rebuild();
-          }
-        })
-        .immediate(),
-    );
-    return result;
+  /** Runs `write` in one write transaction, begun IMMEDIATE (db/connection.ts); joins one already open. */
+  write<T>(write: () => T): T {
+    return this.db.inTransaction ? write() : this.db.transaction(write).immediate();
   }
 
   /**
-   * What to derive from a rebuilt graph in the same transaction as the rebuild (library/prepare.ts
-   * sets the layout and the traversal index), so that no reader ever sees a graph without them.
+   * What a batch of parsed pages comes to (new, updated, unchanged, refused), and the graph it
+   * leaves, planned from one snapshot before anything is written (db/page-batch.ts).
    */
-  onRebuild(derive: () => void): void {
-    this.derive = derive;
+  planPages(records: readonly PageRecord[], options: BatchOptions = {}): BatchPlan {
+    return planBatch(this.db, records, options);
   }
 
-  private rebuild(): BuildSummary {
-    const summary = rebuildGraph(this.db);
-    this.derive?.();
-    return summary;
-  }
-
-  /** Forget a page (by source) and rebuild the graph without it. */
-  removePage(source: string): boolean {
-    return this.db
-      .transaction(() => {
-        const changes = this.db.prepare("DELETE FROM pages WHERE source = ?").run(source).changes;
-        if (changes > 0) this.rebuild();
-        return changes > 0;
-      })
-      .immediate();
+  /**
+   * Stores a plan, and what the caller derived from its graph (`artifacts`: the layout and the
+   * traversal index), in one short transaction; throws StaleBatch when another connection wrote
+   * meanwhile (plan again), PageRefused for a page SQLite would not store (plan without it).
+   */
+  commitPages(plan: BatchPlan, artifacts: BatchArtifacts = {}, alongside: Alongside = {}): BatchResult {
+    const result: BatchResult = { statuses: plan.statuses, removed: plan.removed, failures: plan.failures };
+    const { library } = alongside;
+    const also = library ? () => (result.libraryChanged = this.library.replace(library.library, library.members, library.collections, library.record).changed) : undefined;
+    const graph = commitBatch(this.db, plan, artifacts, also);
+    return Object.assign(result, graph ? { graph } : {});
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */
@@ -174,20 +189,27 @@ export class LineageDb {
     return runChecks(this.db);
   }
 
-  /** `lineage doctor --repair`: re-index if needed and rebuild the derived tables, in one transaction. */
-  repair(): RepairReport {
-    return this.db.transaction(() => {
-      const report = repair(this.db);
-      this.derive?.();
-      return report;
-    })();
+  /**
+   * `lineage doctor --repair`'s first step: re-index if needed and delete what points at nothing;
+   * `rebuildFrom` says how many stored pages the derived tables are then rebuilt from (by writing
+   * an empty batch with `rebuild`, library/page-writes.ts), undefined for a bulk-loaded graph.
+   */
+  repairStored(): RepairReport & { rebuildFrom?: number } {
+    return repairStored(this.db);
+  }
+
+  /** `lineage doctor --repair`'s last step: positions and a traversal index that belong to no current graph, deleted. */
+  tidyDerived(): string[] {
+    return tidyDerived(this.db);
   }
 
   integrityCheck(): string {
     return String(this.db.pragma("integrity_check", { simple: true }));
   }
 
+  /** Lets go of the connection; the last holder closes it. */
   close(): void {
+    if (--this.holders > 0) return;
     this.db.close();
   }
 }

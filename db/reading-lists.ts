@@ -53,14 +53,26 @@ interface ListRow {
 export class ReadingListStore {
   constructor(private readonly db: Db) {}
 
-  all(): ReadingListSummary[] {
-    return this.db
-      .prepare<[], ListRow & { n: number }>(
+  /** The first `limit` lists by name (10,000 unless told), without their items. */
+  all(limit = 10_000): ReadingListSummary[] {
+    return this.page(null, limit).lists;
+  }
+
+  /**
+   * At most `limit` lists by name, those after `after` (all when null); `total` is how many there
+   * are in all, `next` the name to ask after for the rest (absent when none are left).
+   */
+  page(after: string | null, limit: number): { lists: ReadingListSummary[]; total: number; next?: string } {
+    const rows = this.db
+      .prepare<[string | null, string | null, number], ListRow & { n: number }>(
         `SELECT l.*, (SELECT count(*) FROM reading_list_items i WHERE i.list_id = l.id) AS n
-         FROM reading_lists l ORDER BY l.name LIMIT 10000`,
+         FROM reading_lists l WHERE ? IS NULL OR l.name > ? ORDER BY l.name LIMIT ?`,
       )
-      .all()
-      .map((r) => ({ name: r.name, description: r.description, items: r.n, createdAt: r.created_at, updatedAt: r.updated_at }));
+      .all(after, after, limit + 1);
+    const total = this.db.prepare<[], number>("SELECT count(*) FROM reading_lists").pluck().get() ?? 0;
+    const lists = rows.slice(0, limit).map((r) => ({ name: r.name, description: r.description, items: r.n, createdAt: r.created_at, updatedAt: r.updated_at }));
+    const last = lists.at(-1);
+    return rows.length > limit && last ? { lists, total, next: last.name } : { lists, total };
   }
 
   get(name: string): StoredReadingList | undefined {

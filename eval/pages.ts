@@ -13,7 +13,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { ingestPaths, type FileOutcome } from "../library/ingest-files.ts";
 import { checkPage, readExpectation, refusalTruth, sameText, type PageCheck, type PageExpectation, type Refusal } from "./page-checks.ts";
 import type { EvalContext, EvalReport } from "./types.ts";
@@ -130,7 +130,7 @@ export function evaluatePages(root: string): PagesReport {
 
 /** Source of each self mention → the node it is in. */
 function selfNodes(database: string): Map<string, string> {
-  const db = LineageDb.open(database, { readonly: true });
+  const db = openReader(database);
   try {
     const out = new Map<string, string>();
     for (const paper of db.queries.allPapers()) for (const m of db.queries.mentionsOf(paper.id)) if (m.role === "self") out.set(m.source, paper.id);
@@ -141,7 +141,7 @@ function selfNodes(database: string): Map<string, string> {
 }
 
 function titleOfNodes(database: string): Map<string, string | null> {
-  const db = LineageDb.open(database, { readonly: true });
+  const db = openReader(database);
   try {
     return new Map(db.queries.allPapers().map((p) => [p.id, p.title]));
   } finally {

@@ -151,9 +151,8 @@ export default function readingListsEvaluation(ctx: EvalContext): EvalReport {
     const lines = [
       `Fusion weights fitted on ${samples.length} queries (${options.splitName}): recall@20 ${fit.recall.toFixed(4)}, nDCG@20 ${fit.ndcg.toFixed(4)}`,
       ...folds.map((f, k) => `  two-fold ${k + 1}: recall@20 ${f.fitted.toFixed(4)} on the half fitted, ${f.unseen.toFixed(4)} on the other half`),
-      "export const FITTED_WEIGHTS: FusionWeights = {",
-      ...FEATURES.map((f) => `  ${f}: ${fit.weights[f]},`),
-      "};",
+      "Weights for graph/relevance-features.ts's table (each feature's second argument):",
+      ...FEATURES.map((f) => `  ${f}: ${fit.weights[f]}`),
     ];
     return { name: "reading-lists --fit", date: new Date().toISOString(), text: lines.join("\n"), figures: { fit, folds, queries: samples.length } };
   }

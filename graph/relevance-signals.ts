@@ -6,9 +6,8 @@
  * the seeds' closest titles (title-similarity.ts), and, when the corpus knows authorship
  * (author-index.ts), the seeds' authors' other papers and what those papers cite
  * (author-signals.ts); when these are fewer than asked for, the papers the walk with restart
- * reached (personalized-pagerank.ts) fill in. Each feature is described where it is computed;
- * all are shares or logarithms, so that their scale does not depend on how many seeds were given
- * or how often they are cited, and one set of weights serves every query.
+ * reached (personalized-pagerank.ts) fill in. Each candidate's vector holds the features of
+ * relevance-features.ts's table, computed from this evidence, in the table's order.
  */
 import type { CitationIndex } from "./citation-index.ts";
 import { bibliographicCoupling, coCitation } from "./co-citation.ts";
@@ -18,48 +17,9 @@ import { UNBOUNDED, type QueryBudget } from "./query-budget.ts";
 import type { TextIndex } from "./title-similarity.ts";
 import type { AuthorIndex } from "./author-index.ts";
 import { authorLinks } from "./author-signals.ts";
+import { FEATURE_TABLE, type Evidence } from "./relevance-features.ts";
 
-/** The features, in the order of a candidate's vector. */
-export const FEATURES = [
-  /** Mean over seeds of P(candidate | seed): the share of the seed's citing papers that also cite it. */
-  "coCitedShare",
-  /** Mean over seeds of co-citation's Salton cosine. */
-  "coCitationCosine",
-  /** Mean over seeds of log(1 + the papers citing both it and the seed). */
-  "coCitationsLog",
-  /** Share of the seeds it is co-cited with at least once. */
-  "coCitedSeeds",
-  /** log(1 + Σ over papers citing at least two seeds of the share of seed pairs they cite). */
-  "closeCiters",
-  /** Mean over seeds of bibliographic coupling's Salton cosine. */
-  "couplingCosine",
-  /** Share of the seeds that build on it directly. */
-  "builtOnBySeeds",
-  /** Share of the seeds it builds on directly. */
-  "buildsOnSeeds",
-  /** log(1 + the two-step chains from a seed back to it, seed → reference → it), over the seeds. */
-  "foundationChains",
-  /** log of its personalized PageRank from the seeds (log 1e-9 when the walk did not settle there). */
-  "walk",
-  /** Mean over seeds of its BM25 title (and abstract) similarity, as a share of the seed's best possible. */
-  "textSimilarity",
-  /** log(1 + the papers citing it in the graph): the weak prior of importance. */
-  "citations",
-  /** Years after the newest seed (0 if not after; capped at 10; 0 when a year is unknown). */
-  "yearsAfterSeeds",
-  /** Years before the newest seed (0 if not before; capped at 30; 0 when a year is unknown). */
-  "yearsBeforeSeeds",
-  /** Share of the seeds it shares an author with (author-index.ts). */
-  "sharedAuthorSeeds",
-  /** Share of the seeds it shares no author with but whose authors have written with one of its own. */
-  "coauthorSeeds",
-  /** log(1 + the other papers of the seeds' authors that cite it): what those authors cite. */
-  "seedAuthorsCite",
-  /** Share of the seeds that appeared in its venue. */
-  "sameVenueSeeds",
-] as const;
-
-export type FeatureName = (typeof FEATURES)[number];
+export { FEATURES, type FeatureName } from "./relevance-features.ts";
 
 export interface RelevanceCorpus {
   graph: CitationIndex;
@@ -92,13 +52,11 @@ export type SignalOptions = Partial<typeof SIGNAL_DEFAULTS>;
 export interface CandidateSignals {
   /** Candidate paper indices (never a seed). */
   candidates: number[];
-  /** Feature vectors, FEATURES.length numbers per candidate, candidate k at k · FEATURES.length. */
+  /** Feature vectors, FEATURE_TABLE.length numbers per candidate in the table's order, candidate k at k · FEATURE_TABLE.length. */
   features: Float64Array;
   /** Whether a hub seed was read through a sample of its citing papers. */
   sampled: boolean;
 }
-
-const NO_WALK = Math.log(1e-9);
 
 export function gatherSignals(corpus: RelevanceCorpus, seedList: readonly number[], exclude: (index: number) => boolean, wanted: number, options: SignalOptions = {}): CandidateSignals {
   const o = Object.assign({}, SIGNAL_DEFAULTS, options);
@@ -151,38 +109,26 @@ export function gatherSignals(corpus: RelevanceCorpus, seedList: readonly number
   }
 
   const candidates = [...candidateSet].sort((a, b) => a - b);
-  const width = FEATURES.length;
+  const width = FEATURE_TABLE.length;
   const features = new Float64Array(candidates.length * width);
   const years = seeds.map((s) => corpus.year?.(s) ?? null).filter((y): y is number => y !== null);
-  const newestSeed = years.length > 0 ? Math.max(...years) : null;
+  const evidence: Evidence = {
+    graph,
+    seeds: n,
+    coCitation: co,
+    coupling,
+    direct,
+    chains,
+    walk,
+    year: (m) => corpus.year?.(m) ?? null,
+    newestSeed: years.length > 0 ? Math.max(...years) : null,
+    authors: byAuthors,
+  };
   // Mean over seeds of BM25 / the seed's ceiling, as one weighted pass per candidate.
-  const wordWeights = text ? text.wordWeightsOf(seedQueries.map((query) => ({ query, weight: text.ceiling(query) > 0 ? 1 / (text.ceiling(query) * n) : 0 }))) : new Map<number, number>();
+  if (text) evidence.text = { index: text, wordWeights: text.wordWeightsOf(seedQueries.map((query) => ({ query, weight: text.ceiling(query) > 0 ? 1 / (text.ceiling(query) * n) : 0 }))) };
   candidates.forEach((m, k) => {
     budget.tick();
-    const at = k * width;
-    features[at] = (co.conditional.get(m) ?? 0) / n;
-    features[at + 1] = (co.cosine.get(m) ?? 0) / n;
-    features[at + 2] = (co.logCount.get(m) ?? 0) / n;
-    features[at + 3] = (co.seedsLinked.get(m) ?? 0) / n;
-    features[at + 4] = Math.log1p(co.closeCiters.get(m) ?? 0);
-    features[at + 5] = (coupling.cosine.get(m) ?? 0) / n;
-    features[at + 6] = (direct.builtOnBySeeds.get(m) ?? 0) / n;
-    features[at + 7] = (direct.buildsOnSeeds.get(m) ?? 0) / n;
-    features[at + 8] = Math.log1p(chains.get(m) ?? 0) / n;
-    const w = walk.scores.get(m);
-    features[at + 9] = w !== undefined && w > 1e-9 ? Math.log(w) : NO_WALK;
-    features[at + 10] = text ? text.weightedScore(wordWeights, m) : 0;
-    features[at + 11] = Math.log1p(graph.degree(m, "builtBy"));
-    const year = corpus.year?.(m) ?? null;
-    const gap = year !== null && newestSeed !== null ? year - newestSeed : 0;
-    features[at + 12] = Math.min(10, Math.max(0, gap));
-    features[at + 13] = Math.min(30, Math.max(0, -gap));
-    if (byAuthors) {
-      features[at + 14] = (byAuthors.sharedAuthorSeeds.get(m) ?? 0) / n;
-      features[at + 15] = byAuthors.coauthorSeeds(m) / n;
-      features[at + 16] = Math.log1p(byAuthors.seedAuthorsCite.get(m) ?? 0);
-      features[at + 17] = byAuthors.sameVenueSeeds(m) / n;
-    }
+    FEATURE_TABLE.forEach((f, at) => (features[k * width + at] = f.compute(evidence, m)));
   });
   return { candidates, features, sampled: co.sampled || coupling.sampled };
 }

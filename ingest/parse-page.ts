@@ -86,20 +86,29 @@ function siteLayout(text: string, capture: Capture): PageAdapterFormat | undefin
 
 /** The format of a decoded page, or undefined when it looks like none of them. */
 export function detectFormat(text: string): PageAdapterFormat | undefined {
+  return detect(text, onceCaptured(text));
+}
+
+/** The text's capture, made on the first call and given again to the next (one per detection). */
+function onceCaptured(text: string): () => Capture {
+  let capture: Capture | undefined;
+  return () => (capture ??= captureOf(text));
+}
+
+function detect(text: string, capture: () => Capture): PageAdapterFormat | undefined {
   if (isHtmlDocument(text)) {
     if (looksLikeScholarlyHtml(text) && !LIST_HEADING.test(text)) return "scholarly-html";
     if (MAP_HEADING.test(text.slice(0, 4_000_000))) return "html-page";
-    const capture = captureOf(text);
-    return siteLayout(text, capture) ?? (looksLikePageCapture(text) ? "page-capture" : "html-page");
+    return siteLayout(text, capture()) ?? (looksLikePageCapture(text, capture()) ? "page-capture" : "html-page");
   }
   if (looksLikeMarkdownPage(text) && isMapMarkdown(text)) return "markdown-page";
   if (looksLikeTextPage(text)) return "text-page";
   if (looksLikeEditorialPage(text)) return "editorial";
   if (looksLikeEndnoteRecord(text)) return "endnote-record";
   if (looksLikeMarkdownNote(text)) return "markdown-note";
-  const layout = siteLayout(text, captureOf(text));
+  const layout = siteLayout(text, capture());
   if (layout) return layout;
-  if (looksLikePageCapture(text)) return "page-capture";
+  if (looksLikePageCapture(text, capture())) return "page-capture";
   if (looksLikeAbstract(text)) return "bare-abstract";
   return undefined;
 }
@@ -138,12 +147,13 @@ export interface ParseOptions {
 export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptions = {}): ParseResult {
   const decoded = decodePage(bytes, options.maxBytes ?? DEFAULT_MAX_BYTES);
   if (!decoded.ok) return decoded;
-  const format = detectFormat(decoded.text);
+  const capture = onceCaptured(decoded.text);
+  const format = detect(decoded.text, capture);
   const recordFormat = format === undefined || format === "page-capture" || format === "bare-abstract" ? recordFormatReason(decoded.text) : undefined;
   if (recordFormat) return { ok: false, refusal: "not-a-page", reason: recordFormat };
   if (!format) return { ok: false, refusal: "not-a-page", reason: "not a paper page: no title, identifier or abstract-like prose" };
   if (format === "page-capture" || format === "bare-abstract" || format === "markdown-note") {
-    const listing = listingReason(captureOf(decoded.text));
+    const listing = listingReason(capture());
     if (listing) return { ok: false, refusal: "not-a-page", reason: listing };
   }
   const adapter = (options.adapters ?? ADAPTERS)[format];

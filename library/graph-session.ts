@@ -14,7 +14,8 @@
  * A commit that changes no citation (a page's figures) keeps the graph but not the listing;
  * `commitsSeen` tells answers kept elsewhere that they may be stale.
  */
-import { LineageDb } from "../db/lineage-db.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { LineageGraph } from "./lineage-graph.ts";
 import { PageListing } from "./paper-pages.ts";
 
@@ -48,7 +49,7 @@ export class GraphSession {
     this.checkEveryMs = options.checkEveryMs ?? 250;
     this.now = options.now ?? (() => performance.now());
     this.mentionsPerView = options.mentionsPerView ?? MENTIONS_PER_VIEW;
-    this.db = LineageDb.open(path, { readonly: true });
+    this.db = openReader(path);
     this.dataVersion = this.db.dataVersion();
     this.version = this.db.graphVersion();
     this.graph = this.db.read(() => new LineageGraph(this.db));
@@ -90,6 +91,11 @@ export class GraphSession {
     if (++this.viewsAtCommit * this.mentionsPerView < mentions) return null;
     this.listing = this.db.read(() => PageListing.read(this.db, undefined, mentions));
     return this.listing;
+  }
+
+  /** How many papers and citations the database holds now. */
+  counts(): { papers: number; edges: number } {
+    return this.db.read(() => this.db.queries.counts());
   }
 
   /** Looks for a commit now; returns true when a new graph was loaded. */

@@ -1,7 +1,8 @@
 /**
  * `lineage import` as functions: structured sources (Semantic Scholar and OpenAlex responses,
  * BibTeX, RIS, the ACL Anthology Network release) read from files and folders and stored in one
- * batch, with the layout and traversal index derived in the same transaction as the rebuild.
+ * batch (library/page-writes.ts: the graph's layout and traversal index computed before the
+ * write, and stored with it in one short transaction).
  * Each record becomes a page named `FORMAT:FILE#KEY`; malformed records are reported with their
  * line or key and the rest kept. `writeRecords` also stores what `lineage fetch` brought.
  */
@@ -12,8 +13,9 @@ import { expandPaths, readPageFile } from "../ingest/files.ts";
 import { importSources, SOURCE_FORMATS, type SourceFile } from "../ingest/sources/import-sources.ts";
 import type { SourceProblem, SourceRecord, SourceResult } from "../ingest/sources/source-record.ts";
 import type { SourceFormat } from "../vocabulary/paper-page.ts";
-import { openForWriting } from "./prepare.ts";
-import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "./page-writes.ts";
+import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 /** Exports are bigger than pages: the AAN metadata is 4 MB, an S2 dump can be hundreds. */
 export const IMPORT_MAX_BYTES = 1024 * 1024 * 1024;
@@ -78,11 +80,14 @@ export function importPaths(database: string, format: SourceFormat, paths: strin
 
 /** Stores parsed records in one batch (one graph rebuild) and reports like `lineage ingest`. */
 export function writeRecords(database: string, format: SourceFormat, result: SourceResult, progress: ProgressListener = NO_PROGRESS): ImportReport {
-  const db = openForWriting(database, progress);
+  const db = openWriter(database);
   let batch: BatchResult;
   try {
     const n = result.records.length;
-    batch = db.writePages(counted(result.records, n, progress, "store", `storing ${n.toLocaleString("en-US")} records`));
+    const label = `storing ${n.toLocaleString("en-US")} records`;
+    progress({ step: "store", done: 0, total: n, label });
+    batch = writePages(db, result.records, progress);
+    progress({ step: "store", done: n, total: n, label });
     const counts = db.queries.counts();
     const errors = [...result.problems, ...batch.failures.map((f) => ({ path: f.source, reason: f.reason }))];
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;

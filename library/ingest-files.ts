@@ -1,15 +1,16 @@
 /**
  * `lineage ingest` as a function: read files and folders, route each file by its content
- * (ingest/file-kind.ts), and store everything in one batch (one graph rebuild, with the layout
- * and traversal index derived in the same transaction), reporting what went in and what did not.
+ * (ingest/file-kind.ts), and store everything in one batch (one graph rebuild, its layout and
+ * traversal index computed before the write and stored in it), reporting what went in and what did not.
  *
  * A page goes to the page adapters (ingest/parse-page.ts). A file of structured records (BibTeX,
  * RIS, EndNote, CSL-JSON, Semantic Scholar or OpenAlex JSON, schema.org JSON-LD) goes to the
  * importer `lineage import` uses (ingest/sources/import-sources.ts), so a user can drop a mixed
  * folder (issue 16); each record is a page named `FORMAT:PATH#KEY`. Semantic Scholar and OpenAlex
  * files are read together after the rest, as `lineage import` reads a folder, so that a list finds
- * its paper in another file. A file that is neither is refused with what it looks like. Pages are
- * parsed as the batch takes them, so parsed pages never pile up in memory.
+ * its paper in another file. A file that is neither is refused with what it looks like. Every file
+ * is read, decoded and parsed before the batch is written, so that the write (library/page-writes.ts)
+ * only stores: it holds the lock for the rows, not for the parsing.
  */
 import type { PageRecord } from "../db/page-writer.ts";
 import { decodePage, DEFAULT_MAX_BYTES } from "../ingest/decode.ts";
@@ -19,7 +20,8 @@ import { internalErrorReason } from "../ingest/adapter-crash.ts";
 import { parsePage, type ParseResult } from "../ingest/parse-page.ts";
 import { importRecordFiles, type SourceFile } from "../ingest/sources/import-sources.ts";
 import type { RecordSourceFormat, SourceResult } from "../ingest/sources/source-record.ts";
-import { openForWriting } from "./prepare.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "./page-writes.ts";
 import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 /** A file or record that did not go in; records name their position (line, key, JSON path). */
@@ -126,7 +128,6 @@ export function ingestPaths(database: string, paths: string[], maxBytes = DEFAUL
     return finish({ path: file, kind, records: [record], errors: [] });
   }
 
-  // Each page is parsed as the batch takes it, so parsed pages never pile up in memory.
   function* records(): Generator<PageRecord> {
     for (const file of files) {
       const bytes = readPageFile(file, maxBytes);
@@ -151,9 +152,10 @@ export function ingestPaths(database: string, paths: string[], maxBytes = DEFAUL
     for (const [format, sources] of together) yield* recordsOf(format, sources);
   }
 
-  const db = openForWriting(database, progress);
+  const parsed = [...counted(records(), files.length, progress, "read", `reading ${files.length.toLocaleString("en-US")} files`, 100)];
+  const db = openWriter(database);
   try {
-    const batch = db.writePages(counted(records(), files.length, progress, "read", `reading ${files.length.toLocaleString("en-US")} files`, 100));
+    const batch = writePages(db, parsed, progress);
     for (const f of batch.failures) errors.push({ path: f.source, reason: f.reason });
     const count = (status: string) => batch.statuses.filter((s) => s.status === status).length;
     const counts = db.queries.counts();

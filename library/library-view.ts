@@ -5,11 +5,17 @@
  * (its key, its path "Evaluation / Benchmarks", or a name only one collection has), with the
  * papers filed in it and in the collections under it.
  */
+import { EndpointError } from "../api/endpoint-error.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { StoredCollection } from "../db/library-store.ts";
 import type { LibraryCollectionRef, LibraryMembership, LibraryResponse } from "../api/types.ts";
 
-export class LibraryRefError extends Error {}
+/** A collection the request names that the library has not (or has several of): 404 over HTTP, as any reference that names nothing. */
+export class LibraryRefError extends EndpointError {
+  constructor(message: string) {
+    super(message, 404);
+  }
+}
 
 const refOf = (c: StoredCollection): LibraryCollectionRef => ({ key: c.key, name: c.name, path: c.path });
 

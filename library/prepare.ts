@@ -1,10 +1,15 @@
 /**
  * What a database needs beside its graph before anyone reads it: the drawing layout (ForceAtlas2
- * and Louvain, graph/layout.ts) and the stored traversal index. Computed where the graph is
- * written, in the same transaction as the rebuild (`LineageDb.onRebuild`), never inside a request:
- * a reader sees either the old graph with its layout or the new one with its own.
+ * and Louvain, graph/layout.ts) and the stored traversal index. Computed from the graph a write
+ * will leave, before the write (`graphArtifacts`, library/page-writes.ts), and stored with it in
+ * its one short transaction, never inside a request: a reader sees either the old graph with its
+ * layout or the new one with its own. `prepareGraph` does the same for a database an older
+ * Lineage wrote without them.
  */
-import { LineageDb } from "../db/lineage-db.ts";
+import type { BatchArtifacts } from "../db/page-batch.ts";
+import type { DerivedGraph } from "../db/graph-builder.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
+import { CitationIndex, csrParts } from "../graph/citation-index.ts";
 import { computeLayout } from "../graph/layout.ts";
 import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
 import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
@@ -16,35 +21,57 @@ export interface PrepareReport {
   indexed: number | null;
 }
 
-/** Computes and stores whatever of the layout and the traversal index is stale. */
-export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROGRESS): PrepareReport {
-  const report: PrepareReport = { laidOut: null, indexed: null };
-  if (db.graphVersion() === undefined) return report;
-  const needsLayout = !db.layoutIsCurrent();
-  const needsIndex = !db.indexIsCurrent();
-  if (!needsLayout && !needsIndex) return report;
-  const index = buildCitationIndex(db);
-  if (needsLayout) {
+/** The traversal index of a derived graph, its papers numbered in id order as the stored index is. */
+function indexOf(graph: DerivedGraph): CitationIndex {
+  const ids = graph.papers.map((p) => p[0]);
+  const numberOf = new Map<string, number>();
+  ids.forEach((id, i) => numberOf.set(id, i));
+  const citing = new Uint32Array(graph.edges.length);
+  const cited = new Uint32Array(graph.edges.length);
+  graph.edges.forEach(([a, b], k) => {
+    citing[k] = numberOf.get(a) ?? 0;
+    cited[k] = numberOf.get(b) ?? 0;
+  });
+  return new CitationIndex(ids, csrParts(ids.length, citing, cited));
+}
+
+/** The layout and the index of `index`'s graph, those `current` says are stored already left out. */
+function artifactsOf(index: CitationIndex, current: { layout: boolean; index: boolean }, progress: ProgressListener): BatchArtifacts {
+  const artifacts: BatchArtifacts = {};
+  if (!current.layout) {
     const label = `laying out ${index.size.toLocaleString("en-US")} papers`;
     const edges: { citing: string; cited: string }[] = [];
     for (let i = 0; i < index.size; i++) for (const j of index.neighbours(i, "buildsOn")) edges.push({ citing: index.id(i), cited: index.id(j) });
-    db.storeLayout(computeLayout(index.ids, edges, undefined, (done, total) => progress({ step: "layout", done, total, label })));
+    artifacts.layout = computeLayout(index.ids, edges, undefined, (done, total) => progress({ step: "layout", done, total, label }));
+  }
+  if (!current.index) {
+    progress({ step: "index", done: 0, total: index.size, label: `storing the traversal index of ${index.size.toLocaleString("en-US")} papers` });
+    artifacts.index = indexArraysOf(index);
+  }
+  return artifacts;
+}
+
+/** The layout and traversal index of a graph a write is about to store, unless those stored are of that graph already. */
+export function graphArtifacts(graph: DerivedGraph, current: { layout: boolean; index: boolean }, progress: ProgressListener = NO_PROGRESS): BatchArtifacts {
+  if (current.layout && current.index) return {};
+  return artifactsOf(indexOf(graph), current, progress);
+}
+
+/** Computes and stores whatever of the layout and the traversal index is stale (a database an older Lineage wrote). */
+export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROGRESS): PrepareReport {
+  const report: PrepareReport = { laidOut: null, indexed: null };
+  if (db.graphVersion() === undefined) return report;
+  const current = { layout: db.layoutIsCurrent(), index: db.indexIsCurrent() };
+  if (current.layout && current.index) return report;
+  const index = buildCitationIndex(db);
+  const { layout, index: arrays } = artifactsOf(index, current, progress);
+  if (layout) {
+    db.storeLayout(layout);
     report.laidOut = index.size;
   }
-  if (needsIndex) {
-    progress({ step: "index", done: 0, total: index.size, label: `storing the traversal index of ${index.size.toLocaleString("en-US")} papers` });
-    db.storeIndexArrays(indexArraysOf(index));
+  if (arrays) {
+    db.storeIndexArrays(arrays);
     report.indexed = index.size;
   }
   return report;
-}
-
-/** Opens a database for writing, with its layout and index brought up to date by every rebuild. */
-export function openForWriting(path: string, progress: ProgressListener = NO_PROGRESS): LineageDb {
-  const db = LineageDb.open(path);
-  db.onRebuild(() => {
-    progress({ step: "rebuild", done: 1, total: 1, label: "the graph is rebuilt" });
-    prepareGraph(db, progress);
-  });
-  return db;
 }

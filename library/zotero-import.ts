@@ -2,16 +2,18 @@
  * `lineage import zotero`: a Zotero library, read from its file (db/zotero-file.ts) or its local
  * API (crawl/zotero-local-api.ts), into the map. Each regular item becomes a page `zotero:ITEMKEY`
  * that merges with the map's papers by the usual identity rules; its collections and tags are
- * stored beside it (db/library-store.ts). In one transaction: the pages, the pages of items no
- * longer in the library removed (so a paper deleted in Zotero is unmarked), the membership, and
- * the rebuild with its layout and index. The same library again changes no page and no
+ * stored beside it (db/library-store.ts). The items are mapped and parsed first, the batch planned
+ * with its graph, layout and index (library/page-writes.ts), then one short transaction stores the
+ * pages, removes those of items no longer in the library (so a paper deleted in Zotero is
+ * unmarked), and writes the membership. The same library again changes no page and no
  * membership row.
  */
 import type { LibraryImport } from "../db/library-store.ts";
 import type { SourceProblem } from "../ingest/sources/source-record.ts";
 import { zoteroRecords, type ZoteroLibrary, type ZoteroSkipped } from "../ingest/sources/zotero-items.ts";
-import { openForWriting } from "./prepare.ts";
-import { counted, NO_PROGRESS, type ProgressListener } from "./progress.ts";
+import { openWriter } from "../db/store.ts";
+import { writePages } from "./page-writes.ts";
+import { NO_PROGRESS, type ProgressListener } from "./progress.ts";
 
 /** How the library was read, for the report and the stored import record. */
 export interface ZoteroReadInfo {
@@ -45,25 +47,17 @@ export interface ZoteroImportReport {
 
 export function importZoteroLibrary(database: string, library: ZoteroLibrary, read: ZoteroReadInfo, progress: ProgressListener = NO_PROGRESS, now = new Date().toISOString()): ZoteroImportReport {
   const { result, members, collections } = zoteroRecords(library);
-  const db = openForWriting(database, progress);
+  const db = openWriter(database);
   try {
     const current = new Set(members.map((m) => m.source));
-    const gone = [...db.library.sources("zotero").values()].filter((source) => !current.has(source));
-    let membershipChanged = false;
+    const remove = [...db.library.sources("zotero").values()].filter((source) => !current.has(source));
     const n = result.records.length;
-    const batch = db.writePages(counted(result.records, n, progress, "store", `storing ${n.toLocaleString("en-US")} Zotero items`), now, {
-      remove: gone,
-      alongside: () => {
-        membershipChanged = db.library.replace("zotero", members, collections, {
-          origin: library.origin,
-          readAs: read.readAs,
-          modifiedAt: read.modifiedAt,
-          importedAt: now,
-          items: members.length,
-          collections: collections.length,
-        }).changed;
-      },
-    });
+    const label = `storing ${n.toLocaleString("en-US")} Zotero items`;
+    progress({ step: "store", done: 0, total: n, label });
+    const record = { origin: library.origin, readAs: read.readAs, modifiedAt: read.modifiedAt, importedAt: now, items: members.length, collections: collections.length };
+    const batch = writePages(db, result.records, progress, { remove, now }, { library: { library: "zotero", members, collections, record } });
+    progress({ step: "store", done: n, total: n, label });
+    const membershipChanged = batch.libraryChanged ?? false;
     const inLibrary = db.library.memberships("zotero").length;
     const alsoInMap = db.library.papersAlsoInMap("zotero");
     const counts = db.queries.counts();

@@ -9,7 +9,7 @@ import type { PageAdapterFormat, PageFormat, PaperPage } from "../../vocabulary/
 import { cleanPage } from "../../vocabulary/clean-text.ts";
 import { atOf, positionOf, type Located } from "./json-values.ts";
 
-/** A parsed record, ready for `LineageDb.writePages` (structurally a db/page-writer PageRecord). */
+/** A parsed record, ready for library/page-writes.ts's `writePages` (structurally a db/page-writer PageRecord). */
 export interface SourceRecord {
   source: string;
   contentHash: string;

@@ -8,7 +8,7 @@ import type { LineageGraph } from "../../library/lineage-graph.ts";
 import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { stableRef } from "../../library/saved-lists.ts";
 import { DEFAULT_LIMIT } from "../../graph/reading-list.ts";
-import { LineageDb } from "../../db/lineage-db.ts";
+import { openWriter } from "../../db/store.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
@@ -108,7 +108,7 @@ export function readingListCommand(ctx: CommandContext): number {
     return { result, papers, collection: fromCollection?.path ?? null };
   });
   if (save) {
-    const db = LineageDb.open(dbPath(ctx));
+    const db = openWriter(dbPath(ctx));
     try {
       db.lists.save(
         save,

@@ -11,8 +11,8 @@ import { existsSync } from "node:fs";
 import { keylessNote } from "../../crawl/api-access.ts";
 import { apiRefOfPaper, parseApiRef, SOURCE_NAMES, type ApiRef, type ApiSource } from "../../crawl/api-refs.ts";
 import { API_RETRIES, RUN_DEFAULTS, SOURCE_RATES, type ApiSettings } from "../../crawl/api-session.ts";
-import { ExpansionDb } from "../../db/expansion-store.ts";
-import { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import { openReader, openWriter } from "../../db/store.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { resolveEntries } from "../../library/saved-lists.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -56,11 +56,11 @@ export function sayKeyless(ctx: CommandContext, settings: ApiSettings): void {
 }
 
 /** The map, read after a writer's connection opened the database (it brings one made by an older Lineage to this schema). */
-function withMap<T>(database: string, use: (graph: LineageGraph, db: LineageDb, state: ExpansionDb) => T): T {
-  const state = ExpansionDb.open(database);
+function withMap<T>(database: string, use: (graph: LineageGraph, db: LineageDb, state: LineageDb) => T): T {
+  const state = openWriter(database);
   let db: LineageDb | undefined;
   try {
-    db = LineageDb.open(database, { readonly: true });
+    db = openReader(database);
     return use(new LineageGraph(db), db, state);
   } finally {
     db?.close();

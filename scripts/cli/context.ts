@@ -4,7 +4,8 @@
  */
 import { isAbsolute, resolve } from "node:path";
 import { existsSync } from "node:fs";
-import { LineageDb } from "../../db/lineage-db.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import { openReader } from "../../db/store.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import type { Paper } from "../../db/paper-queries.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -43,7 +44,7 @@ export function dbPaths(ctx: CommandContext): string[] {
 export function openForRead(ctx: CommandContext): LineageDb {
   const path = dbPath(ctx);
   if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
-  return LineageDb.open(path, { readonly: true });
+  return openReader(path);
 }
 
 export function withGraph<T>(ctx: CommandContext, run: (db: LineageDb, graph: LineageGraph) => T): T {

@@ -5,7 +5,8 @@
  */
 import { existsSync } from "node:fs";
 import type { LineageDb } from "../../db/lineage-db.ts";
-import { openForWriting } from "../../library/prepare.ts";
+import { openWriter } from "../../db/store.ts";
+import { repairDatabase } from "../../library/page-writes.ts";
 import type { Check } from "../../db/doctor-checks.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
@@ -31,7 +32,7 @@ export function doctorCommand(ctx: CommandContext): number {
   if (!existsSync(path)) throw new CliError(`${path}: no database here`, EXIT.usage);
   let db: LineageDb;
   try {
-    db = openForWriting(path);
+    db = openWriter(path);
   } catch (err) {
     const message = (err as Error).message;
     throw new CliError(`${message.startsWith(path) ? message : `${path}: ${message}`}. If the file is damaged: sqlite3 ${path} .recover | sqlite3 RECOVERED.db`, EXIT.failed);
@@ -39,7 +40,7 @@ export function doctorCommand(ctx: CommandContext): number {
   try {
     const before = db.checkHealth();
     const repairRequested = ctx.values.repair === true;
-    const repaired = repairRequested && before.some((c) => c.status === "problem" || (c.status === "note" && c.repairable)) ? db.repair() : undefined;
+    const repaired = repairRequested && before.some((c) => c.status === "problem" || (c.status === "note" && c.repairable)) ? repairDatabase(db) : undefined;
     const after = repaired ? db.checkHealth() : before;
     const healthy = after.every((c) => c.status !== "problem");
     if (ctx.json) {

@@ -8,7 +8,7 @@
 import { apiDestinations, fetchOpenAlexWork, fetchS2Paper, OPENALEX_API, S2_API, type RequestLog } from "../../crawl/api-clients.ts";
 import { apiKeyOf, refusalRule } from "../../crawl/api-access.ts";
 import { Fetcher } from "../../crawl/fetcher.ts";
-import { CrawlDb } from "../../db/crawl-store.ts";
+import { openWriter } from "../../db/store.ts";
 import { s2Bundles } from "../../ingest/sources/s2-exchanges.ts";
 import { s2Page } from "../../ingest/sources/s2.ts";
 import { openAlexRecords } from "../../ingest/sources/import-sources.ts";
@@ -30,7 +30,7 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
   if (api !== "s2" && api !== "openalex") throw new CliError(`fetch: give the API first, s2 or openalex${api ? ` (got "${api}")` : ""}`, EXIT.usage);
   if (!id?.trim()) throw new CliError(`fetch ${api}: give a paper ID (${api === "s2" ? "a paperId, DOI:…, ARXIV:…, ACL:…, CorpusId:…" : "W…, or a DOI URL"})`, EXIT.usage);
   const database = dbPath(ctx);
-  const crawlDb = CrawlDb.open(database);
+  const crawlDb = openWriter(database);
   let result: SourceResult;
   let source: string;
   let log: RequestLog[];

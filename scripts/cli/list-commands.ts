@@ -4,8 +4,10 @@
  * survives graph rebuilds (an identifier, else the paper id) with a title snapshot.
  */
 import { existsSync } from "node:fs";
-import { LineageDb } from "../../db/lineage-db.ts";
-import { ListError, type StoredReadingList } from "../../db/reading-lists.ts";
+import type { LineageDb } from "../../db/lineage-db.ts";
+import { openWriter } from "../../db/store.ts";
+import { ListError, type ReadingListSummary, type StoredReadingList } from "../../db/reading-lists.ts";
+import { MAX_LISTS_LISTED } from "../../api/limits.ts";
 import { listJson, resolveEntries, stableRef } from "../../library/saved-lists.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -27,13 +29,24 @@ export const LISTS_USAGE = [
   "  lists delete NAME",
 ].join("\n");
 
+/** Every saved list, a page at a time as the API gives them. */
+function allLists(db: LineageDb): ReadingListSummary[] {
+  const lists: ReadingListSummary[] = [];
+  for (let after: string | null = null; ;) {
+    const page = db.lists.page(after, MAX_LISTS_LISTED);
+    lists.push(...page.lists);
+    if (page.next === undefined) return lists;
+    after = page.next;
+  }
+}
+
 export function listsCommand(ctx: CommandContext): number {
   const [action = "", name, ...refs] = ctx.positionals;
   try {
     switch (action) {
       case "":
         return withGraph(ctx, (db) => {
-          const lists = db.lists.all();
+          const lists = allLists(db);
           if (ctx.json) printJson(ctx, lists);
           else
             ctx.out(lists.map((l) => `${l.name}  (${l.items} paper${l.items === 1 ? "" : "s"}, updated ${l.updatedAt.slice(0, 10)})`).join("\n") || "(no lists yet: `lineage lists add NAME REF...`)");
@@ -136,7 +149,7 @@ function suggestForList(ctx: CommandContext, name: string): number {
 function editList(ctx: CommandContext, name: string, run: (db: LineageDb, graph: LineageGraph) => unknown): number {
   const path = dbPath(ctx);
   if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
-  const db = LineageDb.open(path);
+  const db = openWriter(path);
   try {
     const result = run(db, new LineageGraph(db));
     const list = db.lists.get(name);

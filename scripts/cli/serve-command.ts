@@ -7,16 +7,19 @@
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { startServer } from "../../web/server/http-server.ts";
+import type { ApiAccess } from "../../web/server/grow-jobs.ts";
+import type { KeylessApi } from "../../api/types.ts";
 import { keylessNote } from "../../crawl/api-access.ts";
 import { API_SOURCES } from "../../crawl/api-refs.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPaths, intOption, type CommandContext } from "./context.ts";
 import { bundledCollections } from "./bundled-collections.ts";
-import { collectionOf } from "../../web/server/collections.ts";
+import { collectionOf, distinctCollections } from "../../web/server/collections.ts";
 import { ROOT_DIR } from "./paths.ts";
-import { LineageDb } from "../../db/lineage-db.ts";
+import { openWriter } from "../../db/store.ts";
 import { prepareGraph } from "../../library/prepare.ts";
 import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
+import { apiBase } from "../../crawl/api-session.ts";
 
 /**
  * Ingest and import leave a database ready to serve. One written by an older Lineage may lack
@@ -24,7 +27,7 @@ import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
  */
 function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   try {
-    const db = LineageDb.open(path);
+    const db = openWriter(path);
     try {
       let said = "";
       prepareGraph(db, (p) => {
@@ -38,6 +41,27 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
   }
 }
 
+/** The hosts the explorer's network jobs ask: the Semantic Scholar and OpenAlex API bases (LINEAGE_S2_API, LINEAGE_OPENALEX_API). */
+export function apiHosts(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [apiBase("s2", env), apiBase("openalex", env)].map((base) => {
+    try {
+      return new URL(base).host;
+    } catch {
+      return base;
+    }
+  });
+}
+
+/** What `GET /api/online` says of the APIs: the hosts asked, and each API without a key with what that means (crawl/api-access.ts). */
+export function apiAccess(env: NodeJS.ProcessEnv = process.env): ApiAccess {
+  const keyless: KeylessApi[] = [];
+  for (const source of API_SOURCES) {
+    const note = keylessNote(source, env);
+    if (note) keyless.push({ source, note });
+  }
+  return { hosts: apiHosts(env), keyless };
+}
+
 /** Whether the explorer may reach the network: `--online`, else LINEAGE_ONLINE=1 (or true, yes). */
 export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = process.env): boolean {
   if (ctx.values.online === true) return true;
@@ -48,7 +72,8 @@ export function servesOnline(ctx: CommandContext, env: NodeJS.ProcessEnv = proce
 export async function serveCommand(ctx: CommandContext): Promise<number> {
   const port = intOption(ctx, "port", Number(process.env.PORT ?? 5173), 0, 65535);
   const host = typeof ctx.values.host === "string" ? ctx.values.host : "127.0.0.1";
-  const collections = ctx.values.bundled === true ? bundledCollections() : dbPaths(ctx).map(collectionOf);
+  const { collections, notes } = distinctCollections(ctx.values.bundled === true ? bundledCollections() : dbPaths(ctx).map(collectionOf));
+  for (const note of notes) ctx.err(`lineage: ${note}`);
   for (const c of collections) {
     if (existsSync(c.dbPath)) prepareOlderDatabase(c.dbPath, ctx);
     else if (!c.build) throw new CliError(`${c.dbPath}: no database here; run \`lineage ingest PATH... --db ${c.dbPath}\` first`, EXIT.usage);
@@ -56,7 +81,8 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
   const online = servesOnline(ctx);
   const queryBudgetMs = intOption(ctx, "query-budget", QUERY_BUDGET_MS, 1, MAX_QUERY_BUDGET_MS);
   const lineageCommand = [process.execPath, join(ROOT_DIR, "scripts/lineage-bin.mjs")];
-  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs });
+  const access = apiAccess();
+  const running = await startServer({ collections, distDir: join(ROOT_DIR, "dist"), host, port, lineageCommand, jobsDir: ROOT_DIR, online, queryBudgetMs, apiAccess: access });
   ctx.out(`Lineage explorer on ${running.url}`);
   ctx.out(
     online
@@ -64,10 +90,7 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
       : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex",
   );
   // Online without a key: what that means, once at start as well as beside the explorer's buttons.
-  for (const source of online ? API_SOURCES : []) {
-    const note = keylessNote(source, process.env);
-    if (note) ctx.err(`lineage: note: ${note}`);
-  }
+  for (const { note } of online ? access.keyless : []) ctx.err(`lineage: note: ${note}`);
   if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {

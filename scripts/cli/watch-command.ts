@@ -10,8 +10,7 @@
 import { existsSync } from "node:fs";
 import { addFindings, dismissFindings, matchFindings, runWatch, type WatchActionReport, type WatchReport } from "../../crawl/watch.ts";
 import { SOURCE_NAMES } from "../../crawl/api-refs.ts";
-import { ExpansionDb } from "../../db/expansion-store.ts";
-import { LineageDb } from "../../db/lineage-db.ts";
+import { openReader, openWriter } from "../../db/store.ts";
 import { ListError } from "../../db/reading-lists.ts";
 import { listWatchState } from "../../library/watch-state.ts";
 import type { ListWatchState, WatchFindingJson } from "../../api/types.ts";
@@ -30,8 +29,8 @@ export const WATCH_USAGE = [
 function readState(database: string, name: string): ListWatchState {
   if (!existsSync(database)) throw new CliError(`${database}: no database here; run \`lineage ingest PATH... --db ${database}\` first`, EXIT.usage);
   // Opened for writing once, so that a database made by an older Lineage gets the watch tables.
-  ExpansionDb.open(database).close();
-  const db = LineageDb.open(database, { readonly: true });
+  openWriter(database).close();
+  const db = openReader(database);
   try {
     const state = listWatchState(db, name, 100_000);
     if (!state) throw new CliError(`watch: no list named "${name.trim()}"`, EXIT.notFound);
@@ -57,7 +56,7 @@ export async function watchCommand(ctx: CommandContext): Promise<number> {
   }
   if (action === "add" || action === "dismiss") {
     if (refs.length === 0) throw new CliError(`watch --${action}: give the findings (their IDs, DOIs, arXiv IDs or titles, or all)`, EXIT.usage);
-    const db = LineageDb.open(database, { readonly: true });
+    const db = openReader(database);
     const findings = (() => {
       try {
         return db.watches.findings(state.list);

@@ -4,11 +4,14 @@
  * trip read back through the read-only API, exports, and 503 when the database cannot be written.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Readable } from "node:stream";
 import { join } from "node:path";
 import type { RunningServer } from "../../web/server/http-server.ts";
 import { serveWithTestPage } from "../helpers/server.ts";
-import { ListsApi, checkSameOrigin, fileSlug } from "../../web/server/lists-api.ts";
+import { checkSameOrigin } from "../../web/server/same-origin.ts";
+import { fileSlug, ListWrites } from "../../library/list-writes.ts";
+import { ServerWriter } from "../../library/server-writer.ts";
+import { EndpointError } from "../../api/endpoint-error.ts";
+import { exportBody, listBody } from "../../api/request-bodies.ts";
 import { MAX_LIST_BODY_BYTES } from "../../api/limits.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { DbError } from "../../db/connection.ts";
@@ -233,33 +236,40 @@ describe("list writes: a round trip", () => {
 });
 
 describe("list writes on a database that cannot be written", () => {
-  function request(method: string, body: unknown) {
-    return Object.assign(Readable.from([Buffer.from(JSON.stringify(body))]), { method, headers: { host: "127.0.0.1:5173", "content-type": "application/json" } });
+  /** What the server answers for a list route the library handles: 200 with its answer, or the refusal's status and body. */
+  async function answerOf(run: () => unknown): Promise<{ status: number; body: unknown }> {
+    try {
+      return { status: 200, body: await run() };
+    } catch (err) {
+      if (err instanceof EndpointError) return { status: err.status, body: err.body() };
+      throw err;
+    }
   }
 
   it("answers 503 with a clear error, for a connection SQLite opened read-only and for one that cannot be opened", async () => {
     const readDb = LineageDb.open(dbPath, { readonly: true });
     const graph = new LineageGraph(readDb);
     try {
-      const readOnly = new ListsApi(readDb, graph, { dbPath, openWriter: (p) => LineageDb.open(p, { readonly: true }) });
-      const answer = await readOnly.handle(request("PUT", { items: [{ ref: "2203.02155" }] }), "/api/lists/nope", new URLSearchParams());
+      const writer = new ServerWriter(dbPath, { open: (p) => LineageDb.open(p, { readonly: true }) });
+      const readOnly = new ListWrites(readDb, graph, (w) => writer.apply(w));
+      const answer = await answerOf(() => readOnly.save("nope", listBody({ items: [{ ref: "2203.02155" }] })));
       expect(answer.status).toBe(503);
       expect("body" in answer && (answer.body as { error: string }).error).toMatch(
         /lists\.db: the database cannot be written \(attempt to write a readonly database\); reading lists can be viewed but not saved$/,
       );
-      readOnly.close();
+      writer.close();
 
-      const unopenable = new ListsApi(readDb, graph, {
-        dbPath,
-        openWriter: () => {
+      const unopenableWriter = new ServerWriter(dbPath, {
+        open: () => {
           throw new DbError(`${dbPath}: cannot open database (unable to open database file)`);
         },
       });
-      const closed = await unopenable.handle(request("DELETE", {}), "/api/lists/nope", new URLSearchParams());
+      const unopenable = new ListWrites(readDb, graph, (w) => unopenableWriter.apply(w));
+      const closed = await answerOf(() => unopenable.delete("nope"));
       expect(closed.status).toBe(503);
       expect("body" in closed && (closed.body as { error: string }).error).toMatch(/the database cannot be written \(.*unable to open database file\)/);
       // Exports only read: they work all the same.
-      const exported = await unopenable.handle(request("POST", { format: "md", items: [{ ref: "2203.02155" }] }), "/api/lists/draft/export", new URLSearchParams());
+      const exported = await answerOf(() => unopenable.export("draft", exportBody({ format: "md", items: [{ ref: "2203.02155" }] }), null));
       expect(exported.status).toBe(200);
     } finally {
       readDb.close();

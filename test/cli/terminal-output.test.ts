@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { LineageDb } from "../../db/lineage-db.ts";
+import { writePages } from "../../library/page-writes.ts";
 import { emptyPage } from "../../vocabulary/paper-page.ts";
 import { runCli, tempDir } from "../helpers/cli.ts";
 
@@ -30,7 +31,7 @@ beforeAll(() => {
     const second = emptyPage("markdown-page");
     second.paper.title = "An \u001b[2J\u001b[31mEscaped\u0007 Title\u0000 with \u009b C1";
     second.paper.ids = { arxiv: "2406.90003" };
-    conn.writePages([
+    writePages(conn, [
       { source: "old/one.md", contentHash: "a".repeat(64), encoding: "utf-8", byteSize: 1, page },
       { source: "old/two.md", contentHash: "b".repeat(64), encoding: "utf-8", byteSize: 1, page: second },
     ]);

@@ -18,7 +18,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { LineageDb } from "../../db/lineage-db.ts";
-import { spawnPausing, type PausingChild } from "../helpers/paused-writer.ts";
+import { spawnPausing, writeLockHeld, type PausingChild } from "../helpers/paused-writer.ts";
 import { tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();
@@ -54,18 +54,6 @@ function killAll(children: PausingChild[]): void {
   for (const { child } of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
 }
 
-/** Whether another connection holds the database's write lock now (a probe that never waits). */
-function writeLocked(probe: Database.Database): boolean {
-  try {
-    probe.exec("BEGIN IMMEDIATE");
-    probe.exec("ROLLBACK");
-    return false;
-  } catch (err) {
-    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
-    throw err;
-  }
-}
-
 function pageCount(db: string): number {
   const conn = new Database(db, { readonly: true });
   try {
@@ -92,12 +80,7 @@ describe("two ingests into one database at once", () => {
     const children = [writer];
     try {
       await writer.said(/^paused before-commit /);
-      const probe = new Database(db, { timeout: 0 });
-      try {
-        expect(writeLocked(probe), "the first ingest holds the write lock").toBe(true);
-      } finally {
-        probe.close();
-      }
+      expect(writeLockHeld(db), "the first ingest holds the write lock").toBe(true);
       const waiting = spawnPausing(["ingest", second, "--db", db, "--json"], { announceLockWait: true });
       children.push(waiting);
       await waiting.said(/^waiting for the write lock$/);

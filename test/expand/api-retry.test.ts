@@ -16,7 +16,7 @@ import type { ExpandReport } from "../../crawl/expand.ts";
 import { API_RETRIES, openApiCall, RUN_DEFAULTS, SOURCE_RATES } from "../../crawl/api-session.ts";
 import { FETCHER_DEFAULTS } from "../../crawl/fetcher.ts";
 import { fetchS2Expansion } from "../../crawl/s2-client.ts";
-import { ExpansionDb } from "../../db/expansion-store.ts";
+import { LineageDb } from "../../db/lineage-db.ts";
 import { World, worldDoi } from "../sources/api-world.ts";
 import { startApiReplay, worldRecordings, type ApiReplay, type ServiceRules } from "../sources/api-replay.ts";
 import { runReport, useReplay } from "./replay-env.ts";
@@ -30,7 +30,7 @@ async function onFakeClock<T>(rules: ServiceRules, use: (call: ReturnType<typeof
   let now = Date.parse("2026-06-01T10:00:00Z");
   const clock = () => now;
   const replay = await startApiReplay(worldRecordings(world), rules, clock);
-  const state = ExpansionDb.open(":memory:");
+  const state = LineageDb.open(":memory:");
   try {
     const fetcher = Object.assign({}, FETCHER_DEFAULTS, {
       ratePerSecond: SOURCE_RATES.s2,

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { join } from "node:path";
 import { runCli, runJson, tempDir } from "../helpers/cli.ts";
 import type { CitationContextsResponse } from "../../api/types.ts";
-import { citationContextsUrl, EndpointError, listWatchPath, readCitationContexts, readListWatch } from "../../api/endpoints.ts";
+import { endpointUrl, EndpointError, readEndpoint } from "../../api/endpoints.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { citationContexts } from "../../library/citation-contexts.ts";
@@ -100,11 +100,12 @@ describe("citing sentences as stored", () => {
 describe("the endpoints' URLs", () => {
   it("are written as the server reads them back", () => {
     const params = { ref: "doi:10.5555/a b", direction: "buildsOn" as const, limit: 7 };
-    const url = new URL(citationContextsUrl(params), "http://x");
-    expect(readCitationContexts(url.pathname, url.searchParams)).toEqual(params);
-    expect(readCitationContexts("/api/papers/x/similar", new URLSearchParams())).toBeUndefined();
-    expect(() => readCitationContexts("/api/papers/x/citations", new URLSearchParams("direction=sideways"))).toThrow(EndpointError);
-    expect(readListWatch(new URL(listWatchPath("My list/1"), "http://x").pathname)).toEqual({ name: "My list/1" });
-    expect(readListWatch("/api/lists/x")).toBeUndefined();
+    const read = (url: URL) => readEndpoint(url.pathname, url.searchParams);
+    const url = new URL(endpointUrl("citationContexts", params), "http://x");
+    expect(read(url)).toEqual({ endpoint: "citationContexts", params });
+    expect(read(new URL("http://x/api/papers/x/similar")).endpoint).not.toBe("citationContexts");
+    expect(() => readEndpoint("/api/papers/x/citations", new URLSearchParams("direction=sideways"))).toThrow(EndpointError);
+    expect(read(new URL(endpointUrl("listWatch", { name: "My list/1" }), "http://x"))).toEqual({ endpoint: "listWatch", params: { name: "My list/1" } });
+    expect(read(new URL("http://x/api/lists/x")).endpoint).not.toBe("listWatch");
   });
 });

@@ -14,7 +14,7 @@ import type { ExpandReport } from "../../crawl/expand.ts";
 import { openApiCall, RUN_DEFAULTS } from "../../crawl/api-session.ts";
 import { FETCHER_DEFAULTS } from "../../crawl/fetcher.ts";
 import { fetchOpenAlexCiting } from "../../crawl/openalex-client.ts";
-import { ExpansionDb } from "../../db/expansion-store.ts";
+import { LineageDb } from "../../db/lineage-db.ts";
 import type { PaperDetail, SelfPaperSource } from "../../api/types.ts";
 import { World, worldDoi } from "../sources/api-world.ts";
 import { REPLAY_OPENALEX_KEY, startApiReplay, worldRecordings, type ApiRecordings } from "../sources/api-replay.ts";
@@ -119,7 +119,7 @@ describe("lists longer than one window", () => {
 
   async function withCall<T>(use: (call: ReturnType<typeof openApiCall>, replayed: Awaited<ReturnType<typeof startApiReplay>>) => Promise<T>, maxList = RUN_DEFAULTS.maxList): Promise<T> {
     const replayed = await startApiReplay(worldRecordings(long));
-    const state = ExpansionDb.open(":memory:");
+    const state = LineageDb.open(":memory:");
     try {
       const env = { LINEAGE_S2_API: replayed.s2Base, LINEAGE_OPENALEX_API: replayed.openAlexBase, LINEAGE_OPENALEX_API_KEY: REPLAY_OPENALEX_KEY };
       const fetcher = Object.assign({}, FETCHER_DEFAULTS, { ratePerSecond: 1000, backoffMs: 10 });

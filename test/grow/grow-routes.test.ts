@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../../web/server/http-server.ts";
-import { OFFLINE_REASON } from "../../web/server/grow-routes.ts";
+import { OFFLINE_REASON } from "../../web/server/grow-jobs.ts";
+import { apiAccess } from "../../scripts/cli/serve-command.ts";
 import { keylessNote } from "../../crawl/api-access.ts";
 import type { CitationContextsResponse, CollectionSummary, JobSummary, ListWatchState, OnlineStatus, PaperDetail } from "../../api/types.ts";
 import { ROOT, runCli, tempDir } from "../helpers/cli.ts";
@@ -36,6 +37,7 @@ const serverOptions = (onlineFlag: boolean) => ({
   lineageCommand: [process.execPath, join(ROOT, "scripts/lineage-bin.mjs")],
   jobsDir: ROOT,
   online: onlineFlag,
+  apiAccess: apiAccess(),
 });
 
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 /**
  * The explorer's check of what the "Add paper" box takes (api/paper-refs.ts) gives the answers of
- * the parser the CLI and the server use (crawl/api-refs.ts parseApiRef): the explorer repeats its
- * patterns because it cannot import crawl/, and this holds the two together, on typed examples and
- * on generated strings built from the pieces identifiers are made of (fast-check, fixed seed).
+ * the parser the CLI and the server use (crawl/api-refs.ts parseApiRef): both read
+ * vocabulary/api-identifiers.ts, and this holds the two together, on typed examples and on
+ * generated strings built from the pieces identifiers are made of (fast-check, fixed seed).
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";

@@ -4,6 +4,7 @@
  * catch a moment, then kills the child there or lets it go on.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import Database from "better-sqlite3";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { BIN, ROOT } from "../../bench/server-process.ts";
@@ -36,6 +37,21 @@ export interface PausingChild {
   exited: Promise<Exit>;
   /** Lets a stopped child go on (told before it stops, it goes straight on). */
   resume(): void;
+}
+
+/** Whether another connection holds the write lock of the database at `path` now (a probe that never waits). */
+export function writeLockHeld(path: string): boolean {
+  const probe = new Database(path, { timeout: 0 });
+  try {
+    probe.exec("BEGIN IMMEDIATE");
+    probe.exec("ROLLBACK");
+    return false;
+  } catch (err) {
+    if ((err as { code?: string }).code === "SQLITE_BUSY") return true;
+    throw err;
+  } finally {
+    probe.close();
+  }
 }
 
 /** Starts `lineage ARGS...` with the pause hook loaded. */

@@ -9,6 +9,7 @@ import { appendFileSync, cpSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import Database from "better-sqlite3";
 import { LineageDb } from "../../db/lineage-db.ts";
+import { writePages } from "../../library/page-writes.ts";
 import { GraphSession, MENTIONS_PER_VIEW } from "../../library/graph-session.ts";
 import { PageListing, pagesOfPaper } from "../../library/paper-pages.ts";
 import { parsePage } from "../../ingest/parse-page.ts";
@@ -184,7 +185,7 @@ describe("the pages listed in a paper view", () => {
       appendFileSync(newest.source, "\nAnd one more.\n");
       const parsed = parsePage(readFileSync(newest.source), newest.source);
       if (!parsed.ok) throw new Error(parsed.reason);
-      db.writePages([{ source: newest.source, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page }]);
+      writePages(db, [{ source: newest.source, contentHash: parsed.contentHash, encoding: parsed.encoding, byteSize: parsed.byteSize, page: parsed.page }]);
       expect(newestOwnPage().id).toBe(newest.id);
       expect(own()?.contentHash).toBe(parsed.contentHash);
       expect(own()?.contentHash).not.toBe(before?.contentHash);

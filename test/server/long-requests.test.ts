@@ -9,6 +9,8 @@ import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import { LineageApi } from "../../web/server/api.ts";
 import { Busy, LongRequests } from "../../web/server/long-requests.ts";
+import { readEndpoint } from "../../api/endpoints.ts";
+import type { CollectionReadRequest } from "../../library/read-answers.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 
 const tmp = tempDir();
@@ -20,12 +22,14 @@ beforeAll(async () => {
 afterAll(() => tmp.cleanup());
 
 const PATH = "/api/papers/2407.16711/builds-on";
+/** A collection read as the dispatcher reads it. */
+const request = (path: string, search: string) => readEndpoint(path, new URLSearchParams(search)) as CollectionReadRequest;
 
 describe("long requests", () => {
   it("are answered by the worker as the main thread answers them", async () => {
     const long = new LongRequests();
     try {
-      const answer = await long.answer(db, PATH, "depth=3", "a");
+      const answer = await long.answer(db, request(PATH, "depth=3"), "a");
       const reader = LineageDb.open(db, { readonly: true });
       try {
         const here = new LineageApi(reader, new LineageGraph(reader)).handle(PATH, new URLSearchParams("depth=3"));
@@ -35,7 +39,7 @@ describe("long requests", () => {
         reader.close();
       }
       expect(answer.gzip?.length).toBeGreaterThan(0);
-      const unknown = await long.answer(db, "/api/papers/no-such-paper/builds-on", "depth=2", "b");
+      const unknown = await long.answer(db, request("/api/papers/no-such-paper/builds-on", "depth=2"), "b");
       expect(unknown.status).toBe(404);
     } finally {
       await long.close();
@@ -45,7 +49,7 @@ describe("long requests", () => {
   it("share one computation between identical requests", async () => {
     const long = new LongRequests();
     try {
-      const [a, b, c] = await Promise.all([long.answer(db, PATH, "depth=2", "same"), long.answer(db, PATH, "depth=2", "same"), long.answer(db, PATH, "depth=3", "other")]);
+      const [a, b, c] = await Promise.all([long.answer(db, request(PATH, "depth=2"), "same"), long.answer(db, request(PATH, "depth=2"), "same"), long.answer(db, request(PATH, "depth=3"), "other")]);
       expect(a?.json.equals(b?.json ?? Buffer.alloc(0))).toBe(true);
       expect(c?.json.equals(a?.json ?? Buffer.alloc(0))).toBe(false);
       expect(long.tasksStarted).toBe(2);
@@ -58,9 +62,9 @@ describe("long requests", () => {
     let clock = 0;
     const long = new LongRequests({ maxQueued: 1, maxWaitMs: 1000, now: () => clock });
     try {
-      const running = long.answer(db, PATH, "depth=2", "1");
-      const waiting = long.answer(db, PATH, "depth=3", "2");
-      await expect(long.answer(db, PATH, "depth=1", "3")).rejects.toBeInstanceOf(Busy);
+      const running = long.answer(db, request(PATH, "depth=2"), "1");
+      const waiting = long.answer(db, request(PATH, "depth=3"), "2");
+      await expect(long.answer(db, request(PATH, "depth=1"), "3")).rejects.toBeInstanceOf(Busy);
       // The second waits behind the first past its longest wait: refused, not answered late.
       clock = 5000;
       await expect(running).resolves.toMatchObject({ status: 200 });

@@ -67,8 +67,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
   },
   {
     layer: "web/server/",
-    forbids: ["web/src/", "scripts/", "bench/", "eval/"],
-    because: "the server answers HTTP through library/; the CLI starts it, not the other way round",
+    forbids: ["web/src/", "db/", "graph/", "ingest/", "crawl/", "scripts/", "bench/", "eval/", "better-sqlite3"],
+    because: "the server serves api/'s route table through library/ alone (and vocabulary/); the CLI starts it, not the other way round",
   },
   {
     layer: "crawl/",

@@ -1,16 +1,17 @@
 /**
  * The databases a server serves, one collection each (a researcher keeps one map per project):
  * each is opened read-only when its file holds a Lineage database, with a live graph
- * (library/graph-session.ts) and the read and list-write APIs over it. A collection whose file
+ * (library/graph-session.ts), its reads (web/server/api.ts) and its list writes
+ * (library/list-writes.ts), which the server's writer applies (`applyWrite`). A collection whose file
  * does not exist yet (a bundled one not built, a new map) is served as such: its summary says so,
  * with the commands that fill it, and its API answers 503 until it is there.
  */
 import { existsSync } from "node:fs";
-import { basename, extname } from "node:path";
+import { basename, extname, resolve } from "node:path";
 import { GraphSession } from "../../library/graph-session.ts";
 import type { CollectionSummary } from "../../api/types.ts";
+import { ListWrites, type ApplyWrite } from "../../library/list-writes.ts";
 import { LineageApi } from "./api.ts";
-import { ListsApi } from "./lists-api.ts";
 import { MAX_CLOSURE_PAPERS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 
 export interface CollectionSpec {
@@ -22,6 +23,33 @@ export interface CollectionSpec {
   about?: string;
   /** `lineage` arguments that build it from bundled files (run as a job, web/server/jobs.ts). */
   build?: string[];
+}
+
+/**
+ * Collections under names of their own: the first to claim a name keeps it, and another whose
+ * file gives the same name (`My Map.db` and `my-map.db`, or a kept map called `Seeds.db` beside
+ * the bundled seeds) is served as NAME-2, NAME-3, … (its title, the file's own name, tells them
+ * apart); a database given twice is served once. `notes` says each of these in one line, so that
+ * no collection is merged or hidden unsaid.
+ */
+export function distinctCollections(specs: readonly CollectionSpec[]): { collections: CollectionSpec[]; notes: string[] } {
+  const byName = new Map<string, CollectionSpec>();
+  const byPath = new Map<string, CollectionSpec>();
+  const notes: string[] = [];
+  for (const spec of specs) {
+    const same = byPath.get(resolve(spec.dbPath));
+    if (same) {
+      notes.push(`${spec.dbPath} is given twice: served once, as "${same.name}"`);
+      continue;
+    }
+    let name = spec.name;
+    for (let k = 2; byName.has(name); k++) name = `${spec.name}-${k}`;
+    if (name !== spec.name) notes.push(`${spec.dbPath} is served as "${name}": the name "${spec.name}" is ${byName.get(spec.name)?.dbPath ?? "another collection"}'s`);
+    const distinct = name === spec.name ? spec : Object.assign({}, spec, { name });
+    byName.set(name, distinct);
+    byPath.set(resolve(spec.dbPath), distinct);
+  }
+  return { collections: [...byName.values()], notes };
 }
 
 /** A collection named after its database file. */
@@ -38,19 +66,27 @@ export function collectionOf(dbPath: string): CollectionSpec {
 /** How often a collection whose database cannot be opened is looked at again. */
 const RETRY_OPEN_MS = 1000;
 
+/** A collection whose database is there: its live graph, its reads and its list writes. */
+export interface OpenCollection {
+  session: GraphSession;
+  api: LineageApi;
+  lists: ListWrites;
+}
+
 export class Collection {
-  private opened?: { session: GraphSession; api: LineageApi; lists: ListsApi };
+  private opened?: OpenCollection;
   private triedAt = -Infinity;
   private openError?: string;
 
   constructor(
     readonly spec: CollectionSpec,
-    private readonly boundHost: string,
+    /** Where the collection's writes go (the server's writer, web/server/server-writes.ts). */
+    private readonly applyWrite: ApplyWrite,
     private readonly queryBudgetMs = QUERY_BUDGET_MS,
   ) {}
 
   /** The collection's APIs, when its database is there (opened on first use). */
-  served(): { session: GraphSession; api: LineageApi; lists: ListsApi } | undefined {
+  served(): OpenCollection | undefined {
     if (this.opened) return this.opened;
     const now = performance.now();
     if (now - this.triedAt < RETRY_OPEN_MS) return undefined;
@@ -62,7 +98,7 @@ export class Collection {
     try {
       const session = new GraphSession(this.spec.dbPath);
       const api = new LineageApi(session.db, session, { queryBudgetMs: this.queryBudgetMs, maxClosurePapers: MAX_CLOSURE_PAPERS });
-      const lists = new ListsApi(session.db, session, { dbPath: this.spec.dbPath, host: this.boundHost });
+      const lists = new ListWrites(session.db, session, this.applyWrite);
       this.opened = { session, api, lists };
       this.openError = undefined;
     } catch (err) {
@@ -74,7 +110,7 @@ export class Collection {
 
   summary(): Omit<CollectionSummary, "job"> {
     const served = this.served();
-    const counts = served?.session.db.read(() => served.session.db.queries.counts());
+    const counts = served?.session.counts();
     const status = !served ? (this.openError ? "unreadable" : "missing") : counts && counts.papers > 0 ? "ready" : "empty";
     return {
       name: this.spec.name,
@@ -91,7 +127,6 @@ export class Collection {
   }
 
   close(): void {
-    this.opened?.lists.close();
     this.opened?.session.close();
     this.opened = undefined;
   }

@@ -8,6 +8,7 @@
  * One job per collection at a time; finished jobs are kept, the newest per collection.
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { EndpointError } from "../../api/endpoint-error.ts";
 import type { JobSummary, ProgressReport } from "../../api/types.ts";
 
 /** How to run `lineage`: the executable and the arguments before the command (e.g. node and the bin). */
@@ -28,9 +29,6 @@ interface Job {
   stderrTail: string;
 }
 
-/** A job asked for while another runs on the same collection: refused (409) with this reason. */
-export class JobConflict extends Error {}
-
 export class Jobs {
   private readonly jobs = new Map<number, Job>();
   private nextId = 1;
@@ -42,7 +40,8 @@ export class Jobs {
 
   start(request: JobRequest): JobSummary {
     const running = [...this.jobs.values()].find((j) => j.summary.collection === request.collection && j.summary.state === "running");
-    if (running) throw new JobConflict(`${running.summary.title} is already running (job ${running.summary.id})`);
+    // Asked for while another runs on the same collection: refused with the reason.
+    if (running) throw new EndpointError(`${running.summary.title} is already running (job ${running.summary.id})`, 409);
     const [exe, ...pre] = this.command;
     if (!exe) throw new Error("jobs: no lineage command to run");
     const job: Job = {

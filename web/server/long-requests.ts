@@ -5,53 +5,32 @@
  * is refused at once with 503 and a reason. Identical requests waiting together share one answer,
  * and answers are kept (web/server/answer-cache.ts) until the graph changes.
  *
- * Which requests are long: those whose cost grows with the graph rather than with one paper's
- * neighbourhood (closures deeper than one step, paths, main paths, reading lists, similar papers,
- * the whole graph's payload). Each still runs within its query budget (api/limits.ts). Closures
- * and paths are long only sometimes (a hub's depth 3 against most papers' few dozen): they are
- * tried on the main thread first, within INLINE_BUDGET_MS, and go to the worker only past it.
+ * Which requests are long is each route's policy (api/endpoints.ts): those whose cost grows with
+ * the graph rather than with one paper's neighbourhood (closures deeper than one step, paths, main
+ * paths, reading lists, similar papers, the whole graph's payload). Each still runs within its
+ * query budget (api/limits.ts). Closures and paths are long only sometimes (a hub's depth 3
+ * against most papers' few dozen): they are tried on the main thread first, within
+ * INLINE_BUDGET_MS, and go to the worker only past it (web/server/dispatch.ts). The worker gets
+ * the request as the dispatcher read it, and does not read it again.
  */
 import { Worker } from "node:worker_threads";
-import type { EndpointRequest } from "../../api/endpoints.ts";
+import { EndpointError } from "../../api/endpoint-error.ts";
 import { QUERY_BUDGET_MS } from "../../api/limits.ts";
 import type { LongAnswer, LongTask } from "./query-worker.ts";
 
 /** How long a closure or a path may run on the main thread before it is handed to the worker. */
 export const INLINE_BUDGET_MS = 2;
 
-/** Whether a long request is worth trying on the main thread first: most are quick. */
-export function oftenQuick(request: EndpointRequest): boolean {
-  return request.endpoint === "closure" || request.endpoint === "path";
-}
-
-export function isLong(request: EndpointRequest): boolean {
-  switch (request.endpoint) {
-    case "closure":
-      return request.params.depth > 1;
-    case "graph":
-    case "path":
-    case "mainPath":
-    case "readingList":
-    case "similar":
-    case "listSuggestions":
-    case "library":
-    case "libraryMissing":
-    case "libraryReadingList":
-      return true;
-    default:
-      return false;
-  }
-}
-
+import type { CollectionReadRequest } from "../../library/read-answers.ts";
 import type { EncodedAnswer } from "./encoded-answer.ts";
 
-/** The server is too busy with long requests to take this one: answered 503 with `message`. */
-export class Busy extends Error {
+/** The server is too busy with long requests to take this one: answered 503 with `message`, and when to try again. */
+export class Busy extends EndpointError {
   constructor(
     message: string,
     readonly retryAfterSeconds: number,
   ) {
-    super(message);
+    super(message, 503, { "retry-after": String(retryAfterSeconds) });
   }
 }
 
@@ -90,8 +69,8 @@ export class LongRequests {
     this.now = limits.now ?? (() => performance.now());
   }
 
-  /** The answer to a long request over the database at `dbPath`; `key` names the request for sharing. */
-  answer(dbPath: string, pathname: string, search: string, key: string): Promise<EncodedAnswer> {
+  /** The answer to a long request (read once, by the dispatcher) over the database at `dbPath`; `key` names the request for sharing. */
+  answer(dbPath: string, request: CollectionReadRequest, key: string): Promise<EncodedAnswer> {
     if (this.closed) return Promise.reject(new Busy("the server is stopping", 5));
     return new Promise((resolve, reject) => {
       const same = this.byKey.get(key);
@@ -104,7 +83,7 @@ export class LongRequests {
         return;
       }
       const waiting: Waiting = {
-        task: { id: this.nextId++, dbPath, queryBudgetMs: this.limits.queryBudgetMs ?? QUERY_BUDGET_MS, pathname, search },
+        task: { id: this.nextId++, dbPath, queryBudgetMs: this.limits.queryBudgetMs ?? QUERY_BUDGET_MS, request },
         key,
         queuedAt: this.now(),
         waiters: [{ resolve, reject }],

@@ -9,16 +9,17 @@ import { capturePage } from "../capture/capture-page.ts";
 import { readCapture } from "../capture/capture-reader.ts";
 import { isProse, titleLike } from "../capture/line-kinds.ts";
 import { captureOf } from "../capture/captures.ts";
+import type { Capture } from "../capture/capture-lines.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { parseFormattedCitation } from "../capture/formatted-citations.ts";
 import { labelledValues } from "../capture/labels.ts";
 import { jsonRecord } from "../capture/embedded-records.ts";
 
-/** Cheap check for the format detector: a title-like line near the top, not prose from the start. */
-export function looksLikePageCapture(text: string): boolean {
+/** Cheap check for the format detector: a title-like line near the top, not prose from the start. `capture`: the text's, when the caller has it. */
+export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   // A JSON document shown as text (with a viewer's line numbers, say) names its paper's title.
   if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
-  const { lines, framed } = captureOf(text);
+  const { lines, framed } = capture ?? captureOf(text);
   const filled = lines.slice(0, 400).filter((l) => l !== "");
   if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
   if (labelledValues(lines.slice(0, 200), framed).some((v) => v.kind === "title")) return true;

@@ -18,7 +18,7 @@ export function useLibrary(available: boolean, refreshes: number) {
   const [asked, setAsked] = useState<{ collection: string | null; n: number } | null>(null);
   const missing = useResource(
     index && asked ? `library-missing:${asked.collection ?? ""}:${asked.n}` : null,
-    (signal) => fetchLibraryMissing({ collection: asked?.collection ?? null, min: DEFAULT_LIBRARY_MIN, limit: DEFAULT_LIBRARY_MISSING }, signal),
+    (signal) => fetchLibraryMissing({ libraryCollection: asked?.collection ?? null, min: DEFAULT_LIBRARY_MIN, limit: DEFAULT_LIBRARY_MISSING }, signal),
     refreshes,
   );
   const findMissing = useCallback((collection: string | null) => setAsked((a) => ({ collection, n: (a?.n ?? 0) + 1 })), []);

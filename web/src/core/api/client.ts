@@ -1,11 +1,13 @@
 /**
  * The only module that talks to the Lineage HTTP API: one function per endpoint, each taking an
  * AbortSignal, each failing with an `ApiError` whose one-line message names the URL and the reason.
- * URLs and answer types come from api/endpoints.ts, which the server reads requests with.
+ * Every request is made by `call` from the route table (api/endpoints.ts, which the server reads
+ * requests with): its method, its URL, its body, its answer's type; no URL is written by hand.
  * Every collection request names the collection the explorer shows (`?collection=NAME`, added
  * here to each URL, never at a call site); with none chosen the server answers its default.
+ * grow-client.ts and server-client.ts make their requests through `call` too.
  */
-import { endpointUrl, listPath, type Answer, type Endpoint, type Params } from "../../../../api/endpoints.ts";
+import { ENDPOINTS, endpointUrl, type Answer, type Endpoint, type Params, type Sent } from "../../../../api/endpoints.ts";
 import type { CitationDirection, GraphFilters, ListFormat, ListItemInput, PathMode, SavedList } from "../../../../api/types.ts";
 import type { ExportedFile } from "./types.ts";
 
@@ -39,17 +41,29 @@ export class ApiError extends Error {
   }
 }
 
-async function getJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return readJson<T>(url, await request(url, { signal, headers: { Accept: "application/json" } }));
+/**
+ * A route's request as the table declares it: its URL (in the current collection, for a
+ * collection's route), its method, and for a write its body as JSON, from this origin only.
+ */
+export async function call<E extends Endpoint>(endpoint: E, params: Params<E>, body?: Sent<E>, signal?: AbortSignal): Promise<Answer<E>> {
+  const url = urlOf(endpoint, params);
+  const { method } = ENDPOINTS[endpoint];
+  const headers: Record<string, string> = { Accept: "application/json" };
+  const init: RequestInit = { signal, headers };
+  if (method !== "GET") {
+    init.method = method;
+    init.credentials = "same-origin";
+    if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+  }
+  return readJson<Answer<E>>(url, await request(url, init));
 }
 
-/** A write (PUT, POST, DELETE) with a JSON body; the server only takes them from this origin. */
-async function sendJson<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  const init: RequestInit = { method, signal, headers, credentials: "same-origin" };
-  if (body !== undefined) init.body = JSON.stringify(body);
-  return readJson<T>(url, await request(url, init));
+function urlOf<E extends Endpoint>(endpoint: E, params: Params<E>): string {
+  const url = endpointUrl(endpoint, params);
+  return ENDPOINTS[endpoint].scope === "collection" ? inCollection(url) : url;
 }
 
 async function request(url: string, init: RequestInit): Promise<Response> {
@@ -83,23 +97,12 @@ export function isAbort(err: unknown): boolean {
   return err instanceof DOMException ? err.name === "AbortError" : isRecord(err) && err.name === "AbortError";
 }
 
-/** A GET of a server-wide resource (collections, jobs: server-client.ts). */
-export function getServerJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  return getJson<T>(url, signal);
-}
-
-/** A write of a server-wide resource (building a collection, cancelling a job: server-client.ts). */
-export function sendServerJson<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  return sendJson<T>(method, url, body, signal);
-}
-
-/** A read endpoint's answer, from the URL api/endpoints.ts writes for it. */
 function get<E extends Endpoint>(endpoint: E, params: Params<E>, signal?: AbortSignal): Promise<Answer<E>> {
-  return getJson<Answer<E>>(inCollection(endpointUrl(endpoint, params)), signal);
+  return call(endpoint, params, undefined, signal);
 }
 
 export function graphUrl(filters: GraphFilters): string {
-  return inCollection(endpointUrl("graph", filters));
+  return urlOf("graph", filters);
 }
 
 export function fetchGraph(filters: GraphFilters, signal?: AbortSignal) {
@@ -133,7 +136,7 @@ export function fetchPath(from: string, to: string, mode: PathMode, signal?: Abo
 export type MainPathQuery = Params<"mainPath">;
 
 export function mainPathUrl(query: MainPathQuery): string {
-  return inCollection(endpointUrl("mainPath", query));
+  return urlOf("mainPath", query);
 }
 
 export function fetchMainPath(query: MainPathQuery, signal?: AbortSignal) {
@@ -151,16 +154,17 @@ export function fetchLibrary(signal?: AbortSignal) {
   return get("library", {}, signal);
 }
 
+/** What cites the library (or one of its collections, `libraryCollection`) that it lacks. */
 export function fetchLibraryMissing(query: Params<"libraryMissing">, signal?: AbortSignal) {
   return get("libraryMissing", query, signal);
 }
 
-export function fetchCollectionReadingList(collection: string, limit: number, signal?: AbortSignal) {
-  return get("libraryReadingList", { collection, limit }, signal);
+export function fetchCollectionReadingList(libraryCollection: string, limit: number, signal?: AbortSignal) {
+  return get("libraryReadingList", { libraryCollection, limit }, signal);
 }
 
 export function fetchSavedLists(signal?: AbortSignal) {
-  return get("lists", {}, signal);
+  return get("lists", { after: null }, signal);
 }
 
 export function fetchSavedList(name: string, signal?: AbortSignal) {
@@ -169,18 +173,18 @@ export function fetchSavedList(name: string, signal?: AbortSignal) {
 
 /** Creates or replaces the list called `name`. */
 export function saveList(name: string, items: readonly ListItemInput[], signal?: AbortSignal): Promise<SavedList> {
-  return sendJson("PUT", inCollection(listPath(name)), { items }, signal);
+  return call("saveList", { name }, { items: [...items] }, signal);
 }
 
 export function deleteList(name: string, signal?: AbortSignal): Promise<{ deleted: string }> {
-  return sendJson("DELETE", inCollection(listPath(name)), undefined, signal);
+  return call("deleteList", { name }, undefined, signal);
 }
 
-/** The items rendered as `format` by the server (citation-js for BibTeX, CSL-JSON and RIS). */
+/** The items rendered as `format` by the server (citation-js for BibTeX, CSL-JSON and RIS): a file, not JSON. */
 export async function exportList(name: string, format: ListFormat, items: readonly ListItemInput[], signal?: AbortSignal): Promise<ExportedFile> {
-  const url = inCollection(`${listPath(name)}/export`);
+  const url = urlOf("exportList", { name, format: null });
   const response = await request(url, {
-    method: "POST",
+    method: ENDPOINTS.exportList.method,
     signal,
     credentials: "same-origin",
     headers: { "Content-Type": "application/json" },

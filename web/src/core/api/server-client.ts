@@ -1,25 +1,26 @@
 /**
  * The requests about the server itself rather than one collection: the collections it serves,
- * building one, and following or cancelling a job (`/api/collections`, `/api/jobs/{id}`).
- * Jobs are the work the server runs in a child process for the explorer (web/server/jobs.ts).
+ * building one, and following or cancelling a job (`/api/collections`, `/api/jobs/{id}`), made
+ * from the route table by client.ts's `call`. Jobs are the work the server runs in a child
+ * process for the explorer (web/server/jobs.ts).
  */
 import type { CollectionSummary, JobSummary } from "../../../../api/types.ts";
-import { getServerJson, sendServerJson } from "./client.ts";
+import { call } from "./client.ts";
 
 export function fetchCollections(signal?: AbortSignal): Promise<CollectionSummary[]> {
-  return getServerJson("/api/collections", signal);
+  return call("collections", {}, undefined, signal);
 }
 
 /** Starts building a bundled collection; answers the job (202), or fails when one already runs (409). */
 export function buildCollection(name: string, signal?: AbortSignal): Promise<JobSummary> {
-  return sendServerJson("POST", `/api/collections/${encodeURIComponent(name)}/build`, undefined, signal);
+  return call("buildCollection", { name }, undefined, signal);
 }
 
 export function fetchJob(id: number, signal?: AbortSignal): Promise<JobSummary> {
-  return getServerJson(`/api/jobs/${id}`, signal);
+  return call("job", { id }, undefined, signal);
 }
 
 /** Stops a running job; answers it as it ended. */
 export function cancelJob(id: number, signal?: AbortSignal): Promise<JobSummary> {
-  return sendServerJson("DELETE", `/api/jobs/${id}`, undefined, signal);
+  return call("cancelJob", { id }, undefined, signal);
 }

@@ -1,0 +1,255 @@
+/**
+ * A batch of pages written in two steps, so that the write lock is held only to store rows:
+ * `planBatch` reads one snapshot of the database (the stored pages, their mentions and the
+ * derived rows), decides what each page comes to (new, updated, unchanged, or refused with its
+ * reason), numbers the new rows and derives the graph they leave, all before any transaction
+ * writes; `commitBatch` then stores the pages and the derived rows that differ, with what the
+ * caller computed from the planned graph (its layout and traversal index), in one IMMEDIATE
+ * transaction that calls nothing outside db/. If another connection changed the pages or the graph
+ * between the two, the commit refuses (`StaleBatch`) and the caller plans again. A reader sees the
+ * old graph or the new one, never half; a process killed at any point leaves the old one.
+ */
+import { createHash } from "node:crypto";
+import { withoutForeignKeys, type Db } from "./connection.ts";
+import { derivedChanges, writeDerivedChanges, type DerivedChanges } from "./derived-writer.ts";
+import { deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
+import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
+import { writeLayout, type StoredPlacement } from "./layout-store.ts";
+import { mentionValues, pageValues, PageWriter, type MentionValues, type PageRecord, type PageValues, type WriteStatus } from "./page-writer.ts";
+
+export interface BatchOptions {
+  /** Sources of pages to forget in the same batch. */
+  remove?: readonly string[];
+  /** Derive and store the graph even when no page changed (a repair). */
+  rebuild?: boolean;
+  now?: string;
+}
+
+interface PlannedPage {
+  source: string;
+  id: number;
+  values: PageValues;
+  mentions: MentionValues[];
+  firstMention: number;
+}
+
+/** What a batch comes to, and what is to be written for it. */
+export interface BatchPlan {
+  statuses: { source: string; status: WriteStatus }[];
+  failures: { source: string; reason: string }[];
+  /** Sources of `remove` that were stored. */
+  removed: string[];
+  /** Absent when nothing is to change. */
+  write?: {
+    deletePages: number[];
+    insertPages: PlannedPage[];
+    /** The graph the batch leaves (its layout and index are the caller's to compute). */
+    graph: DerivedGraph;
+    /** The derived rows to change, found from the snapshot. */
+    changes: DerivedChanges;
+    /** Whether the stored layout and traversal index are of the planned graph already. */
+    current: { layout: boolean; index: boolean };
+  };
+  /** What the snapshot saw: a commit checks nothing changed since. */
+  token: { dataVersion: number; digest: string };
+}
+
+/** What the caller derived from a plan's graph, stored in the same transaction. */
+export interface BatchArtifacts {
+  layout?: readonly StoredPlacement[];
+  index?: IndexArrays;
+}
+
+/** Another connection changed the pages or the graph since the plan's snapshot: plan again. */
+export class StaleBatch extends Error {}
+
+/** A page SQLite would not store: plan again without it (it is reported with its reason). */
+export class PageRefused extends Error {
+  constructor(
+    readonly source: string,
+    readonly reason: string,
+  ) {
+    super(`${source}: ${reason}`);
+  }
+}
+
+/** What the pages and the graph are now, cheaply: data_version says whether another connection committed, the digest whether it touched them. */
+function snapshotDigest(db: Db): string {
+  const hash = createHash("sha1");
+  for (const [id, contentHash] of db.prepare("SELECT id, content_hash FROM pages ORDER BY id").raw().iterate() as Iterable<[number, string]>) hash.update(`${id} ${contentHash}\n`);
+  for (const [key, value] of db.prepare("SELECT key, value FROM graph_meta ORDER BY key").raw().iterate() as Iterable<[string, string]>) hash.update(`${key}=${value}\n`);
+  const counts = db
+    .prepare("SELECT (SELECT count(*) FROM mentions), (SELECT max(id) FROM mentions), (SELECT count(*) FROM papers), (SELECT count(*) FROM edges), (SELECT count(*) FROM paper_mentions)")
+    .raw()
+    .get();
+  hash.update(JSON.stringify(counts));
+  return hash.digest("hex");
+}
+
+const dataVersion = (db: Db) => db.pragma("data_version", { simple: true }) as number;
+
+/** Plans a batch from one read snapshot (or inside the caller's transaction). */
+export function planBatch(db: Db, records: readonly PageRecord[], options: BatchOptions = {}): BatchPlan {
+  const now = options.now ?? new Date().toISOString();
+  const snapshot = <T>(read: () => T): T => {
+    if (db.inTransaction) return read();
+    db.exec("BEGIN");
+    try {
+      return read();
+    } finally {
+      if (db.inTransaction) db.exec("COMMIT");
+    }
+  };
+  return snapshot(() => {
+    const token = { dataVersion: dataVersion(db), digest: snapshotDigest(db) };
+    const pages = db.prepare("SELECT id, source, content_hash, data_through, facts_json, format FROM pages").raw().all() as [number, string, string, string | null, string, string][];
+    const current = new Map<string, { id: number; contentHash: string }>(pages.map(([id, source, contentHash]) => [source, { id, contentHash }]));
+    const numbers = new RowNumbers(
+      pages.map((p) => p[0]),
+      db.prepare("SELECT page_id, max(id) FROM mentions GROUP BY page_id").raw().all() as [number, number][],
+    );
+    const deleted = new Set<number>();
+    const planned = new Map<number, PlannedPage>();
+    const plan: BatchPlan = { statuses: [], failures: [], removed: [], token };
+    const forget = (id: number) => {
+      numbers.forget(id);
+      if (!planned.delete(id)) deleted.add(id);
+    };
+    for (const source of options.remove ?? []) {
+      const stored = current.get(source);
+      if (!stored) continue;
+      forget(stored.id);
+      current.delete(source);
+      plan.removed.push(source);
+    }
+    for (const record of records) {
+      let values: PageValues;
+      let mentions: MentionValues[];
+      try {
+        values = pageValues(record, now);
+        mentions = mentionValues(record.page);
+      } catch (err) {
+        plan.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
+        continue;
+      }
+      const existing = current.get(record.source);
+      if (existing?.contentHash === record.contentHash) {
+        plan.statuses.push({ source: record.source, status: "unchanged" });
+        continue;
+      }
+      if (existing) forget(existing.id);
+      const { id, firstMention } = numbers.next(mentions.length);
+      planned.set(id, { source: record.source, id, values, mentions, firstMention });
+      current.set(record.source, { id, contentHash: record.contentHash });
+      plan.statuses.push({ source: record.source, status: existing ? "updated" : "ingested" });
+    }
+    const papers = db.prepare("SELECT count(*) FROM papers").pluck().get() as number;
+    if (planned.size === 0 && deleted.size === 0 && papers > 0 && !options.rebuild) return plan;
+    const kept: PageInfo[] = pages.filter(([id]) => !deleted.has(id)).map(([id, , contentHash, dataThrough, factsJson, format]) => ({ id, contentHash, dataThrough, factsJson, format }));
+    for (const p of planned.values()) kept.push({ id: p.id, contentHash: p.values[1], dataThrough: p.values[5], factsJson: p.values[7], format: p.values[2] });
+    const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
+    const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
+    const stored = { layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === graph.version, index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === graph.version };
+    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, changes: derivedChanges(db, graph), current: stored };
+    return plan;
+  });
+}
+
+/**
+ * The ids SQLite would give the batch's rows, had it deleted and inserted them one page after
+ * another: one more than the largest id left at the time (so a page replaced by its newer
+ * capture, when it was the newest, keeps its id, as it always has).
+ */
+class RowNumbers {
+  private readonly pages: Set<number>;
+  private largestPage: number;
+  /** Each page's largest mention id; mentions of pages that are not stored count as page NaN. */
+  private readonly mentionsOf: Map<number, number>;
+  private largestMention: number;
+
+  constructor(pageIds: readonly number[], mentionMax: readonly [number, number][]) {
+    this.pages = new Set(pageIds);
+    this.largestPage = largest(this.pages);
+    const orphans = mentionMax.filter(([page]) => !this.pages.has(page)).reduce((max, [, m]) => Math.max(max, m), 0);
+    this.mentionsOf = new Map(mentionMax.filter(([page]) => this.pages.has(page)));
+    if (orphans > 0) this.mentionsOf.set(Number.NaN, orphans);
+    this.largestMention = largest(this.mentionsOf.values());
+  }
+
+  forget(page: number): void {
+    this.pages.delete(page);
+    if (page === this.largestPage) this.largestPage = largest(this.pages);
+    const mentions = this.mentionsOf.get(page);
+    this.mentionsOf.delete(page);
+    if (mentions === this.largestMention) this.largestMention = largest(this.mentionsOf.values());
+  }
+
+  next(mentions: number): { id: number; firstMention: number } {
+    const id = ++this.largestPage;
+    this.pages.add(id);
+    const firstMention = this.largestMention + 1;
+    if (mentions > 0) {
+      this.largestMention += mentions;
+      this.mentionsOf.set(id, this.largestMention);
+    }
+    return { id, firstMention };
+  }
+}
+
+function largest(values: Iterable<number>): number {
+  let max = 0;
+  for (const v of values) if (v > max) max = v;
+  return max;
+}
+
+/** The stored mentions but those of forgotten pages, then the planned pages' mentions. */
+function* mentionsAfter(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyMap<number, PlannedPage>): Generator<MentionRaw> {
+  for (const raw of storedMentions(db)) if (!deleted.has(raw[1])) yield raw;
+  for (const p of planned.values()) for (let k = 0; k < p.mentions.length; k++) yield mentionRaw(p.firstMention + k, p.id, p.mentions[k] as MentionValues);
+}
+
+/**
+ * Page cache while writing (KiB, negative as the pragma takes it): a table refilled whole, with
+ * SQLite's default 2 MiB, has the same b-tree pages evicted to the log and read back many times over.
+ */
+const WRITE_CACHE_KIB = 131_072;
+
+/**
+ * Stores a plan and its artifacts in one IMMEDIATE transaction; throws StaleBatch or PageRefused.
+ * `also` writes db/'s own stores that belong with the pages (a library's membership, from
+ * LineageDb.commitPages), in the same transaction, after them; it runs even when no page changed.
+ */
+export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts = {}, also?: () => void): BuildSummary | undefined {
+  const { write } = plan;
+  if (!write) {
+    if (also) db.transaction(also).immediate();
+    return undefined;
+  }
+  const cacheSize = db.pragma("cache_size", { simple: true }) as number;
+  db.pragma(`cache_size = ${-WRITE_CACHE_KIB}`);
+  try {
+    return withoutForeignKeys(db, () =>
+      db
+        .transaction(() => {
+          if (dataVersion(db) !== plan.token.dataVersion && snapshotDigest(db) !== plan.token.digest) throw new StaleBatch("the database changed since the batch was planned");
+          const writer = new PageWriter(db);
+          for (const id of write.deletePages) writer.delete(id);
+          for (const p of write.insertPages) {
+            try {
+              writer.insert(p.id, p.values, p.mentions, p.firstMention);
+            } catch (err) {
+              throw new PageRefused(p.source, `could not store page (${(err as Error).message})`);
+            }
+          }
+          const summary = writeDerivedChanges(db, write.changes);
+          if (artifacts.layout) writeLayout(db, artifacts.layout);
+          if (artifacts.index) writeIndexArrays(db, artifacts.index, write.graph.version);
+          also?.();
+          return summary;
+        })
+        .immediate(),
+    );
+  } finally {
+    db.pragma(`cache_size = ${cacheSize}`);
+  }
+}
