@@ -4,7 +4,7 @@
  * document, each with its position (`$.results[3]`, or line 7 of JSON Lines) so that a bad one is
  * reported where it is and the rest are kept. Pure.
  */
-import { isObject, shapeProblem } from "./json-reader.ts";
+import { isObject } from "./json-reader.ts";
 
 export { isObject } from "./json-reader.ts";
 
@@ -65,8 +65,10 @@ const MAX_LIST_LEVELS = 3;
 /**
  * The records of a document: the document itself, the items of a list, or the items of the
  * `listKey` list of an object (an API's page of results), through at most MAX_LIST_LEVELS lists.
- * A list that holds lists is measured first (without recursion), so a document nested 20,000
- * levels deep is refused where the nesting starts.
+ * Each item is a record of its own, measured and read alone by its importer, so one nested 40
+ * levels deep is refused where it is and its neighbours are kept; a list deeper than
+ * MAX_LIST_LEVELS is refused as one item, where the nesting starts. No recursion: a document
+ * nested 20,000 levels deep is walked three levels down, never further.
  */
 export function recordsIn(doc: Located, listKey: string): { records: Located[]; problems: (Located & { reason: string })[] } {
   const records: Located[] = [];
@@ -82,9 +84,8 @@ export function recordsIn(doc: Located, listKey: string): { records: Located[]; 
       continue;
     }
     const listAt = Array.isArray(value) ? at : `${at}.${listKey}`;
-    const shape = list.some((v) => Array.isArray(v)) ? shapeProblem(list) : undefined;
-    if (shape || level >= MAX_LIST_LEVELS) {
-      problems.push(Object.assign(located(listAt, list), { reason: shape ?? `lists of records nested more than ${MAX_LIST_LEVELS} deep` }));
+    if (level >= MAX_LIST_LEVELS) {
+      problems.push(Object.assign(located(listAt, list), { reason: `a list where a record was expected, inside lists nested more than ${MAX_LIST_LEVELS} deep` }));
       continue;
     }
     for (let i = list.length - 1; i >= 0; i--) stack.push(Object.assign(located(`${listAt}[${i}]`, list[i]), { level: level + 1 }));
