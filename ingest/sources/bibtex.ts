@@ -65,7 +65,7 @@ function monthOf(raw: string | undefined): { month: number; day?: number } | und
   const s = latexToText(raw).toLowerCase().slice(0, 40);
   const byName = (name: string | undefined) => (name ? MONTH_NAMES.indexOf(name.slice(0, 3)) + 1 : 0);
   const numeric = /^(\d{1,2})$/.exec(s);
-  const dayFirst = /^(\d{1,2})\s*(?:[–-]+\s*\d{1,2}\s*)?\.?\s*([a-z]{3,})/.exec(s);
+  const dayFirst = /^(\d{1,2})(?:\s*[–-]+\s*\d{1,2})?\.?\s*([a-z]{3,})/.exec(s);
   const monthFirst = /^([a-z]{3,})\.?\s*(?:(\d{1,2})\b)?/.exec(s);
   const month = numeric ? Number(numeric[1]) : dayFirst ? byName(dayFirst[2]) : byName(monthFirst?.[1]);
   if (!(month >= 1 && month <= 12)) return undefined;
