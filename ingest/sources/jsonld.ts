@@ -12,7 +12,7 @@ import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl,
 import { isObject, jsonLdPapers, JSONLD_PAPER_TYPES, jsonLdTypes } from "../file-kind.ts";
 import { cleanTitle } from "../../vocabulary/titles.ts";
 import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
-import { found, shapeProblem } from "./json-reader.ts";
+import { found, JSON_LIMITS, shapeProblem } from "./json-reader.ts";
 import { emptyResult, KeyAllocator, makeRecord, problemAt, pushAll, sourceName, titleKey, YEARS, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 
@@ -48,7 +48,9 @@ class LdNode {
     const out: string[] = [];
     for (const { value, path } of this.values(key)) {
       const v = isObject(value) ? (Object.hasOwn(value, "@value") ? value["@value"] : ((options.named ? value.name : undefined) ?? value["@id"])) : value;
-      if (typeof v === "string") out.push(v);
+      if (typeof v === "string" && v.length > JSON_LIMITS.maxTextChars) {
+        this.issues.push(`${path}: ${v.length.toLocaleString("en")} characters, over the ${JSON_LIMITS.maxTextChars.toLocaleString("en")} a field may hold`);
+      } else if (typeof v === "string") out.push(v);
       else if (typeof v === "number" && options.numbers) out.push(String(v));
       else if (v !== undefined) this.issues.push(`${path}: expected text, found ${found(v)}`);
     }
