@@ -20,15 +20,13 @@ function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bund
     result.problems.push(problemAt(path, loc, "one page of a reference or citation list, without the paper it belongs to: import the recorded exchanges (cassette) or use `lineage fetch s2 ID`"));
     return [];
   }
-  const { records, problems } = recordsIn(loc, "data");
+  const { records, problems, nulls } = recordsIn(loc, "data");
   for (const p of problems) result.problems.push(problemAt(path, p, p.reason));
   const bundles: S2Bundle[] = [];
-  let nulls = 0;
   for (const record of records) {
     const where = Object.assign({ at: atOf(record) }, record.line !== undefined ? { line: record.line } : {});
     const reject = (reason: string) => result.problems.push(problemAt(path, record, reason));
-    if (record.value === null && record.at !== "$") nulls++;
-    else if (isS2Edge(record.value)) {
+    if (isS2Edge(record.value)) {
       const edge = record.value as Record<string, unknown>;
       const side = edge.citedPaper ? "cited" : "citing";
       const paper = edge.citedPaper ?? edge.citingPaper;
@@ -46,9 +44,9 @@ function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bund
       reject(isObject(record.value) ? "not a Semantic Scholar paper object (no paperId, title or externalIds)" : `expected a Semantic Scholar paper object, found ${found(record.value)}`);
     }
   }
-  if (bundles.length === 0 && records.length > 0 && records.length === nulls) {
+  if (bundles.length === 0 && records.length === 0 && nulls > 0) {
     result.problems.push(problemAt(path, loc, "a batch response with no papers found"));
-  } else if (records.length === 0 && problems.length === 0) {
+  } else if (records.length === 0 && problems.length === 0 && nulls === 0) {
     result.problems.push(problemAt(path, loc, "no Semantic Scholar paper objects"));
   }
   return bundles;
