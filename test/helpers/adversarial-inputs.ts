@@ -30,7 +30,7 @@ export interface AdversarialShape {
 
 const INGEST: ReadBy = { command: "ingest" };
 const nest = (open: string, close: string, n: number, inner = "") => open.repeat(n) + inner + close.repeat(n);
-const words = (n: number, word = "w") => Array.from({ length: n }, (_, i) => `${word}${i % 10}`).join(" ");
+const words = (n: number, word = "w") => Array.from({ length: n }, (_, i) => (i % 2 ? word : `${word}${i % 10}`)).join(" ");
 
 /** Doubling `@string`s: each the previous one twice, so 30 lines name 2^30 characters. */
 export function doublingStrings(levels: number): string {
