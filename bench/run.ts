@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout] [--quick] [--graphs aan,syn-1e6] [--work DIR]
+ *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout] [--quick] [--graphs aan,syn-1e6] [--work DIR]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { benchIngest } from "./ingest.ts";
+import { benchImport, type ImportBench } from "./import-throughput.ts";
 import { aanCorpus, seedsCorpus, SYNTHETIC, syntheticCorpus, type Corpus } from "./corpora.ts";
 import { benchQueries, type QueryBench, type QuerySizes } from "./queries.ts";
 import { benchHttp, type HttpBench } from "./http-load.ts";
@@ -34,6 +35,8 @@ export interface BenchResults {
   machineAfter?: ReturnType<typeof machine>;
   corpora: Corpus[];
   ingest?: Awaited<ReturnType<typeof benchIngest>>;
+  /** Structured imports against reading the same files (issue 29). */
+  import?: ImportBench;
   queries?: QueryBench[];
   http?: HttpBench[];
   coldStart?: ColdStartBench[];
@@ -53,7 +56,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout"] as const;
+const SECTIONS = ["ingest", "import", "queries", "http", "cold", "explorer", "layout"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -86,6 +89,16 @@ if (only.has("ingest")) {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   results.ingest = await benchIngest(aanDir, scratch);
+  rmSync(scratch, { recursive: true, force: true });
+}
+
+if (only.has("import")) {
+  log("bench: structured imports (BibTeX, RIS, CSL-JSON, S2, OpenAlex) against reading the same files");
+  const scratch = join(work, "import");
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const n = values.quick ? 20_000 : 100_000;
+  results.import = await benchImport(scratch, { bibtex: n, ris: n, "csl-json": n, s2: n, openalex: n }, values.quick ? 1 : 3, log);
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -158,7 +171,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "import" | "http" | "explorer" | "interactions" | "layout">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -167,6 +180,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
     }
   };
   keep("ingest", "ingest");
+  keep("import", "import");
   keep("http", "http");
   keep("explorer", "explorer");
   keep("interactions", "interactions");
