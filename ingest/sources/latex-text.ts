@@ -280,6 +280,9 @@ export function latexToText(text: string, options: { verbatim?: boolean } = {}):
   return collapse(out.join("").normalize("NFC"));
 }
 
+const NOT_COLLAPSED = /[^\S ]|\s\s|^\s|\s$/;
+
+/** White space collapsed to single spaces and trimmed (one test when it is already). */
 function collapse(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
+  return NOT_COLLAPSED.test(s) ? s.replace(/\s+/g, " ").trim() : s;
 }
