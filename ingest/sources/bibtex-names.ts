@@ -97,8 +97,8 @@ const words = (ws: readonly Word[]) => ws.map((w) => w.text).join(" ");
 const SUFFIX = /^(?:jr|sr|ii|iii|iv|v|2nd|3rd)\.?$/i;
 
 /**
- * "von Last, Jr, First" in any of its three forms → the name in display order. Three or more
- * commas with no "Jr" part are a list written with commas ("Haneul Park, Jiwoo Seo, Erin Dale"):
+ * "von Last, Jr, First" in any of its three forms → the name in display order. Two or more
+ * commas with no "Jr" part between the first two are a list written with commas ("Haneul Park, Jiwoo Seo, Erin Dale"):
  * each part is a name of its own.
  */
 function displayNames(raw: string): string[] | undefined {

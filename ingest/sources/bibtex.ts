@@ -4,7 +4,9 @@
  * its line and key while the rest are read), each value's LaTeX by latex-text.ts and each name
  * list by bibtex-names.ts (bounded before it is read); the entry then goes through the CSL
  * reading every citation format shares (csl.ts): title, authors, year and date, venue, and the
- * identifiers in its DOI, URL, eprint, journal, howpublished and note fields.
+ * identifiers in its DOI, URL, eprint, journal, howpublished and note fields. An entry with a
+ * `crossref` takes the fields it lacks of where it appeared (venue, year, publisher, editors) from
+ * the entry it names, as BibTeX does, but never its identifiers or title.
  */
 import type { RecordNaming, SourceResult } from "./source-record.ts";
 import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey } from "./source-record.ts";
@@ -100,6 +102,43 @@ function verbatim(f: ReadonlyMap<string, string>, name: string): string | undefi
   return v === undefined ? undefined : latexToText(v, { verbatim: true }) || undefined;
 }
 
+/** Fields an entry takes from the entry its `crossref` names when it has none of its own: where and when, never what (a proceedings' DOI is not its paper's). */
+const INHERITED = ["booktitle", "journal", "journaltitle", "year", "month", "date", "publisher", "organization", "institution", "school", "address", "location", "series", "volume", "editor"];
+
+/** The parent types whose title is the child's venue (biblatex's inheritance of `title`). */
+const PARENT_TITLE_AS: Readonly<Record<string, string>> = {
+  proceedings: "booktitle",
+  mvproceedings: "booktitle",
+  book: "booktitle",
+  mvbook: "booktitle",
+  collection: "booktitle",
+  mvcollection: "booktitle",
+  periodical: "journal",
+};
+
+/** Each entry with a `crossref` given what it lacks from the entry named (one lookup each: linear). */
+function inheritCrossrefs(entries: readonly BibEntry[]): void {
+  const byKey = new Map<string, BibEntry>();
+  for (const e of entries) if (e.key && !byKey.has(e.key.toLowerCase())) byKey.set(e.key.toLowerCase(), e);
+  for (const entry of entries) {
+    const ref = entry.fields.get("crossref");
+    if (ref === undefined) continue;
+    const key = latexToText(ref, { verbatim: true });
+    const parent = byKey.get(key.toLowerCase());
+    if (!parent || parent === entry) {
+      entry.warnings.push(`its crossref \`${key.slice(0, 100)}\` names no other entry of the file`);
+      continue;
+    }
+    for (const name of INHERITED) {
+      const v = parent.fields.get(name);
+      if (v !== undefined && !entry.fields.has(name)) entry.fields.set(name, v);
+    }
+    const as = PARENT_TITLE_AS[parent.type];
+    const title = parent.fields.get("title");
+    if (as && title !== undefined && !entry.fields.has(as) && !(as === "journal" && entry.fields.has("journaltitle"))) entry.fields.set(as, title);
+  }
+}
+
 /** The CSL fields of an entry, with the raw identifier fields and what reading its names noticed. */
 function cslOf(entry: BibEntry): { item: CslFields; raw: RawIdFields; warnings: string[] } {
   const f = entry.fields;
@@ -139,6 +178,7 @@ export function parseBibtex(text: string, file: string, name: RecordNaming = sou
   const result = emptyResult();
   const body = text.replace(/^\uFEFF/, "");
   const read = readBibtex(body);
+  inheritCrossrefs(read.entries);
   const problem = (line: number, key: string | undefined, reason: string) =>
     result.problems.push(Object.assign({ path: file, line }, key ? { key } : {}, { reason: `line ${line}${key ? ` (${key})` : ""}: ${reason}` }));
   // Problems and entries in the order of the file.

@@ -142,8 +142,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 const LETTERS = new Set(["i", "j", "o", "O", "l", "L", "ss", "SS", "ae", "AE", "oe", "OE", "aa", "AA", "dh", "DH", "th", "TH", "ng", "NG", "dj", "DJ"]);
 /** Commands whose first argument is not text (`\href{url}{text}` keeps its text). */
 const SKIP_FIRST_ARGUMENT = new Set(["href"]);
-/** Commands whose argument is not shown at all. */
-const DROP_ARGUMENT = new Set(["cite", "citep", "citet", "label", "ref", "footnote", "thanks", "hspace", "vspace", "index"]);
+/** Commands whose argument is not shown at all (`{\noopsort{a}}` only orders a bibliography). */
+const DROP_ARGUMENT = new Set(["noopsort", "cite", "citep", "citet", "label", "ref", "footnote", "thanks", "hspace", "vspace", "index"]);
 /** Commands whose argument is kept as written (a URL's `~`, `%` and `--` are its own). */
 const VERBATIM_ARGUMENT = new Set(["url", "path", "nolinkurl"]);
 
