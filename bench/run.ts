@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR]
+ *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
@@ -69,7 +69,7 @@ const SIZES: Record<string, QuerySizes> = {
   "syn-1e6": { closures: 100, paths: 40, longest: 10, mainPaths: 3 },
 };
 
-const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" }, graphs: { type: "string" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" }, graphs: { type: "string" }, repeats: { type: "string" } } });
 /** --graphs: the graphs the query benchmark runs on (default: all of them). */
 const queryGraphs = values.graphs ? new Set(values.graphs.split(",")) : undefined;
 const only = new Set(values.only ? values.only.split(",") : SECTIONS);
@@ -101,7 +101,7 @@ if (only.has("import")) {
   rmSync(scratch, { recursive: true, force: true });
   mkdirSync(scratch, { recursive: true });
   const n = values.quick ? 20_000 : 100_000;
-  results.import = await benchImport(scratch, { bibtex: n, ris: n, "csl-json": n, s2: n, openalex: n }, values.quick ? 1 : 3, log);
+  results.import = await benchImport(scratch, { bibtex: n, ris: n, "csl-json": n, s2: n, openalex: n }, values.repeats ? Number(values.repeats) : values.quick ? 1 : 3, log);
   rmSync(scratch, { recursive: true, force: true });
 }
 
