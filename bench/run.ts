@@ -5,7 +5,8 @@
  *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
- * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
+ * take most of the run); --repeats N runs each structured import N times (3, or 1 with --quick) and
+ * keeps the median. Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
  * while their recipe holds. Results: bench/results/latest.json (and a dated copy),
  * bench/results/latest.md (the tables of BENCHMARKS.md) and bench/results/query-latency-memory.svg.
  * Reads the AAN release from ../shared/data/aan (or LINEAGE_AAN).
