@@ -110,6 +110,10 @@ export async function benchImport(workDir: string, sizes: Partial<Record<ImportF
       const load = loadavg().map((l) => Math.round(l * 100) / 100);
       const r = await runImport(format, path, join(workDir, `import-${format}.db`));
       tries.push(Object.assign(r, { floorSeconds: floor(path), loadAverage: load }));
+      // Each run said as it ends: a long run that is stopped keeps what it measured.
+      log(
+        `bench: ${format}: ${r.seconds.toFixed(1)} s wall, ${r.cpuSeconds.toFixed(1)} s CPU, ${r.peakRssMiB} MiB, ${Math.round(n / r.seconds)} records/s, floor ${tries.at(-1)?.floorSeconds.toFixed(2)} s, load ${load.join(" ")}`,
+      );
     }
     const mid = tries.sort((a, b) => a.seconds - b.seconds)[Math.floor(tries.length / 2)] ?? tries[0];
     if (!mid) continue;
