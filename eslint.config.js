@@ -1,7 +1,9 @@
-// Lint rules: typescript-eslint's recommended set over everything, React hooks rules for web/.
+// Lint rules: typescript-eslint's recommended set over everything, React hooks rules for web/,
+// regexp's super-linear checks for the importers.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import regexp from "eslint-plugin-regexp";
 
 export default tseslint.config(
   { ignores: ["node_modules", "dist", "data", "coverage", "test/fixtures", "test-results", ".scratch"] },
@@ -28,6 +30,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The importers read hostile files of any size (issue 29): no expression there may take
+    // super-linear time on a long run of some character (test/sources/linear-work.test.ts checks
+    // the same at run time, for every reader).
+    files: ["ingest/sources/**/*.ts", "vocabulary/linear-text.ts"],
+    plugins: { regexp },
+    rules: { "regexp/no-super-linear-backtracking": "error", "regexp/no-super-linear-move": "error" },
   },
   {
     files: ["web/src/**/*.{ts,tsx}", "test/web/**/*.{ts,tsx}"],

@@ -42,6 +42,27 @@ export function markdownReport(r: BenchResults): string {
     );
   }
 
+  if (r.import) {
+    out.push("", "### Structured imports (issue 29)", "");
+    out.push(
+      `Each file read by the real \`lineage import\` (CSL-JSON by \`lineage ingest\`) in a child process, the median of ${r.import.repeats} run(s); ` +
+        "floor: the same file read, decoded and its lines counted. Steps: seconds from the start to the first progress line of each (parse starts at `read`).",
+      "",
+    );
+    out.push(
+      "| format | records | file | wall | CPU | records/s | peak RSS | floor | ratio to floor | parse → store → rebuilt → layout → index | load | target |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    for (const i of r.import.runs) {
+      const st = i.steps;
+      const steps = [st.parse, st.store, st.rebuild, st.layout, st.index].map((x) => (x === undefined ? "–" : fmt(x))).join(" → ");
+      const bib = i.format === "bibtex" && i.records >= 100_000 ? ` and 100,000 in < 10 s, < 300 MB: ${yes(i.seconds < 10 && i.peakRssMiB < 300)}` : "";
+      out.push(
+        `| ${i.format} | ${i.records.toLocaleString("en")} | ${mb(i.bytes)} | ${fmt(i.seconds)} s | ${fmt(i.cpuSeconds)} s | ${fmt(i.recordsPerSecond)} | ${fmt(i.peakRssMiB)} MiB | ${fmt(i.floorSeconds)} s | ${fmt(i.ratioToFloor)}× | ${steps} | ${i.loadAverage.join(" / ")} | ≥ 20,000/s: ${yes(i.recordsPerSecond >= 20_000)}${bib} |`,
+      );
+    }
+  }
+
   for (const q of r.queries ?? []) {
     out.push("", `### Queries in process: ${q.graph} (${q.papers.toLocaleString("en")} papers, ${q.citations.toLocaleString("en")} citations)`, "");
     out.push(

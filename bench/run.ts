@@ -2,10 +2,11 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR]
+ *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
- * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
+ * take most of the run); --repeats N runs each structured import N times (3, or 1 with --quick) and
+ * keeps the median. Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
  * while their recipe holds. Results: bench/results/latest.json (and a dated copy),
  * bench/results/latest.md (the tables of BENCHMARKS.md) and bench/results/query-latency-memory.svg.
  * Reads the AAN release from ../shared/data/aan (or LINEAGE_AAN).
@@ -15,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { benchIngest } from "./ingest.ts";
+import { benchImport, type ImportBench } from "./import-throughput.ts";
 import { aanCorpus, seedsCorpus, SYNTHETIC, syntheticCorpus, type Corpus } from "./corpora.ts";
 import { benchQueries, type QueryBench, type QuerySizes } from "./queries.ts";
 import { benchHttp, type HttpBench } from "./http-load.ts";
@@ -35,6 +37,8 @@ export interface BenchResults {
   machineAfter?: ReturnType<typeof machine>;
   corpora: Corpus[];
   ingest?: Awaited<ReturnType<typeof benchIngest>>;
+  /** Structured imports against reading the same files (issue 29). */
+  import?: ImportBench;
   queries?: QueryBench[];
   http?: HttpBench[];
   coldStart?: ColdStartBench[];
@@ -56,7 +60,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout", "zotero"] as const;
+const SECTIONS = ["ingest", "import", "queries", "http", "cold", "explorer", "layout", "zotero"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -66,7 +70,7 @@ const SIZES: Record<string, QuerySizes> = {
   "syn-1e6": { closures: 100, paths: 40, longest: 10, mainPaths: 3 },
 };
 
-const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" }, graphs: { type: "string" } } });
+const { values } = parseArgs({ options: { only: { type: "string" }, quick: { type: "boolean" }, work: { type: "string" }, graphs: { type: "string" }, repeats: { type: "string" } } });
 /** --graphs: the graphs the query benchmark runs on (default: all of them). */
 const queryGraphs = values.graphs ? new Set(values.graphs.split(",")) : undefined;
 const only = new Set(values.only ? values.only.split(",") : SECTIONS);
@@ -92,50 +96,67 @@ if (only.has("ingest")) {
   rmSync(scratch, { recursive: true, force: true });
 }
 
-const aan = aanCorpus(work, aanDir, log);
-const synthetic = SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log));
-const seeds = await seedsCorpus(work, (db, paths) => ingestPaths(db, paths));
-results.corpora = [seeds, aan, ...synthetic];
+if (only.has("import")) {
+  log("bench: structured imports (BibTeX, RIS, CSL-JSON, S2, OpenAlex) against reading the same files");
+  const scratch = join(work, "import");
+  rmSync(scratch, { recursive: true, force: true });
+  mkdirSync(scratch, { recursive: true });
+  const n = values.quick ? 20_000 : 100_000;
+  results.import = await benchImport(scratch, { bibtex: n, ris: n, "csl-json": n, s2: n, openalex: n }, values.repeats ? Number(values.repeats) : values.quick ? 1 : 3, log);
+  rmSync(scratch, { recursive: true, force: true });
+}
 
-if (only.has("queries")) {
-  results.queries = [];
-  for (const corpus of [aan, ...synthetic].filter((c) => !queryGraphs || queryGraphs.has(c.name))) {
-    log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
-    results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
+// The graphs the other sections query are built (or found built) only when one of them runs:
+// `--only ingest,import` needs none, and building the synthetic 1e6 graph takes minutes.
+const CORPUS_SECTIONS = ["queries", "http", "cold", "explorer", "layout", "zotero"];
+if (CORPUS_SECTIONS.some((s) => only.has(s))) await runCorpusSections();
+
+async function runCorpusSections(): Promise<void> {
+  const aan = aanCorpus(work, aanDir, log);
+  const synthetic = SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log));
+  const seeds = await seedsCorpus(work, (db, paths) => ingestPaths(db, paths));
+  results.corpora = [seeds, aan, ...synthetic];
+
+  if (only.has("queries")) {
+    results.queries = [];
+    for (const corpus of [aan, ...synthetic].filter((c) => !queryGraphs || queryGraphs.has(c.name))) {
+      log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
+      results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
+    }
   }
-}
-if (only.has("http")) {
-  log("bench: HTTP API under load on AAN");
-  results.http = [await benchHttp(aan.label, aan.db, join(work, "http"))];
-}
-if (only.has("cold")) {
-  results.coldStart = [];
-  log("bench: cold start on AAN");
-  results.coldStart.push(await benchColdStart(aan.label, aan.db, 1500));
-  const big = synthetic.find((s) => s.papers >= 1_000_000);
-  if (big) {
-    log(`bench: cold start on ${big.label}`);
-    results.coldStart.push(await benchColdStart(big.label, big.db, 10_000, 2.5 * 1024, 3));
+  if (only.has("http")) {
+    log("bench: HTTP API under load on AAN");
+    results.http = [await benchHttp(aan.label, aan.db, join(work, "http"))];
   }
-}
-if (only.has("explorer")) {
-  results.explorer = [];
-  for (const corpus of [seeds, aan]) {
-    log(`bench: explorer in Chromium on ${corpus.label}`);
-    const r = await benchExplorer(corpus.label, corpus.db, { papers: corpus.papers, citations: corpus.citations });
-    if (corpus === aan) r.met = r.payloadGzipBytes < 3 * 1024 * 1024;
-    results.explorer.push(r);
+  if (only.has("cold")) {
+    results.coldStart = [];
+    log("bench: cold start on AAN");
+    results.coldStart.push(await benchColdStart(aan.label, aan.db, 1500));
+    const big = synthetic.find((s) => s.papers >= 1_000_000);
+    if (big) {
+      log(`bench: cold start on ${big.label}`);
+      results.coldStart.push(await benchColdStart(big.label, big.db, 10_000, 2.5 * 1024, 3));
+    }
   }
-  log(`bench: explorer interactions (long tasks) in Chromium on ${aan.label}`);
-  results.interactions = [await benchInteractions(aan.label, aan.db)];
-}
-if (only.has("layout")) {
-  log("bench: ForceAtlas2 to a stable layout on AAN as it grew");
-  results.layout = benchLayout(aan.db);
-}
-if (only.has("zotero")) {
-  log("bench: importing a 10,000-item Zotero library");
-  results.zotero = benchZotero(join(work, "zotero"), aan.db, log);
+  if (only.has("explorer")) {
+    results.explorer = [];
+    for (const corpus of [seeds, aan]) {
+      log(`bench: explorer in Chromium on ${corpus.label}`);
+      const r = await benchExplorer(corpus.label, corpus.db, { papers: corpus.papers, citations: corpus.citations });
+      if (corpus === aan) r.met = r.payloadGzipBytes < 3 * 1024 * 1024;
+      results.explorer.push(r);
+    }
+    log(`bench: explorer interactions (long tasks) in Chromium on ${aan.label}`);
+    results.interactions = [await benchInteractions(aan.label, aan.db)];
+  }
+  if (only.has("layout")) {
+    log("bench: ForceAtlas2 to a stable layout on AAN as it grew");
+    results.layout = benchLayout(aan.db);
+  }
+  if (only.has("zotero")) {
+    log("bench: importing a 10,000-item Zotero library");
+    results.zotero = benchZotero(join(work, "zotero"), aan.db, log);
+  }
 }
 results.machineAfter = machine();
 
@@ -165,7 +186,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "import" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -174,6 +195,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
     }
   };
   keep("ingest", "ingest");
+  keep("import", "import");
   keep("http", "http");
   keep("explorer", "explorer");
   keep("interactions", "interactions");

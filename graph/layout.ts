@@ -57,21 +57,66 @@ export function computeLayout(
   for (const id of ids) graph.addNode(id, { x: (random() - 0.5) * radius, y: (random() - 0.5) * radius });
   for (const e of edges) if (e.citing !== e.cited) graph.mergeEdge(e.citing, e.cited);
   if (ids.length === 0) return [];
-  const settings = Object.assign({}, forceAtlas2.inferSettings(graph), { barnesHutOptimize: ids.length > BARNES_HUT_ABOVE });
-  const total = iterationsFor(ids.length);
+  const communities = graph.size > 0 ? louvain(graph, { rng: seededRandom(seed) }) : {};
+  // Papers no citation touches: ForceAtlas2 only pushes them apart and pulls them in, at the full
+  // cost of every iteration (a bibliography of 100,000 entries and no citations took minutes).
+  // They are laid out around the others instead (issue 29).
+  const isolated = ids.filter((id) => graph.degree(id) === 0);
+  if (isolated.length < ids.length) for (const id of isolated) graph.dropNode(id);
+  else graph.clear();
+  const order = graph.order;
+  const settings = Object.assign({}, order > 0 ? forceAtlas2.inferSettings(graph) : {}, { barnesHutOptimize: order > BARNES_HUT_ABOVE });
+  const total = order > 0 ? iterationsFor(order) : 0;
   for (let done = 0; done < total;) {
     const step = Math.min(ITERATIONS_PER_STEP, total - done);
     forceAtlas2.assign(graph, { iterations: step, settings });
     done += step;
     onProgress(done, total);
   }
-  const communities = graph.size > 0 ? louvain(graph, { rng: seededRandom(seed) }) : {};
-  return ids.map((id) => ({
-    id,
-    x: round(graph.getNodeAttribute(id, "x") as number),
-    y: round(graph.getNodeAttribute(id, "y") as number),
-    community: communities[id] ?? 0,
-  }));
+  const around = aroundTheGraph(graph, isolated);
+  return ids.map((id) => {
+    const placed = around.get(id);
+    return {
+      id,
+      x: round(placed?.x ?? (graph.getNodeAttribute(id, "x") as number)),
+      y: round(placed?.y ?? (graph.getNodeAttribute(id, "y") as number)),
+      community: communities[id] ?? 0,
+    };
+  });
+}
+
+/** Distance between neighbouring papers of the ring of uncited papers. */
+const ISOLATED_SPACING = 10;
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+/**
+ * Positions for papers no citation touches, in their order: a sunflower (Vogel's spiral) ring
+ * just outside the laid-out graph, one paper per ISOLATED_SPACING² of area, so they stay apart
+ * from each other and from the graph, as ForceAtlas2's repulsion would leave them.
+ */
+function aroundTheGraph(graph: Graph, isolated: readonly string[]): Map<string, { x: number; y: number }> {
+  let cx = 0;
+  let cy = 0;
+  graph.forEachNode((_, a) => {
+    cx += a.x as number;
+    cy += a.y as number;
+  });
+  if (graph.order > 0) {
+    cx /= graph.order;
+    cy /= graph.order;
+  }
+  let radius = 0;
+  graph.forEachNode((_, a) => {
+    radius = Math.max(radius, Math.hypot((a.x as number) - cx, (a.y as number) - cy));
+  });
+  const inner = graph.order > 0 ? radius + ISOLATED_SPACING : 0;
+  const placed = new Map<string, { x: number; y: number }>();
+  isolated.forEach((id, k) => {
+    const r = Math.sqrt(inner * inner + (k + 0.5) * ISOLATED_SPACING * ISOLATED_SPACING);
+    const angle = k * GOLDEN_ANGLE;
+    placed.set(id, { x: cx + r * Math.cos(angle), y: cy + r * Math.sin(angle) });
+  });
+  return placed;
 }
 
 function round(v: number): number {

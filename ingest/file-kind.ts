@@ -134,10 +134,19 @@ function documentKind(value: unknown): RecordFormat | undefined {
   return recordKind(value);
 }
 
+/** Lists inside lists looked into (a batch of API pages is two), as the importers read them. */
+const MAX_LIST_LEVELS = 3;
+
 /** The kind most of a list's first records share (at least half of them, and the first one's). */
-function listKind(list: readonly unknown[]): RecordFormat | undefined {
-  const sample = list.filter((v) => v !== null).slice(0, 20);
-  const kinds = sample.map((v) => (Array.isArray(v) ? listKind(v) : isObject(v) ? (isJsonLd(v) ? (jsonLdPapers(v).length > 0 ? "jsonld" : undefined) : recordKind(v)) : undefined));
+function listKind(list: readonly unknown[], level = 1): RecordFormat | undefined {
+  const sample: unknown[] = [];
+  for (const v of list) {
+    if (sample.length >= 20) break;
+    if (v !== null) sample.push(v);
+  }
+  const kinds = sample.map((v) =>
+    Array.isArray(v) ? (level < MAX_LIST_LEVELS ? listKind(v, level + 1) : undefined) : isObject(v) ? (isJsonLd(v) ? (jsonLdPapers(v).length > 0 ? "jsonld" : undefined) : recordKind(v)) : undefined,
+  );
   const firstKind = kinds[0];
   if (!firstKind) return undefined;
   return kinds.filter((k) => k === firstKind).length * 2 >= kinds.length ? firstKind : undefined;

@@ -16,8 +16,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 // eslint-disable-next-line no-control-regex
 const CONTROL_BUT_NEWLINE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f]/g;
 
+// eslint-disable-next-line no-control-regex
+const NOT_CLEAN_LINE = /[^\S ]|\s\s|^\s|\s$|[\u0000-\u001f\u007f-\u009f]/;
+
 /** A one-line field (title, author, venue): control characters dropped, whitespace collapsed. */
 export function cleanLine(text: string): string {
+  // Most fields are clean already: one test instead of four passes (issue 29's import throughput).
+  if (!NOT_CLEAN_LINE.test(text)) return text;
   return text
     .replace(/[\t\n\r\f\v]/g, " ")
     .replace(CONTROL, "")

@@ -13,6 +13,7 @@
  * own to be stored under.
  */
 import { ID_SCHEMES, type Identifiers, type IdScheme } from "./paper-page.ts";
+import { trimEndWhere } from "./linear-text.ts";
 
 const ARXIV_NEW = String.raw`\d{4}\.\d{4,5}`;
 const ARXIV_OLD = String.raw`[a-z][a-z-]*(?:\.[A-Z]{2})?/\d{7}`;
@@ -36,7 +37,7 @@ const RE = {
     "i",
   ),
   arxivVersioned: new RegExp(`(?<![\\w./-])(${ARXIV_NEW_DATED})v\\d{1,2}(?![\\w.])`),
-  arxivLabelled: new RegExp(`\\b(?:paper|arxiv|article|preprint|e-?print)[ _-]?id\\s*[:=#]?\\s*(${ARXIV_NEW_DATED})(?:v\\d{1,2})?(?![\\d.])`, "i"),
+  arxivLabelled: new RegExp(`\\b(?:paper|arxiv|article|preprint|e-?print)[ _-]?id\\s*(?:[:=#]\\s*)?(${ARXIV_NEW_DATED})(?:v\\d{1,2})?(?![\\d.])`, "i"),
   /** A new-style ID alone (in parentheses or brackets or not): "(2410.95581)". */
   arxivAlone: new RegExp(`^\\s*[([]?(${ARXIV_NEW_DATED})(?:v\\d{1,2})?[)\\]]?\\s*$`),
   arxivOldBare: new RegExp(`(?<![\\w./-])((?:${ARXIV_ARCHIVES})(?:\\.[A-Z]{2})?/\\d{7})(?:v\\d{1,2})?(?!\\d)`),
@@ -63,6 +64,13 @@ export function canonicalArxiv(raw: string): string | undefined {
   return m?.[1];
 }
 
+const SENTENCE_END = new Set([".", ",", ";", ":", ")", "]", "}", ">"]);
+
+/** Trailing punctuation a sentence may add, removed: `/[.,;:)\]}>]+$/` by a loop, which a long run cannot make quadratic. */
+function trimSentencePunctuation(text: string): string {
+  return trimEndWhere(text, (c) => SENTENCE_END.has(c));
+}
+
 /** DOIs are case-insensitive: lower-case, with trailing punctuation a sentence may add removed. */
 export function canonicalDoi(raw: string): string | undefined {
   let doi = raw
@@ -74,7 +82,7 @@ export function canonicalDoi(raw: string): string | undefined {
   } catch {
     // keep the raw form: a malformed escape is not worth losing the DOI over
   }
-  doi = doi.replace(/[.,;:)\]}>]+$/, "");
+  doi = trimSentencePunctuation(doi);
   // A DOI glued to the next word of a rendered page ("…101151Get rights and content").
   doi = doi.replace(/(\d)[A-Z][a-z]{2,}$/, "$1");
   if (!/^10\.\d{4,9}\/\S+$/.test(doi)) return undefined;
@@ -163,11 +171,12 @@ function addDoi(ids: Identifiers, raw: string): void {
     return;
   }
   const acl = RE.aclDoi.exec(
-    raw
-      .trim()
-      .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")
-      .replace(/^doi:\s*/i, "")
-      .replace(/[.,;:)\]}>]+$/, ""),
+    trimSentencePunctuation(
+      raw
+        .trim()
+        .replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")
+        .replace(/^doi:\s*/i, ""),
+    ),
   );
   // An Anthology DOI names a whole Anthology ID; one that does not was cut short.
   if (doi.startsWith("10.18653/v1/") && !acl?.[1]) return;

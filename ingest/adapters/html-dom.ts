@@ -301,7 +301,8 @@ export function textAfterLabel(ix: DomIndex, label: number, opts: { paragraphs?:
 /** Cheap check for the format detector: an HTML document, or a fragment with real elements. */
 export function looksLikeHtml(text: string): boolean {
   const head = text.slice(0, 65_536);
-  if (/^\s*(?:\ufeff)?\s*(?:<!doctype\s+html|<html[\s>]|<\?xml[^>]{0,200}>\s*<!doctype\s+html)/i.test(head)) return true;
+  // `\s` takes in U+FEFF: one run, not two (two made the test quadratic on a head of spaces).
+  if (/^\s*(?:<!doctype\s+html|<html[\s>]|<\?xml[^>]{0,200}>\s*<!doctype\s+html)/i.test(head)) return true;
   const TAGS = "html|head|body|div|p|a|ul|ol|li|h[1-6]|section|article|span|table|tr|td|main|header|footer|nav|em|strong|title|blockquote";
   return new RegExp(`<(?:${TAGS})(?:\\s[^<>]{0,2000})?>`, "i").test(head) && new RegExp(`</(?:${TAGS})\\s*>`, "i").test(head);
 }

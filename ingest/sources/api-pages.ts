@@ -11,6 +11,7 @@ import { s2Bundles } from "./s2-exchanges.ts";
 import { s2Page } from "./s2.ts";
 import { openAlexId, openAlexPage, openAlexRef, type OpenAlexWork } from "./openalex.ts";
 import type { PaperPage } from "../../vocabulary/paper-page.ts";
+import { pushAll } from "./source-record.ts";
 
 export type ApiPage = { page: PaperPage; sourceId: string } | { reason: string };
 
@@ -23,7 +24,8 @@ export function s2ApiPage(exchanges: readonly Exchange[], askedId: string, notes
     const why = problems[0]?.reason ?? exchangeNotes[0] ?? "no paper record came back";
     return { reason: `${askedId}: no Semantic Scholar paper record (${why})` };
   }
-  asked.warnings.push(...notes, ...problems.map((p) => `${p.at}: ${p.reason}`));
+  pushAll(asked.warnings, notes);
+  for (const p of problems) asked.warnings.push(`${p.at}: ${p.reason}`);
   if (recordOnly) {
     delete paper.references;
     delete paper.citations;
@@ -60,6 +62,6 @@ export function openAlexApiPage(work: OpenAlexWork, referenced: readonly OpenAle
     }
     if (unnamed > 0) page.warnings.push(`${unnamed} citing works had neither a title nor an identifier and were left out`);
   }
-  page.warnings.push(...notes);
+  pushAll(page.warnings, notes);
   return { page, sourceId: id };
 }

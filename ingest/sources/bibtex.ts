@@ -1,122 +1,209 @@
 /**
- * BibTeX files through citation-js (@citation-js/plugin-bibtex). A real file holds entries
- * written by many hands, some malformed, and one bad entry must not lose the rest, so the file
- * is cut into entries first (each `@type{` at the start of a line) and each is parsed alone;
- * a malformed one is reported with its line and key. One entry is one paper, with no edges.
+ * BibTeX files to pages, one per entry, with no edges. The file is read in one pass by
+ * bibtex-reader.ts (entries, `@string`s budgeted as they expand, a malformed entry reported with
+ * its line and key while the rest are read), each value's LaTeX by latex-text.ts and each name
+ * list by bibtex-names.ts (bounded before it is read); the entry then goes through the CSL
+ * reading every citation format shares (csl.ts): title, authors, year and date, venue, and the
+ * identifiers in its DOI, URL, eprint, journal, howpublished and note fields. An entry with a
+ * `crossref` takes the fields it lacks of where it appeared (venue, year, publisher, editors) from
+ * the entry it names, as BibTeX does, but never its identifiers or title.
  */
-import { plugins } from "@citation-js/core";
-import "@citation-js/plugin-bibtex";
-import type { RecordNaming, SourceProblem, SourceResult } from "./source-record.ts";
+import type { RecordNaming, SourceResult } from "./source-record.ts";
 import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey } from "./source-record.ts";
-import { pageFromCsl, type CslItem } from "./csl.ts";
+import { pageFromCslFields, type CslFields, type RawIdFields } from "./csl.ts";
+import { readBibtex, type BibEntry } from "./bibtex-reader.ts";
+import { latexToText } from "./latex-text.ts";
+import { bibtexNames } from "./bibtex-names.ts";
 
-interface BibEntry {
-  type: string;
-  label: string;
-  properties: Record<string, string>;
-}
-
-interface Chunk {
-  line: number;
-  kind: string;
-  text: string;
-}
+export { BIBTEX_LIMITS } from "./bibtex-reader.ts";
 
 const ENTRY_START = /^\s*@\s*([A-Za-z]+)\s*[{(]/;
 
-/** The file cut at every line that starts an entry; text before the first entry is a comment. */
-export function splitBibtex(text: string): Chunk[] {
-  const lines = text.split(/\r?\n/);
-  const chunks: Chunk[] = [];
+/**
+ * The file cut at every line that starts an entry, each piece with its line and type (text before
+ * the first entry is a comment): what the evaluation counts and the RIS fixture generator reads.
+ */
+export function splitBibtex(text: string): { line: number; kind: string; text: string }[] {
+  const chunks: { line: number; kind: string; text: string }[] = [];
   let current: { line: number; kind: string; lines: string[] } | undefined;
-  lines.forEach((line, i) => {
+  text.split(/\r?\n/).forEach((line, i) => {
     const m = ENTRY_START.exec(line);
     if (m?.[1]) {
       if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n") });
       current = { line: i + 1, kind: m[1].toLowerCase(), lines: [line] };
-    } else if (current) {
-      current.lines.push(line);
-    }
+    } else current?.lines.push(line);
   });
   if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n") });
   return chunks;
 }
 
-function parseEntries(text: string): BibEntry[] {
-  return plugins.input.chain(text, { target: "@biblatex/entries+list", generateGraph: false, forceType: "@biblatex/text" }) as BibEntry[];
+/** BibTeX entry types as CSL types (the CSL reading looks at `book`: its venue is its publisher). */
+const TYPES: Readonly<Record<string, string>> = {
+  article: "article-journal",
+  inproceedings: "paper-conference",
+  conference: "paper-conference",
+  book: "book",
+  booklet: "book",
+  mvbook: "book",
+  inbook: "chapter",
+  incollection: "chapter",
+  phdthesis: "thesis",
+  mastersthesis: "thesis",
+  thesis: "thesis",
+  techreport: "report",
+  report: "report",
+  online: "webpage",
+  electronic: "webpage",
+  www: "webpage",
+  dataset: "dataset",
+  software: "software",
+};
+
+const MONTH_NAMES = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+
+/** A month as a number (`5`, `May`, `may.`), with the day when it names one (`23--29 Jul`, `July 4`). */
+function monthOf(raw: string | undefined): { month: number; day?: number } | undefined {
+  if (!raw) return undefined;
+  const s = latexToText(raw).toLowerCase().slice(0, 40);
+  const byName = (name: string | undefined) => (name ? MONTH_NAMES.indexOf(name.slice(0, 3)) + 1 : 0);
+  const numeric = /^(\d{1,2})$/.exec(s);
+  const dayFirst = /^(\d{1,2})(?:\s*[–-]+\s*\d{1,2})?\.?\s*([a-z]{3,})/.exec(s);
+  const monthFirst = /^([a-z]{3,})\.?\s*(?:(\d{1,2})\b)?/.exec(s);
+  const month = numeric ? Number(numeric[1]) : dayFirst ? byName(dayFirst[2]) : byName(monthFirst?.[1]);
+  if (!(month >= 1 && month <= 12)) return undefined;
+  const day = Number(dayFirst?.[1] ?? monthFirst?.[2] ?? NaN);
+  return day >= 1 && day <= 31 && !numeric ? { month, day } : { month };
 }
 
-function toCsl(entry: BibEntry): CslItem | undefined {
-  const items = plugins.input.chain([entry], { target: "@csl/list+object", generateGraph: false }) as CslItem[];
-  return items[0];
+/** The entry's date: biblatex's `date` (`2021-03-04`, `2021-03`, `2021`), else `year` and `month`. */
+function issuedOf(fields: ReadonlyMap<string, string>): CslFields["issued"] {
+  const date = /^\s*(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?/.exec(latexToText(fields.get("date") ?? "").slice(0, 40));
+  if (date?.[1]) return { parts: [Number(date[1]), ...(date[2] ? [Number(date[2])] : []), ...(date[2] && date[3] ? [Number(date[3])] : [])] };
+  const year = /\d{4}/.exec(latexToText(fields.get("year") ?? "").slice(0, 40))?.[0];
+  if (!year) return undefined;
+  const m = monthOf(fields.get("month")?.slice(0, 80));
+  return { parts: m ? [Number(year), m.month, ...(m.day ? [m.day] : [])] : [Number(year)] };
 }
 
-/** citation-js's grammar error, re-based on the file's line numbers and said plainly. */
-function describe(err: Error, chunk: Chunk, prefixLines: number): string {
-  const first = err.message.split("\n")[0] ?? err.message;
-  const at = /at line (\d+) col (\d+)/.exec(first);
-  const where = at?.[1] ? ` at line ${chunk.line + Math.max(0, Number(at[1]) - 1 - prefixLines)} col ${at[2]}` : "";
-  const head = chunk.text.split("\n")[0] ?? "";
-  const key = /^\s*@\s*\w+\s*[{(][ \t]*([^,\s{}()]*)[ \t]*(,?)/.exec(head);
-  let diagnosis = first.replace(/\s*at line \d+ col \d+:?.*$/, "");
-  if (key && !key[1]) diagnosis = `entry has no citation key (${diagnosis})`;
-  else if (key && !key[2] && /expected "comma"/.test(diagnosis)) diagnosis = `missing comma after the citation key (${diagnosis})`;
-  return `malformed entry: ${diagnosis}${where}`;
+/** A URL in `howpublished` (`\url{…}` or a bare one), as citation-js read it. */
+function urlIn(text: string | undefined): string | undefined {
+  return text ? /https?:\/\/[^\s{}]+/.exec(latexToText(text, { verbatim: true }))?.[0] : undefined;
 }
 
-function rawKey(chunk: Chunk): string | undefined {
-  const m = /^\s*@\s*\w+\s*[{(][ \t]*([^,\s{}()]+)/.exec(chunk.text.split("\n")[0] ?? "");
-  return m?.[1];
+/** A field's text (LaTeX read), or undefined when it is absent or empty. */
+function prose(f: ReadonlyMap<string, string>, name: string): string | undefined {
+  const v = f.get(name);
+  return v === undefined ? undefined : latexToText(v) || undefined;
+}
+
+/** An identifier field's text (a DOI, a URL, an eprint): braces and escapes read, dashes kept. */
+function verbatim(f: ReadonlyMap<string, string>, name: string): string | undefined {
+  const v = f.get(name);
+  return v === undefined ? undefined : latexToText(v, { verbatim: true }) || undefined;
+}
+
+/** Fields an entry takes from the entry its `crossref` names when it has none of its own: where and when, never what (a proceedings' DOI is not its paper's). */
+const INHERITED = ["booktitle", "journal", "journaltitle", "year", "month", "date", "publisher", "organization", "institution", "school", "address", "location", "series", "volume", "editor"];
+
+/** The parent types whose title is the child's venue (biblatex's inheritance of `title`). */
+const PARENT_TITLE_AS: Readonly<Record<string, string>> = {
+  proceedings: "booktitle",
+  mvproceedings: "booktitle",
+  book: "booktitle",
+  mvbook: "booktitle",
+  collection: "booktitle",
+  mvcollection: "booktitle",
+  periodical: "journal",
+};
+
+/** Each entry with a `crossref` given what it lacks from the entry named (one lookup each: linear). */
+function inheritCrossrefs(entries: readonly BibEntry[]): void {
+  const byKey = new Map<string, BibEntry>();
+  for (const e of entries) if (e.key && !byKey.has(e.key.toLowerCase())) byKey.set(e.key.toLowerCase(), e);
+  for (const entry of entries) {
+    const ref = entry.fields.get("crossref");
+    if (ref === undefined) continue;
+    const key = latexToText(ref, { verbatim: true });
+    const parent = byKey.get(key.toLowerCase());
+    if (!parent || parent === entry) {
+      entry.warnings.push(`its crossref \`${key.slice(0, 100)}\` names no other entry of the file`);
+      continue;
+    }
+    for (const name of INHERITED) {
+      const v = parent.fields.get(name);
+      if (v !== undefined && !entry.fields.has(name)) entry.fields.set(name, v);
+    }
+    const as = PARENT_TITLE_AS[parent.type];
+    const title = parent.fields.get("title");
+    if (as && title !== undefined && !entry.fields.has(as) && !(as === "journal" && entry.fields.has("journaltitle"))) entry.fields.set(as, title);
+  }
+}
+
+/** The CSL fields of an entry, with the raw identifier fields and what reading its names noticed. */
+function cslOf(entry: BibEntry): { item: CslFields; raw: RawIdFields; warnings: string[] } {
+  const f = entry.fields;
+  const warnings = [...entry.warnings];
+  const item: CslFields = { type: TYPES[entry.type] ?? "article", authors: [] };
+  const authors = f.get("author");
+  if (authors !== undefined) {
+    const read = bibtexNames(authors, "author");
+    item.authors = read.names;
+    for (const w of read.warnings) warnings.push(w);
+  }
+  const journal = prose(f, "journal");
+  const note = prose(f, "note");
+  const url = verbatim(f, "url");
+  const howpublished = prose(f, "howpublished");
+  const fields: Partial<CslFields> = {
+    title: prose(f, "title"),
+    issued: issuedOf(f),
+    DOI: verbatim(f, "doi"),
+    URL: url ?? urlIn(f.get("howpublished")),
+    container: journal ?? prose(f, "journaltitle") ?? prose(f, "booktitle"),
+    publisher: prose(f, "publisher") ?? prose(f, "institution") ?? prose(f, "school"),
+    abstract: prose(f, "abstract"),
+    note,
+  };
+  for (const [k, v] of Object.entries(fields)) if (v !== undefined) (item as unknown as Record<string, unknown>)[k] = v;
+  // The URL is read as a URL already (csl.ts); these are read for identifiers written as text.
+  const raw: RawIdFields = { texts: [journal, howpublished, note].filter((t): t is string => Boolean(t)) };
+  const eprint = verbatim(f, "eprint");
+  if (eprint) raw.eprint = eprint;
+  const archivePrefix = verbatim(f, "archiveprefix") ?? verbatim(f, "eprinttype");
+  if (archivePrefix) raw.archivePrefix = archivePrefix;
+  return { item, raw, warnings };
 }
 
 export function parseBibtex(text: string, file: string, name: RecordNaming = sourceName): SourceResult {
   const result = emptyResult();
-  const chunks = splitBibtex(text.replace(/^\uFEFF/, ""));
-  const strings = chunks.filter((c) => c.kind === "string").map((c) => c.text);
-  const prefix = strings.length > 0 ? strings.join("\n") + "\n" : "";
-  const prefixLines = prefix ? prefix.split("\n").length - 1 : 0;
+  const body = text.replace(/^\uFEFF/, "");
+  const read = readBibtex(body);
+  inheritCrossrefs(read.entries);
+  const problem = (line: number, key: string | undefined, reason: string) =>
+    result.problems.push(Object.assign({ path: file, line }, key ? { key } : {}, { reason: `line ${line}${key ? ` (${key})` : ""}: ${reason}` }));
+  // Problems and entries in the order of the file.
+  const problems = [...read.problems];
+  let next = 0;
   const keys = new KeyAllocator();
-  for (const chunk of chunks) {
-    if (chunk.kind === "string" || chunk.kind === "comment" || chunk.kind === "preamble") continue;
-    const problem = (line: number, reason: string): SourceProblem => {
-      const key = rawKey(chunk);
-      return { path: file, line, ...(key ? { key } : {}), reason: `line ${line}${key ? ` (${key})` : ""}: ${reason}` };
-    };
-    let entries: BibEntry[];
-    try {
-      entries = parseEntries(prefix + chunk.text);
-    } catch (err) {
-      result.problems.push(problem(chunk.line, describe(err as Error, chunk, prefixLines)));
+  for (const entry of read.entries) {
+    while (next < problems.length && (problems[next]?.line ?? 0) < entry.line) {
+      const p = problems[next++];
+      if (p) problem(p.line, p.key, p.reason);
+    }
+    const csl = cslOf(entry);
+    const made = pageFromCslFields("bibtex", csl.item, csl.raw);
+    if ("reason" in made) {
+      problem(entry.line, entry.key, `entry ${made.reason}`);
       continue;
     }
-    if (entries.length === 0) {
-      result.problems.push(problem(chunk.line, "malformed entry: nothing citation-js could read"));
-      continue;
-    }
-    for (const entry of entries) {
-      let item: CslItem | undefined;
-      try {
-        item = toCsl(entry);
-      } catch (err) {
-        result.problems.push(problem(chunk.line, `cannot convert entry: ${(err as Error).message.split("\n")[0]}`));
-        continue;
-      }
-      const p = entry.properties;
-      const made = item
-        ? pageFromCsl("bibtex", item, {
-            eprint: p.eprint,
-            archivePrefix: p.archiveprefix ?? p.eprinttype,
-            texts: [p.journal, p.howpublished, p.note, p.url].filter((t): t is string => Boolean(t)),
-          })
-        : { reason: "empty entry" };
-      if ("reason" in made) {
-        result.problems.push(problem(chunk.line, `entry ${made.reason}`));
-        continue;
-      }
-      const key = keys.take(entry.label || titleKey(made.page.paper.title ?? "", made.page.paper.year));
-      result.records.push(makeRecord(name("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(chunk.text) }));
-    }
+    for (const w of csl.warnings) made.page.warnings.push(`entry ${entry.key} (line ${entry.line}): ${w}`);
+    const key = keys.take(entry.key || titleKey(made.page.paper.title ?? "", made.page.paper.year));
+    result.records.push(makeRecord(name("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(body.slice(entry.start, entry.end)) }));
   }
-  if (chunks.length === 0 && text.trim()) result.problems.push({ path: file, reason: "no BibTeX entries (no line starts with @type{)" });
+  for (; next < problems.length; next++) {
+    const p = problems[next];
+    if (p) problem(p.line, p.key, p.reason);
+  }
+  if (!read.sawEntry && body.trim()) result.problems.push({ path: file, reason: "no BibTeX entries (no line starts with @type{)" });
   return result;
 }

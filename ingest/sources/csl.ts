@@ -44,8 +44,11 @@ export interface RawIdFields {
   texts?: string[];
 }
 
-/** The item's fields Lineage uses, read by type (json-reader.ts). */
-interface CslFields {
+/**
+ * The item's fields Lineage uses: read by type from untrusted JSON (json-reader.ts), or made
+ * directly by a reader of a text format (BibTeX, RIS, EndNote), whose fields are text already.
+ */
+export interface CslFields {
   type?: string;
   title?: string;
   DOI?: string;
@@ -138,6 +141,11 @@ export function pageFromCsl(format: RecordSourceFormat, cslItem: CslItem | unkno
   if ("reason" in r) return r;
   const item = readCsl(r);
   if (r.issues.length > 0) return { reason: `has a field of the wrong kind: ${issuesReason(r.issues)}` };
+  return pageFromCslFields(format, item, raw);
+}
+
+/** The page of an item's fields, or the reason they cannot be one paper. */
+export function pageFromCslFields(format: RecordSourceFormat, item: CslFields, raw: RawIdFields = {}): { page: PaperPage } | { reason: string } {
   const paper = emptyPaper();
   paper.ids = identifiersOf(item, raw);
   const title = item.title ? cleanTitle(item.title) : "";

@@ -4,7 +4,7 @@
  * document, each with its position (`$.results[3]`, or line 7 of JSON Lines) so that a bad one is
  * reported where it is and the rest are kept. Pure.
  */
-import { isObject, shapeProblem } from "./json-reader.ts";
+import { isObject } from "./json-reader.ts";
 
 export { isObject } from "./json-reader.ts";
 
@@ -65,11 +65,15 @@ const MAX_LIST_LEVELS = 3;
 /**
  * The records of a document: the document itself, the items of a list, or the items of the
  * `listKey` list of an object (an API's page of results), through at most MAX_LIST_LEVELS lists.
- * A list that holds lists is measured first (without recursion), so a document nested 20,000
- * levels deep is refused where the nesting starts.
+ * Each item is a record of its own, measured and read alone by its importer, so one nested 40
+ * levels deep is refused where it is and its neighbours are kept; a list deeper than
+ * MAX_LIST_LEVELS is refused as one item, where the nesting starts. No recursion: a document
+ * nested 20,000 levels deep is walked three levels down, never further. Nulls in a list are
+ * counted (`nulls`), not returned.
  */
-export function recordsIn(doc: Located, listKey: string): { records: Located[]; problems: (Located & { reason: string })[] } {
+export function recordsIn(doc: Located, listKey: string): { records: Located[]; problems: (Located & { reason: string })[]; nulls: number } {
   const records: Located[] = [];
+  let nulls = 0;
   const problems: (Located & { reason: string })[] = [];
   const stack: (Located & { level: number })[] = [Object.assign({}, doc, { level: 0 })];
   const located = (at: string, value: unknown): Located => Object.assign({ value, at }, doc.line !== undefined ? { line: doc.line } : {});
@@ -82,12 +86,16 @@ export function recordsIn(doc: Located, listKey: string): { records: Located[]; 
       continue;
     }
     const listAt = Array.isArray(value) ? at : `${at}.${listKey}`;
-    const shape = list.some((v) => Array.isArray(v)) ? shapeProblem(list) : undefined;
-    if (shape || level >= MAX_LIST_LEVELS) {
-      problems.push(Object.assign(located(listAt, list), { reason: shape ?? `lists of records nested more than ${MAX_LIST_LEVELS} deep` }));
+    if (level >= MAX_LIST_LEVELS) {
+      problems.push(Object.assign(located(listAt, list), { reason: `a list where a record was expected, inside lists nested more than ${MAX_LIST_LEVELS} deep` }));
       continue;
     }
-    for (let i = list.length - 1; i >= 0; i--) stack.push(Object.assign(located(`${listAt}[${i}]`, list[i]), { level: level + 1 }));
+    for (let i = list.length - 1; i >= 0; i--) {
+      // A null in a record's place (a batch's paper not found) is counted, not kept: a list of ten
+      // million nulls costs a count, not ten million positions.
+      if (list[i] === null) nulls++;
+      else stack.push(Object.assign(located(`${listAt}[${i}]`, list[i]), { level: level + 1 }));
+    }
   }
-  return { records, problems };
+  return { records, problems, nulls };
 }

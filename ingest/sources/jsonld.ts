@@ -12,8 +12,8 @@ import { canonicalArxiv, hasIdentifier, identifiersFromText, identifiersFromUrl,
 import { isObject, jsonLdPapers, JSONLD_PAPER_TYPES, jsonLdTypes } from "../file-kind.ts";
 import { cleanTitle } from "../../vocabulary/titles.ts";
 import { emptyFacts, emptyPaper, type Identifiers, type PaperPage, type PaperRef } from "../../vocabulary/paper-page.ts";
-import { found, shapeProblem } from "./json-reader.ts";
-import { emptyResult, KeyAllocator, makeRecord, problemAt, sourceName, titleKey, YEARS, type RecordNaming, type SourceResult } from "./source-record.ts";
+import { found, JSON_LIMITS, shapeProblem } from "./json-reader.ts";
+import { emptyResult, KeyAllocator, makeRecord, problemAt, pushAll, sourceName, titleKey, YEARS, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 
 type Node = Readonly<Record<string, unknown>>;
@@ -28,12 +28,13 @@ class LdNode {
 
   private values(key: string): { value: unknown; path: string }[] {
     const out: { value: unknown; path: string }[] = [];
-    const stack: { value: unknown; path: string }[] = [{ value: Object.hasOwn(this.node, key) ? this.node[key] : undefined, path: `${this.path}.${key}` }];
-    while (stack.length > 0) {
-      const { value, path } = stack.shift() as { value: unknown; path: string };
+    // A queue read from its head (not shift(), which moves every item left: quadratic on a long list).
+    const queue: { value: unknown; path: string }[] = [{ value: Object.hasOwn(this.node, key) ? this.node[key] : undefined, path: `${this.path}.${key}` }];
+    for (let head = 0; head < queue.length; head++) {
+      const { value, path } = queue[head] as { value: unknown; path: string };
       if (value === undefined || value === null) continue;
-      if (Array.isArray(value)) value.forEach((v, i) => stack.push({ value: v, path: `${path}[${i}]` }));
-      else if (isObject(value) && Array.isArray(value["@list"])) value["@list"].forEach((v, i) => stack.push({ value: v, path: `${path}["@list"][${i}]` }));
+      if (Array.isArray(value)) value.forEach((v, i) => queue.push({ value: v, path: `${path}[${i}]` }));
+      else if (isObject(value) && Array.isArray(value["@list"])) value["@list"].forEach((v, i) => queue.push({ value: v, path: `${path}["@list"][${i}]` }));
       else out.push({ value, path });
     }
     return out;
@@ -47,7 +48,9 @@ class LdNode {
     const out: string[] = [];
     for (const { value, path } of this.values(key)) {
       const v = isObject(value) ? (Object.hasOwn(value, "@value") ? value["@value"] : ((options.named ? value.name : undefined) ?? value["@id"])) : value;
-      if (typeof v === "string") out.push(v);
+      if (typeof v === "string" && v.length > JSON_LIMITS.maxTextChars) {
+        this.issues.push(`${path}: ${v.length.toLocaleString("en")} characters, over the ${JSON_LIMITS.maxTextChars.toLocaleString("en")} a field may hold`);
+      } else if (typeof v === "string") out.push(v);
       else if (typeof v === "number" && options.numbers) out.push(String(v));
       else if (v !== undefined) this.issues.push(`${path}: expected text, found ${found(v)}`);
     }
@@ -83,7 +86,7 @@ function identifiersOf(n: LdNode): Identifiers {
     const part = new LdNode(item.node, item.path);
     const scheme = (part.text("propertyID") ?? "").toLowerCase();
     const value = part.text("value", { numbers: true }) ?? part.text("@id");
-    n.issues.push(...part.issues);
+    pushAll(n.issues, part.issues);
     if (!value) continue;
     if (scheme === "doi") merge(ids, identifiersFromUrl(`https://doi.org/${value.replace(/^(?:https?:\/\/)?(?:dx\.)?doi\.org\//i, "")}`));
     else if (scheme === "arxiv" && canonicalArxiv(value)) ids.arxiv ??= canonicalArxiv(value);
@@ -109,7 +112,7 @@ function authorsOf(n: LdNode): string[] {
       else if (item.node) {
         const person = new LdNode(item.node, item.path);
         const name = person.text("name") ?? [person.text("givenName"), person.text("familyName")].filter(Boolean).join(" ");
-        n.issues.push(...person.issues);
+        pushAll(n.issues, person.issues);
         if (name) names.push(name);
       }
     }
@@ -135,7 +138,7 @@ function citationOf(item: { node?: Node; text?: string; path: string }, issues: 
   if (year !== undefined) ref.year = year;
   const url = n.text("url");
   if (url) ref.url = url;
-  issues.push(...n.issues);
+  pushAll(issues, n.issues);
   return ref.title || hasIdentifier(ref.ids) ? ref : undefined;
 }
 

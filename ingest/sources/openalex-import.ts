@@ -7,7 +7,7 @@
 import { recordsIn, type Located } from "./json-values.ts";
 import { openAlexId, openAlexPage, openAlexRef, type OpenAlexWork } from "./openalex.ts";
 import { openAlexWorkOf } from "./openalex-record.ts";
-import { emptyResult, KeyAllocator, makeRecord, mergeResults, problemAt, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
+import { emptyResult, KeyAllocator, makeRecord, mergeResults, problemAt, pushAll, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 
 /**
@@ -26,7 +26,8 @@ function worksOf(path: string, doc: Located, result: SourceResult, bodyOfExchang
     else (read.notAWork ? notWorks : rejected).push(problemAt(path, record, read.reason));
   }
   const foreign = bodyOfExchange && works.length === 0;
-  result.problems.push(...rejected, ...(foreign ? [] : notWorks));
+  pushAll(result.problems, rejected);
+  if (!foreign) pushAll(result.problems, notWorks);
   return { works, none: works.length === 0 && rejected.length === 0 && (foreign || notWorks.length === 0) };
 }
 
@@ -34,9 +35,10 @@ export function importOpenAlex(files: readonly SourceFile[], name: RecordNaming 
   const result = emptyResult();
   const perFile: { path: string; works: OpenAlexWork[] }[] = [];
   for (const file of files) {
+    const problemsBefore = result.problems.length;
     const { values, exchanges } = readStructured(file, result);
     const works: OpenAlexWork[] = [];
-    for (const v of values) works.push(...worksOf(file.path, Object.assign({ value: v.value, at: "$" }, v.line !== undefined ? { line: v.line } : {}), result, false).works);
+    for (const v of values) pushAll(works, worksOf(file.path, Object.assign({ value: v.value, at: "$" }, v.line !== undefined ? { line: v.line } : {}), result, false).works);
     let ignored = 0;
     for (const e of exchanges) {
       let body: unknown;
@@ -47,10 +49,10 @@ export function importOpenAlex(files: readonly SourceFile[], name: RecordNaming 
       }
       const found = body === undefined ? { works: [], none: true } : worksOf(file.path, { value: body, at: `interaction ${e.index ?? "?"}, $` }, result, true);
       if (found.none) ignored++;
-      works.push(...found.works);
+      pushAll(works, found.works);
     }
     if (ignored > 0) result.warnings.push({ path: file.path, warning: `ignored ${ignored} recorded exchange(s) that hold no OpenAlex works` });
-    if (works.length === 0 && !result.problems.some((p) => p.path === file.path)) {
+    if (works.length === 0 && result.problems.length === problemsBefore) {
       result.problems.push({ path: file.path, reason: "no OpenAlex work objects (an `id` like https://openalex.org/W…)" });
     }
     perFile.push({ path: file.path, works });
@@ -69,7 +71,7 @@ export function openAlexRecords(
 ): SourceResult {
   const result = emptyResult();
   const byId = new Map<string, OpenAlexWork>();
-  for (const w of [...perFile.flatMap((f) => f.works), ...extra]) {
+  for (const w of [perFile.map((f) => f.works), [extra]].flat(2)) {
     const id = openAlexId(w.id);
     if (id && !byId.has(id)) byId.set(id, w);
   }

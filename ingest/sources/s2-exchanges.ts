@@ -148,7 +148,7 @@ function collect(exchanges: readonly Exchange[]): Parsed {
       const key = `${list[1]}|${kind}`;
       const group = parsed.lists.get(key) ?? { id: list[1], kind, pages: [], warnings: [], at: name };
       group.pages.push(read.page);
-      group.warnings.push(...read.leftOut.map((w) => `${name}: ${w}`));
+      for (const w of read.leftOut) group.warnings.push(`${name}: ${w}`);
       parsed.lists.set(key, group);
     } else if (isObject(body)) {
       const paper = paperAt("", body);
@@ -171,7 +171,9 @@ export function assemblePages(pages: ListPage[], name: string): { data: S2Edge[]
     if (page.offset > expected) warnings.push(`${name}: entries ${expected}-${page.offset - 1} were not recorded`);
     // Overlapping pages are trimmed by the items' places, not by what was kept of them.
     const skip = Math.max(0, expected - page.offset);
-    data.push(...page.data.filter((_, j) => (page.positions?.[j] ?? j) >= skip));
+    page.data.forEach((item, j) => {
+      if ((page.positions?.[j] ?? j) >= skip) data.push(item);
+    });
     expected = Math.max(expected, page.offset + (page.size ?? page.data.length));
   }
   const last = sorted[sorted.length - 1];
@@ -179,20 +181,45 @@ export function assemblePages(pages: ListPage[], name: string): { data: S2Edge[]
   return { data, warnings };
 }
 
-function matches(id: string, p: S2Paper): boolean {
-  const s = id.trim();
-  const lower = s.toLowerCase();
-  if (p.paperId && p.paperId.toLowerCase() === lower) return true;
-  const corpus = /^corpusid:(\d+)$/.exec(lower)?.[1];
+/** The keys an ID asked for can name a paper by: its paperId, corpus ID, DOI, arXiv or ACL ID. */
+function paperKeys(p: S2Paper): string[] {
+  const keys: string[] = [];
   const ext = p.externalIds;
-  if (corpus) return (p.corpusId ?? ext.CorpusId ?? "") === corpus;
-  const doi = /^(?:doi:)?(10\..+)$/.exec(lower)?.[1];
-  if (doi) return ext.DOI?.toLowerCase() === doi;
-  const arxiv = /^arxiv:(.+)$/.exec(lower)?.[1];
-  if (arxiv) return ext.ArXiv?.toLowerCase() === arxiv;
-  const acl = /^acl:(.+)$/.exec(lower)?.[1];
-  if (acl) return ext.ACL?.toLowerCase() === acl;
-  return false;
+  if (p.paperId) keys.push(`id:${p.paperId.toLowerCase()}`);
+  const corpus = p.corpusId ?? ext.CorpusId;
+  if (corpus) keys.push(`corpus:${corpus}`);
+  if (ext.DOI) keys.push(`doi:${ext.DOI.toLowerCase()}`);
+  if (ext.ArXiv) keys.push(`arxiv:${ext.ArXiv.toLowerCase()}`);
+  if (ext.ACL) keys.push(`acl:${ext.ACL.toLowerCase()}`);
+  return keys;
+}
+
+/**
+ * Papers found by the ID a list was asked for, the first that matches in their order: by its
+ * paperId, or by the scheme the ID names (`CorpusId:…`, a DOI, `ARXIV:…`, `ACL:…`). Indexed, so
+ * a cassette of 10,000 lists beside 10,000 papers is matched in one pass, not 10^8 comparisons.
+ */
+class PaperIndex {
+  private readonly first = new Map<string, number>();
+
+  constructor(private readonly papers: readonly S2Paper[]) {
+    papers.forEach((p, i) => {
+      for (const key of paperKeys(p)) if (!this.first.has(key)) this.first.set(key, i);
+    });
+  }
+
+  find(id: string): S2Paper | undefined {
+    const lower = id.trim().toLowerCase();
+    const corpus = /^corpusid:(\d+)$/.exec(lower)?.[1];
+    const doi = corpus ? undefined : /^(?:doi:)?(10\..+)$/.exec(lower)?.[1];
+    const arxiv = corpus || doi ? undefined : /^arxiv:(.+)$/.exec(lower)?.[1];
+    const acl = corpus || doi || arxiv ? undefined : /^acl:(.+)$/.exec(lower)?.[1];
+    const scheme = corpus ? `corpus:${corpus}` : doi ? `doi:${doi}` : arxiv ? `arxiv:${arxiv}` : acl ? `acl:${acl}` : undefined;
+    const byId = this.first.get(`id:${lower}`);
+    const byScheme = scheme ? this.first.get(scheme) : undefined;
+    const at = byId === undefined ? byScheme : byScheme === undefined ? byId : Math.min(byId, byScheme);
+    return at === undefined ? undefined : this.papers[at];
+  }
 }
 
 /**
@@ -205,14 +232,17 @@ export function s2Bundles(exchanges: readonly Exchange[], known: readonly S2Pape
   const bundles: S2Bundle[] = [];
   const used = new Set<S2Paper>();
   const owners = new Map<string, S2Bundle>();
-  const found = [...parsed.records, ...parsed.searchResults];
-  const candidates = [...found.map((r) => r.paper), ...known];
+  const found = [parsed.records, parsed.searchResults].flat();
+  const candidates = new PaperIndex([found.map((r) => r.paper), known].flat());
+  const recordById = new Map<string, S2Paper>();
+  for (const r of parsed.records) if (!recordById.has(r.id)) recordById.set(r.id, r.paper);
+  const foundAt = new Map<S2Paper, string>();
+  for (const r of found) if (!foundAt.has(r.paper)) foundAt.set(r.paper, r.at);
   for (const group of parsed.lists.values()) {
     let bundle = owners.get(group.id);
     if (!bundle) {
-      const record = parsed.records.find((r) => r.id === group.id);
-      const paper = record?.paper ?? candidates.find((p) => matches(group.id, p));
-      const at = found.find((r) => r.paper === paper)?.at ?? group.at;
+      const paper = recordById.get(group.id) ?? candidates.find(group.id);
+      const at = (paper && foundAt.get(paper)) ?? group.at;
       bundle = Object.assign({ id: group.id, warnings: [], at }, paper ? { paper } : {});
       if (paper) used.add(paper);
       owners.set(group.id, bundle);
@@ -220,7 +250,7 @@ export function s2Bundles(exchanges: readonly Exchange[], known: readonly S2Pape
     }
     const { data, warnings } = assemblePages(group.pages, group.kind);
     bundle[group.kind] = data;
-    bundle.warnings.push(...group.warnings, ...warnings);
+    for (const w of [group.warnings, warnings].flat()) bundle.warnings.push(w);
   }
   const seenIds = new Set(bundles.map((b) => b.paper?.paperId).filter(Boolean));
   for (const { paper, at } of found) {

@@ -9,7 +9,7 @@ import { atOf, isObject, recordsIn, type JsonValue, type Located } from "./json-
 import { isS2Edge, s2Key, s2Page, type S2Bundle, type S2Paper } from "./s2.ts";
 import { s2PaperOf } from "./s2-record.ts";
 import { isS2Exchange, s2Bundles } from "./s2-exchanges.ts";
-import { emptyResult, KeyAllocator, makeRecord, problemAt, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
+import { emptyResult, KeyAllocator, makeRecord, problemAt, pushAll, sourceName, type RecordNaming, type SourceResult } from "./source-record.ts";
 import { readStructured, type SourceFile } from "./structured-file.ts";
 import type { Exchange } from "./cassette.ts";
 
@@ -20,15 +20,13 @@ function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bund
     result.problems.push(problemAt(path, loc, "one page of a reference or citation list, without the paper it belongs to: import the recorded exchanges (cassette) or use `lineage fetch s2 ID`"));
     return [];
   }
-  const { records, problems } = recordsIn(loc, "data");
+  const { records, problems, nulls } = recordsIn(loc, "data");
   for (const p of problems) result.problems.push(problemAt(path, p, p.reason));
   const bundles: S2Bundle[] = [];
-  let nulls = 0;
   for (const record of records) {
     const where = Object.assign({ at: atOf(record) }, record.line !== undefined ? { line: record.line } : {});
     const reject = (reason: string) => result.problems.push(problemAt(path, record, reason));
-    if (record.value === null && record.at !== "$") nulls++;
-    else if (isS2Edge(record.value)) {
+    if (isS2Edge(record.value)) {
       const edge = record.value as Record<string, unknown>;
       const side = edge.citedPaper ? "cited" : "citing";
       const paper = edge.citedPaper ?? edge.citingPaper;
@@ -46,9 +44,9 @@ function s2BundlesIn(path: string, doc: JsonValue, result: SourceResult): S2Bund
       reject(isObject(record.value) ? "not a Semantic Scholar paper object (no paperId, title or externalIds)" : `expected a Semantic Scholar paper object, found ${found(record.value)}`);
     }
   }
-  if (bundles.length === 0 && records.length > 0 && records.length === nulls) {
+  if (bundles.length === 0 && records.length === 0 && nulls > 0) {
     result.problems.push(problemAt(path, loc, "a batch response with no papers found"));
-  } else if (records.length === 0 && problems.length === 0) {
+  } else if (records.length === 0 && problems.length === 0 && nulls === 0) {
     result.problems.push(problemAt(path, loc, "no Semantic Scholar paper objects"));
   }
   return bundles;
@@ -59,13 +57,14 @@ export function importS2(files: readonly SourceFile[], name: RecordNaming = sour
   const perFile: { path: string; bundles: S2Bundle[]; exchanges: Exchange[] }[] = [];
   const known: S2Paper[] = [];
   for (const file of files) {
+    const problemsBefore = result.problems.length;
     const { values, exchanges } = readStructured(file, result);
     const bundles: S2Bundle[] = [];
     const others = exchanges.filter((e) => !isS2Exchange(e)).length;
     if (others > 0) result.warnings.push({ path: file.path, warning: `ignored ${others} recorded exchange(s) that are not Semantic Scholar paper requests` });
-    for (const value of values) bundles.push(...s2BundlesIn(file.path, value, result));
+    for (const value of values) pushAll(bundles, s2BundlesIn(file.path, value, result));
     for (const b of bundles) if (b.paper) known.push(b.paper);
-    if (values.length === 0 && exchanges.length === 0 && !result.problems.some((p) => p.path === file.path)) {
+    if (values.length === 0 && exchanges.length === 0 && result.problems.length === problemsBefore) {
       result.problems.push({ path: file.path, reason: "empty: no Semantic Scholar objects" });
     }
     perFile.push({ path: file.path, bundles, exchanges: exchanges.filter(isS2Exchange) });
@@ -75,7 +74,7 @@ export function importS2(files: readonly SourceFile[], name: RecordNaming = sour
     for (const n of notes) result.warnings.push({ path: f.path, warning: n });
     for (const p of problems) result.problems.push(problemAt(f.path, { at: p.at }, p.reason));
     const keys = new KeyAllocator();
-    for (const bundle of [...f.bundles, ...bundles]) {
+    for (const bundle of [f.bundles, bundles].flat()) {
       const made = s2Page(bundle);
       if ("reason" in made) {
         result.problems.push(

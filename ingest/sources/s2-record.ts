@@ -6,7 +6,7 @@
  * nested too deep or too large on its own, is left out alone, and the paper says so. Pure.
  */
 import { issuesReason, JsonFields } from "./json-reader.ts";
-import { YEARS } from "./source-record.ts";
+import { pushAll, YEARS } from "./source-record.ts";
 import type { S2Edge, S2Paper } from "./s2.ts";
 
 /** Which side of an edge a list's entries name: the cited paper in a reference list. */
@@ -60,7 +60,7 @@ function readPaper(r: JsonFields): S2Paper {
     if (!items) continue;
     const { entries, leftOut } = readEntries(items, key, side);
     paper[key] = entries;
-    paper.leftOut.push(...leftOut);
+    pushAll(paper.leftOut, leftOut);
   }
   return paper;
 }

@@ -57,6 +57,7 @@ export function boundContext(text: string): string {
   const head = line.slice(0, CITATION_CONTEXTS.maxChars - 1);
   const space = head.lastIndexOf(" ");
   const cut = space > CITATION_CONTEXTS.maxChars / 2 ? head.slice(0, space) : head.replace(/[\uD800-\uDBFF]$/, "");
+  // eslint-disable-next-line regexp/no-super-linear-move -- on at most CITATION_CONTEXTS.maxChars characters
   return `${cut.replace(/[\s,;:–—-]+$/, "")}…`;
 }
 

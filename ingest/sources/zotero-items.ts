@@ -225,7 +225,11 @@ function identifiersOf(item: ZoteroItem): Identifiers {
  */
 export function extraIdentifiers(extra: string): Identifiers {
   const ids: Identifiers = {};
-  for (const line of extra.split(/\r?\n/).slice(0, 200)) {
+  for (const raw of extra.split(/\r?\n/).slice(0, 200)) {
+    // White space collapsed first: on a line's long run of spaces the pattern's \s* and .+? trade
+    // (quadratic, issue 29); one space each costs nothing, and no label or identifier needs two.
+    const line = raw.replace(/\s+/g, " ");
+    // eslint-disable-next-line regexp/no-super-linear-backtracking -- its runs of white space are one space long
     const m = /^\s*([A-Za-z][\w .-]{0,30}?)\s*:\s*(.+?)\s*$/.exec(line);
     if (!m?.[1] || !m[2]) continue;
     const label = m[1].toLowerCase();

@@ -9,6 +9,7 @@ import { openReader } from "../../db/store.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
 import type { Paper } from "../../db/paper-queries.ts";
 import { CliError, EXIT } from "./cli-error.ts";
+import { oneLine } from "./terminal-text.ts";
 
 export const DEFAULT_DB = "data/lineage.db";
 
@@ -43,7 +44,7 @@ export function dbPaths(ctx: CommandContext): string[] {
 
 export function openForRead(ctx: CommandContext): LineageDb {
   const path = dbPath(ctx);
-  if (!existsSync(path)) throw new CliError(`${path}: no database here; run \`lineage ingest PATH... --db ${path}\` first`, EXIT.usage);
+  if (!existsSync(path)) throw new CliError(`${oneLine(path)}: no database here; run \`lineage ingest PATH... --db ${oneLine(path)}\` first`, EXIT.usage);
   return openReader(path);
 }
 

@@ -10,8 +10,10 @@ import { repairDatabase } from "../../library/page-writes.ts";
 import type { Check } from "../../db/doctor-checks.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
+import { oneLine } from "./terminal-text.ts";
 
-function advice(path: string, checks: Check[]): string[] {
+function advice(raw: string, checks: Check[]): string[] {
+  const path = oneLine(raw);
   const problems = checks.filter((c) => c.status === "problem");
   if (problems.length === 0) return [];
   if (problems.every((c) => c.repairable)) {
@@ -53,7 +55,7 @@ export function doctorCommand(ctx: CommandContext): number {
         ctx.out("");
         show(ctx, after);
       }
-      ctx.out(healthy ? `${path}: healthy.` : `${path}: ${after.filter((c) => c.status === "problem").length} problem(s).`);
+      ctx.out(healthy ? `${oneLine(path)}: healthy.` : `${oneLine(path)}: ${after.filter((c) => c.status === "problem").length} problem(s).`);
       for (const line of advice(path, after)) ctx.out(line);
     }
     return healthy ? EXIT.ok : EXIT.failed;

@@ -17,6 +17,7 @@ import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
 import { fetcherOptions } from "./crawl-command.ts";
 import { writeRecords, type ImportReport } from "../../library/import-files.ts";
+import { oneLine } from "./terminal-text.ts";
 
 export interface FetchReport extends ImportReport {
   source: string;
@@ -55,8 +56,8 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
   if (ctx.json) {
     printJson(ctx, report);
   } else {
-    for (const e of report.errors) ctx.err(`lineage: ${e.path}: ${e.reason}`);
-    for (const w of report.warnings) ctx.err(`lineage: ${w.path}: warning: ${w.warning}`);
+    for (const e of report.errors) ctx.err(`lineage: ${oneLine(e.path)}: ${oneLine(e.reason)}`);
+    for (const w of report.warnings) ctx.err(`lineage: ${oneLine(w.path)}: warning: ${oneLine(w.warning)}`);
     if (report.records.imported > 0) {
       ctx.out(`Fetched ${source} (${log.length} requests, ${log.filter((l) => l.via === "cache").length} from cache). Graph: ${report.papers} papers, ${report.edges} citations.`);
     }

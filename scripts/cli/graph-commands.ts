@@ -7,6 +7,7 @@ import Graph from "graphology";
 import { CliError, EXIT } from "./cli-error.ts";
 import { openForRead, printJson, userPath, withGraph, type CommandContext } from "./context.ts";
 import { GRAPH_FORMATS, graphToCsv, serializeGraph, type GraphFormat } from "../../graph/graph-formats.ts";
+import { oneLine } from "./terminal-text.ts";
 
 export function statsCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
@@ -80,7 +81,7 @@ export function exportCommand(ctx: CommandContext): number {
       const stem = userPath(out).replace(/\.csv$/i, "");
       writeFileSync(`${stem}-nodes.csv`, tables.nodes);
       writeFileSync(`${stem}-edges.csv`, tables.edges);
-      if (!ctx.json) ctx.err(`Wrote ${stem}-nodes.csv and ${stem}-edges.csv`);
+      if (!ctx.json) ctx.err(`Wrote ${oneLine(stem)}-nodes.csv and ${oneLine(stem)}-edges.csv`);
       return EXIT.ok;
     }
     const table = ctx.values.table ?? "edges";
@@ -91,7 +92,7 @@ export function exportCommand(ctx: CommandContext): number {
   const text = serializeGraph(graph, format as Exclude<GraphFormat, "csv">);
   if (toFile) {
     writeFileSync(userPath(out), text + "\n");
-    if (!ctx.json) ctx.err(`Wrote ${userPath(out)}`);
+    if (!ctx.json) ctx.err(`Wrote ${oneLine(userPath(out))}`);
   } else {
     ctx.out(text);
   }

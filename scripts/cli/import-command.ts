@@ -9,6 +9,7 @@ import { IMPORT_MAX_BYTES, importPaths, isSourceFormat } from "../../library/imp
 import { CliError, EXIT } from "./cli-error.ts";
 import { progressOf } from "./progress-output.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
+import { oneLine } from "./terminal-text.ts";
 
 export async function importCommand(ctx: CommandContext): Promise<number> {
   const [format, ...paths] = ctx.positionals;
@@ -24,8 +25,8 @@ export async function importCommand(ctx: CommandContext): Promise<number> {
     printJson(ctx, report);
   } else {
     const show = (p: string) => (isAbsolute(p) ? relative(process.env.INIT_CWD ?? process.cwd(), p) || p : p);
-    for (const e of report.errors) ctx.err(`lineage: ${show(e.path)}: ${e.reason}`);
-    if (ctx.verbose) for (const w of report.warnings) ctx.err(`lineage: ${show(w.path)}: warning: ${w.warning}`);
+    for (const e of report.errors) ctx.err(`lineage: ${oneLine(show(e.path))}: ${oneLine(e.reason)}`);
+    if (ctx.verbose) for (const w of report.warnings) ctx.err(`lineage: ${oneLine(show(w.path))}: warning: ${oneLine(w.warning)}`);
     const r = report.records;
     ctx.out(
       `Imported ${r.imported} ${format} record${r.imported === 1 ? "" : "s"} (${r.new} new, ${r.updated} updated, ${r.unchanged} unchanged), ` +

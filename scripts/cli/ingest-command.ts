@@ -11,6 +11,7 @@ import { ingestPaths, type IngestReport } from "../../library/ingest-files.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { progressOf } from "./progress-output.ts";
 import { dbPath, intOption, printJson, userPath, type CommandContext } from "./context.ts";
+import { oneLine } from "./terminal-text.ts";
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
@@ -31,8 +32,8 @@ export function ingestCommand(ctx: CommandContext): number {
     printJson(ctx, report);
   } else {
     const show = (p: string) => relative(process.env.INIT_CWD ?? process.cwd(), p) || p;
-    for (const e of report.errors) ctx.err(`lineage: ${show(e.path)}: ${e.reason}`);
-    if (ctx.verbose) for (const w of report.warnings) ctx.err(`lineage: ${show(w.path)}: warning: ${w.warning}`);
+    for (const e of report.errors) ctx.err(`lineage: ${oneLine(show(e.path))}: ${oneLine(e.reason)}`);
+    if (ctx.verbose) for (const w of report.warnings) ctx.err(`lineage: ${oneLine(show(w.path))}: warning: ${oneLine(w.warning)}`);
     const { pages } = report;
     ctx.out(
       `Ingested ${whatWentIn(report)} (${pages.new} new, ${pages.updated} updated, ${pages.unchanged} unchanged), ` +

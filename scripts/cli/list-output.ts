@@ -6,6 +6,7 @@ import { writeFileSync } from "node:fs";
 import { LIST_FORMATS, type ListFormat } from "../../api/types.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { userPath, type CommandContext } from "./context.ts";
+import { oneLine } from "./terminal-text.ts";
 
 export function listFormat(ctx: CommandContext, command: string): ListFormat {
   if (ctx.json) return "json";
@@ -20,7 +21,7 @@ export function emit(ctx: CommandContext, text: string): void {
   const out = ctx.values.out;
   if (typeof out === "string" && out !== "-") {
     writeFileSync(userPath(out), text.endsWith("\n") ? text : text + "\n");
-    ctx.err(`Wrote ${userPath(out)}`);
+    ctx.err(`Wrote ${oneLine(userPath(out))}`);
   } else {
     ctx.out(text);
   }

@@ -14,6 +14,7 @@ import type { LineageDb } from "../../db/lineage-db.ts";
 import type { LineageGraph, RefLookalike } from "../../library/lineage-graph.ts";
 import { parseIdentifier } from "../../vocabulary/identifiers.ts";
 import { normalizeTitle } from "../../vocabulary/titles.ts";
+import { oneLine } from "./terminal-text.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
@@ -76,7 +77,7 @@ export function showCommand(ctx: CommandContext): number {
       ...(view.abstract ? ["", view.abstract] : []),
       "",
       "Sources:",
-      ...view.sources.map((s) => `  ${s.role === "self" ? "page" : s.role.replace("_", " ")}: ${s.source} (${s.format}${s.dataThrough ? `, data through ${s.dataThrough}` : ""})`),
+      ...view.sources.map((s) => `  ${s.role === "self" ? "page" : s.role.replace("_", " ")}: ${oneLine(s.source)} (${s.format}${s.dataThrough ? `, data through ${s.dataThrough}` : ""})`),
     ];
     ctx.out(lines.join("\n"));
     return EXIT.ok;
@@ -156,14 +157,15 @@ export function explainCommand(ctx: CommandContext): number {
       `${paper.title ?? "(untitled)"} is paper ${paper.id}.`,
       "",
       `Named by ${mentions.length} mention${mentions.length === 1 ? "" : "s"} (mentions sharing an identifier are one paper):`,
-      ...mentions.map((m) => `  - ${m.source}: ${how[m.role]} (${m.format}); ${identity(m)}`),
+      ...mentions.map((m) => `  - ${oneLine(m.source)}: ${how[m.role]} (${m.format}); ${identity(m)}`),
       "",
       "Where its facts come from:",
-      ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source ?? "unknown"}`),
+      ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source === null || source === undefined ? "unknown" : oneLine(source)}`),
       "",
       decisions.length === 0 ? "No title merges or refusals: every mention carried a shared identifier." : "Title merges and refusals:",
       ...decisions.map(
-        (d) => `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${d.source_a} ↔ ${d.source_b}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`,
+        (d) =>
+          `  - ${d.decision === "merged" ? "merged" : "kept apart"} (${d.rule}): ${d.detail}; ${oneLine(d.source_a)} ↔ ${oneLine(d.source_b)}${d.paper_a !== d.paper_b ? ` [${d.paper_a} / ${d.paper_b}]` : ""}`,
       ),
     ];
     ctx.out(out.join("\n"));
@@ -188,7 +190,7 @@ export function edgeCommand(ctx: CommandContext): number {
         [
           `"${from.title}" builds on "${to.title}", according to:`,
           ...assertions.map(
-            (a) => `  - ${a.source} (${a.format}, ${a.listedUnder === "buildsOn" ? "its Builds on list" : "its Built on by list"}${a.dataThrough ? `, data through ${a.dataThrough}` : ""})`,
+            (a) => `  - ${oneLine(a.source)} (${a.format}, ${a.listedUnder === "buildsOn" ? "its Builds on list" : "its Built on by list"}${a.dataThrough ? `, data through ${a.dataThrough}` : ""})`,
           ),
         ].join("\n"),
       );

@@ -20,6 +20,7 @@ import { openWriter } from "../../db/store.ts";
 import { prepareGraph } from "../../library/prepare.ts";
 import { MAX_QUERY_BUDGET_MS, QUERY_BUDGET_MS } from "../../api/limits.ts";
 import { apiBase } from "../../crawl/api-session.ts";
+import { oneLine } from "./terminal-text.ts";
 
 /**
  * Ingest and import leave a database ready to serve. One written by an older Lineage may lack
@@ -31,13 +32,13 @@ function prepareOlderDatabase(path: string, ctx: CommandContext): void {
     try {
       let said = "";
       prepareGraph(db, (p) => {
-        if (p.label !== said) ctx.err(`lineage: ${path}: ${(said = p.label)} (once, for a database an older Lineage wrote)`);
+        if (p.label !== said) ctx.err(`lineage: ${oneLine(path)}: ${(said = p.label)} (once, for a database an older Lineage wrote)`);
       });
     } finally {
       db.close();
     }
   } catch (err) {
-    ctx.err(`lineage: ${path}: cannot store the layout or index (${(err as Error).message}); serving without them`);
+    ctx.err(`lineage: ${oneLine(path)}: cannot store the layout or index (${oneLine((err as Error).message)}); serving without them`);
   }
 }
 

@@ -14,6 +14,20 @@ export function terminalSafe(text: string): string {
   return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+// eslint-disable-next-line no-control-regex
+const NOT_ONE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const ESCAPES: Readonly<Record<string, string>> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+
+/**
+ * A file name (or anything read from outside: a reason naming a link's target) as part of one
+ * line (issue 29): every control character escaped, line breaks and tabs too, and the Unicode
+ * line separators and bidirectional overrides that could make it look like another line. A
+ * newline in a file name printed a forged line ("line: fake error.txt: …"); now it prints `\n`.
+ */
+export function oneLine(text: string): string {
+  return text.replace(NOT_ONE_LINE, (c) => ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 /** The same output, with every line made terminal-safe. */
 export function terminalSafeOutput(io: Output): Output {
   return { out: (text) => io.out(terminalSafe(text)), err: (text) => io.err(terminalSafe(text)) };

@@ -125,9 +125,11 @@ describe("nesting and size, bounded without recursion", () => {
       { path: "good.json", bytes: bytes(JSON.stringify(inventedOpenAlexWork(1))) },
     ]);
     expect(r.records.map((x) => x.source)).toEqual(["openalex:good.json#W990000001"]);
+    // Each list is walked three levels down (a batch of API pages is two), and no further.
+    const tooDeep = "a list where a record was expected, inside lists nested more than 3 deep";
     expect(r.problems).toEqual([
-      { path: "deep.json", at: "$", reason: `$: nested more than ${JSON_LIMITS.maxDepth} levels deep` },
-      { path: "results.json", at: "$.results", reason: `$.results: nested more than ${JSON_LIMITS.maxDepth} levels deep` },
+      { path: "deep.json", at: "$[0][0][0]", reason: `$[0][0][0]: ${tooDeep}` },
+      { path: "results.json", at: "$.results[0][0][0]", reason: `$.results[0][0][0]: ${tooDeep}` },
     ]);
   });
 
@@ -140,7 +142,7 @@ describe("nesting and size, bounded without recursion", () => {
     ]);
     expect(r.records.map((x) => x.page.paper.ids.s2)).toEqual([s2Id(1)]);
     expect(r.problems.map((p) => [p.path, p.at, p.reason])).toEqual([
-      ["deep.json", "$.data", `$.data: nested more than ${JSON_LIMITS.maxDepth} levels deep`],
+      ["deep.json", "$.data[0][0][0]", "$.data[0][0][0]: a list where a record was expected, inside lists nested more than 3 deep"],
       ["many.json", "$", `$: more than ${JSON_LIMITS.maxValues.toLocaleString("en")} values in one record`],
     ]);
   });

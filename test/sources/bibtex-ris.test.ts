@@ -1,9 +1,10 @@
 /**
- * BibTeX and RIS through citation-js: a benchmark bibliography written for the tests the way real
- * ones are gathered from task READMEs (40 entries, each after a `% source:` comment, five of them
- * malformed: a missing comma after the key, an empty key, no key, unbalanced braces, a missing
- * comma between fields) and two RIS exports. Malformed entries are reported with their line and
- * key; every other entry becomes a paper with its identifiers.
+ * BibTeX and RIS through their readers (ingest/sources/bibtex.ts, ris.ts): a benchmark
+ * bibliography written for the tests the way real ones are gathered from task READMEs (40
+ * entries, each after a `% source:` comment, five of them malformed: a missing comma after the
+ * key, an empty key, no key, unbalanced braces, a missing comma between fields) and two RIS
+ * exports. Malformed entries are reported with their line and key; every other entry becomes a
+ * paper with its identifiers.
  */
 import { describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";

@@ -8,6 +8,7 @@
  * author list only when nearly every item is a person's name, so titles, venues, affiliations and
  * keyword lists are not taken for one. Pure.
  */
+import { replaceAtWords, trimEndWhere, trimStartWhere } from "../../../vocabulary/linear-text.ts";
 
 export interface AuthorList {
   names: string[];
@@ -47,17 +48,24 @@ const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 
 /** "Kilian Q. Weinberger†‡" → "Kilian Q. Weinberger"; "Yang Liu1" → "Yang Liu"; "Dr. A B" → "A B". */
 export function cleanName(raw: string): string {
-  return raw
+  const unmarked = raw
     .replace(FOOTNOTES, "")
     .replace(/\s*\((?:[^()]{0,80})\)\s*$/, "")
-    .replace(/\s*\[[^\]]{0,20}\]\s*$/, "")
-    .replace(/\S+@\S+/g, " ")
+    .replace(/\s*\[[^\]]{0,20}\]\s*$/, "");
+  // E-mail-like words and the separators at the ends go by loops: /\S+@\S+/ and /[…]+$/ are
+  // quadratic on a long line of letters or of commas (issue 29).
+  const spaced = replaceAtWords(unmarked, " ")
     .replace(/(\p{L})\s?\d+(?:,\s?\d+)*$/u, "$1")
     .replace(/^(?:dr|prof|professor)\.?\s+/i, "")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s,;:.·-]+|[\s,;:·-]+$/g, "")
-    .trim();
+    .replace(/\s+/g, " ");
+  return trimEndWhere(
+    trimStartWhere(spaced, (c) => LEADING_MARK.test(c)),
+    (c) => TRAILING_MARK.test(c),
+  ).trim();
 }
+
+const LEADING_MARK = /[\s,;:.·-]/;
+const TRAILING_MARK = /[\s,;:·-]/;
 
 /** A person's name as lists print them: 2-6 words of capitalised names, initials and particles. */
 export function isPersonName(name: string, opts: { allowSingle?: boolean } = {}): boolean {
@@ -100,14 +108,20 @@ function takeTruncation(line: string): Truncation {
     [/[\s,]*(?:et\.?\s*al\.?|and\s+others|and\s+colleagues)\s*$/i, false],
     [/[\s,]*(?:…|\.\.\.)\s*$/, false],
   ];
+  // The marks sit at the end: they are looked for in the last TRUNCATION_TAIL characters, and the
+  // separators before them trimmed by a loop (on a whole line of commas, `[\s,]*…$` is quadratic).
+  const tail = line.length > TRUNCATION_TAIL ? line.slice(-TRUNCATION_TAIL) : line;
+  const offset = line.length - tail.length;
   for (const [re, counted] of patterns) {
-    const m = re.exec(line);
+    const m = re.exec(tail);
     if (!m) continue;
     const more = counted && m[1] ? Number(m[1].replace(/,/g, "")) : undefined;
-    return { rest: line.slice(0, m.index), truncated: more === undefined ? {} : { more } };
+    return { rest: trimEndWhere(line.slice(0, offset + m.index), (c) => c === "," || /\s/.test(c)), truncated: more === undefined ? {} : { more } };
   }
   return { rest: line };
 }
+
+const TRUNCATION_TAIL = 160;
 
 /** "50 Authors", "+3 authors", "3 more": a placeholder a list prints where it hides names. */
 function placeholderCount(item: string): number | undefined {

@@ -64,7 +64,12 @@ export function textCapture(text: string): Capture {
     const h = /^(#{1,6})\s+\S/.exec(l);
     if (h?.[1]) headings.set(i, h[1].length);
   });
-  return { lines, headings, links: [], meta: new Map(), html: false, cutAtEnd: !/[\r\n]\s*$/.test(text), framed };
+  return { lines, headings, links: [], meta: new Map(), html: false, cutAtEnd: !endsWithLineBreak(text), framed };
+}
+
+/** Whether the text ends in a line break and white space: `/[\r\n]\s*$/`, which is quadratic on a run of blank lines. */
+function endsWithLineBreak(text: string): boolean {
+  return /[\r\n]/.test(text.slice(text.trimEnd().length));
 }
 
 /** Index of the next non-blank line after `i` (or -1), looking at most `within` lines ahead. */

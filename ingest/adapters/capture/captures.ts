@@ -13,7 +13,8 @@ import { looksLikeHtml } from "../html-dom.ts";
 export function isHtmlDocument(text: string): boolean {
   if (!looksLikeHtml(text)) return false;
   const head = text.slice(0, 65_536);
-  if (/^\s*(?:\ufeff)?\s*<(?:!doctype|html[\s>]|\?xml)/i.test(head)) return true;
+  // `\s` takes in U+FEFF: one run, not two (two made the test quadratic on a head of spaces).
+  if (/^\s*<(?:!doctype|html[\s>]|\?xml)/i.test(head)) return true;
   return /<(?:html|head|body|div|p|h[1-6]|section|article|main|table|tr|td|ul|ol|li|header|footer|nav|blockquote|title|dl|dt|dd|pre|form|br)[\s>/]/i.test(head);
 }
 import type { Capture } from "./capture-lines.ts";

@@ -6,6 +6,7 @@
  * a title is never taken for chrome. Section labels ("Abstract", "TL;DR", "Datasets") are not
  * chrome but are not titles either: `isSectionLabel` names them. Pure.
  */
+import { trimEndWhere } from "../../../vocabulary/linear-text.ts";
 
 /** Whole lines, matched case-insensitively after trailing punctuation and arrows are dropped. */
 const CHROME_LINES = new RegExp(
@@ -102,9 +103,12 @@ export function isBreadcrumb(line: string): boolean {
   return s.length <= 200 && BREADCRUMB.test(s) && !/[.?!]\s/.test(s);
 }
 
+const TRAILING_MARK = /[\s.:!?»›→↗↘⇢▸▾▼▲⌄✓✔×✕]/u;
+
 /** One entry of a menu or bar: chrome on its own. */
 function isChromeEntry(entry: string): boolean {
-  const bare = entry.replace(/[\s.:!?»›→↗↘⇢▸▾▼▲⌄✓✔×✕]+$/u, "").replace(/^[\s•·▸▶►→↗]+/u, "");
+  // Trailing marks go by a loop: /[…]+$/ is quadratic on a long run of dots (issue 29).
+  const bare = trimEndWhere(entry, (c) => TRAILING_MARK.test(c)).replace(/^[\s•·▸▶►→↗]+/u, "");
   return bare.length > 0 && bare.length <= 160 && (COUNTER.test(bare) || CHROME_LINES.test(bare));
 }
 

@@ -9,6 +9,7 @@ import { identifiersFromUrl } from "../../../vocabulary/identifiers.ts";
 import { headingLevel, isElement, isText, linkRel, metaTags, parseHtml, resolveUrl, textOf } from "../html-dom.ts";
 import type { Capture, CaptureLink } from "./capture-lines.ts";
 import { cleanCaptureLine, MAX_CAPTURE_LINES } from "./capture-lines.ts";
+import { MAX_LINE } from "../page-text.ts";
 
 export function htmlCapture(html: string, origin = ""): Capture {
   const { ix } = parseHtml(html);
@@ -22,7 +23,9 @@ export function htmlCapture(html: string, origin = ""): Capture {
   let block = -2;
   let level: number | undefined;
   const flush = (): void => {
-    const line = cleanCaptureLine(buf);
+    // Cut like a text capture's lines (page-text.ts), so no reader's pattern sees a megabyte-long line.
+    const clean = cleanCaptureLine(buf);
+    const line = clean.length > MAX_LINE ? clean.slice(0, MAX_LINE) : clean;
     if (line && lines.length < MAX_CAPTURE_LINES) {
       if (level !== undefined) headings.set(lines.length, level);
       lines.push(line);

@@ -9,6 +9,7 @@ import { parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { venueStatementLine } from "./capture-dates.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
 import { inlineLabel, labelAlone } from "./labels.ts";
+import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
 
 /** How far from the top a title or an author line is looked for. */
 export const TOP_LINES = 60;
@@ -38,7 +39,7 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   if (s.length < 3 || (s.length > 300 && !opts.long) || !/\p{L}\p{L}/u.test(s)) return false;
   if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
-  if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || /\S+@\S+\.\S+/.test(s)) return false;
+  if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || hasEmailLike(s)) return false;
   // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
   if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
