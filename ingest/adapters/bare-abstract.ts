@@ -55,6 +55,9 @@ export function looksLikeAbstract(text: string): boolean {
   const urls = sample.match(/https?:\/\//g)?.length ?? 0;
   if (urls * 20 > words.length) return false;
   const lines = sample.split(/\n/).filter((l) => l.trim() !== "");
+  // A page whose first line is a short heading or button ("Quick answer") is a page, not a pasted abstract.
+  const opening = lines[0]?.trim() ?? "";
+  if (opening.split(/\s+/).length < 4 && !/[.!?:]$/.test(opening) && !/^abstract$/i.test(opening)) return false;
   const listy = lines.filter((l) => /^\s*(?:#{1,6}\s|[-*+•·]\s|\d{1,3}[.)]\s|\|)/.test(l)).length;
   return listy * 3 <= lines.length;
 }

@@ -55,7 +55,7 @@ export function cleanName(raw: string): string {
     .replace(/(\p{L})\s?\d+(?:,\s?\d+)*$/u, "$1")
     .replace(/^(?:dr|prof|professor)\.?\s+/i, "")
     .replace(/\s+/g, " ")
-    .replace(/^[\s,;:.·-]+|[\s,;:·-]+$/g, "")
+    .replace(/^[\s,;:.·•▪◦-]+|[\s,;:·•-]+$/g, "")
     .trim();
 }
 
@@ -133,6 +133,19 @@ function pairInitials(parts: string[]): string[] | undefined {
 }
 
 /**
+ * "Liang, Percy, Bommasani, Rishi, …": every name written "Surname, Given" in one comma list, so
+ * that most items are one word; paired back into "Given Surname" when they come in pairs.
+ */
+function pairSurnames(parts: string[]): string[] | undefined {
+  if (parts.length < 4 || parts.length % 2 !== 0) return undefined;
+  const single = parts.filter((p) => !/\s/.test(p.trim())).length;
+  if (single * 5 < parts.length * 3) return undefined;
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) out.push(displayOrder(`${parts[i] ?? ""}, ${parts[i + 1] ?? ""}`));
+  return out;
+}
+
+/**
  * The authors an author line lists, or undefined when the line is not one. `labelled` (the line
  * follows an "Authors:" label or "By") lets a single name count.
  */
@@ -157,7 +170,7 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   } else if (/\s[·|]\s|·/.test(s)) items = s.split(/\s*[·|]\s*/);
   else {
     const parts = s.split(/\s*,\s*/);
-    items = pairInitials(parts) ?? parts;
+    items = pairInitials(parts) ?? pairSurnames(parts) ?? parts;
   }
   let hidden = cut.truncated?.more;
   let placeholder = false;

@@ -27,6 +27,11 @@ function authorTable(lines: readonly string[]): string[] {
   return names;
 }
 
+/** An author's e-mail under the name ("ada@example.org", "[email protected]" where a site hid it). */
+function isEmailLine(line: string): boolean {
+  return line.length <= 120 && /^(?:\S+@\S+\.\S+|\[email(?:&#160;|\s)protected\])$/.test(line.trim());
+}
+
 /**
  * The first line near the top that opens the authors: an author list (plain, or names among
  * affiliations), the first of names printed one per line, or an "Authors" label alone.
@@ -56,7 +61,7 @@ export function nameLines(lines: readonly string[], from: number, chrome: (i: nu
   const names: string[] = [];
   for (let j = from, seen = 0; j < lines.length && seen < 30; j++) {
     const l = lines[j] ?? "";
-    if (!l || /^[,;&]$/.test(l) || chrome(j)) continue;
+    if (!l || /^[,;&]$/.test(l) || chrome(j) || isEmailLine(l)) continue;
     seen++;
     const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
     if (isPersonName(name)) names.push(name);
@@ -73,10 +78,10 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     if (!l || chrome(j)) continue;
     seen++;
     const parts = l.split(/\s+·\s+/);
-    // "29 Mar 2023 · A, B, C ·": the authors between the dots.
-    for (const part of parts.length > 1 ? parts : [l]) {
+    // "A · B · C" is a list; "29 Mar 2023 · A, B, C ·" has the authors between the dots.
+    for (const part of parts.length > 1 ? [l, ...parts] : [l]) {
       const list = authorsOn(part.replace(/\s*·\s*$/, ""));
-      if (list) return list;
+      if (list) return part === l ? wrappedList(lines, j, list) : list;
     }
     const oneEach = nameLines(lines, j, chrome);
     if (oneEach.length >= 2) return { names: oneEach };
@@ -84,6 +89,19 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }
   return undefined;
+}
+
+/** An author list that goes on over the lines right under it (names wrapped over three lines). */
+function wrappedList(lines: readonly string[], at: number, list: AuthorList): AuthorList {
+  const names = [...list.names];
+  let truncated = list.truncated;
+  for (let j = at + 1; j < lines.length && j <= at + 10 && !truncated; j++) {
+    const more = authorsOn(lines[j] ?? "");
+    if (!more) break;
+    names.push(...more.names);
+    truncated = more.truncated;
+  }
+  return truncated ? { names, truncated } : { names };
 }
 
 /**

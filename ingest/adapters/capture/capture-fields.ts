@@ -3,7 +3,7 @@
  * last word of a capture cut mid-word) and of labelled values, arXiv category codes, and an
  * abstract cleaned of the capture's expanders and leaked markup. Pure.
  */
-import { canonicalArxiv, merge } from "../../../vocabulary/identifiers.ts";
+import { canonicalArxiv, identifiersFromUrl, merge } from "../../../vocabulary/identifiers.ts";
 import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { LabelledValue } from "./labels.ts";
@@ -25,6 +25,8 @@ export function labelledIds(labels: readonly LabelledValue[], excluded: (i: numb
   const ids: Identifiers = {};
   for (const v of labels) {
     // The page's citation of itself is prose and holds the page's identifiers; other prose does not.
+    // An "Abstract:" that is a link to the paper's abstract page names the paper.
+    if (v.kind === "abstract" && !excluded(v.at) && /^https?:\/\/\S+/.test(v.value)) merge(ids, identifiersFromUrl(v.value.split(/\s/)[0] ?? ""));
     if (excluded(v.at) || v.kind === "editors" || v.kind === "abstract" || v.kind === "keywords" || (isProse(v.value) && v.kind !== "self-citation")) continue;
     const cut = v.valueLines.includes(cutLine);
     const value = v.value.slice(0, 2000);

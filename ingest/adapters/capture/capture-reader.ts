@@ -27,7 +27,9 @@ import { parseFormattedCitation, trailingShortCitation } from "./formatted-citat
 import { firstOf, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
-import { findSelfCitation, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { readByline, type Byline } from "./bylines.ts";
+import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
+import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -67,7 +69,7 @@ const OTHER_PAPERS =
   /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 
 /** The capture's paper, its lists and what the reader noticed. */
-export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
+export function readCapture(capture: Capture, site: SiteReading = {}, settings: ReaderSettings = DEFAULT_READER_SETTINGS): CaptureReading {
   const { lines } = capture;
   const lists = citationLists(lines, capture.cutAtEnd);
   const end = site.contentEnd ?? otherPapersStart(lines);
@@ -85,6 +87,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (!title && labelledTitle && titleLike(cleanCapturedTitle(labelledTitle.value), { long: true })) {
     title = labelledTitle.value;
     titleLine = labelledTitle.at;
+  }
+  // "source: arxiv:2109.07958 — Title": the paper named by its identifier, then its title.
+  const identified = title ? undefined : identifiedTitle(lines, TOP_LINES, (t) => titleLike(t, { long: true }));
+  if (identified) {
+    title = identified.title;
+    titleLine = identified.at;
   }
   const h1s = [...capture.headings.entries()]
     .filter(([i, level]) => level === 1 && !excluded(i))
@@ -172,6 +180,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     if (tail) title = reading.title = tail;
   }
 
+  // '"Measuring …" (Hendrycks et al., 2020)' in the text, under "MMLU: Measuring …": the title as the page cites it.
+  const prose = title ? citedInProse(lines, title, end) : undefined;
+  if (prose?.title && title && normalizeTitle(prose.title) !== normalizeTitle(title)) title = reading.title = prose.title;
+
   // A list never holds the page's own paper ("Cite this paper" under the references).
   if (title) {
     reading.buildsOn = reading.buildsOn.filter((r) => !sameTitle(r.title, title));
@@ -183,6 +195,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
+  // The page's byline (its authors, date, venue and identifier on one line), near the title.
+  const byline = headerByline(lines, titleLine, excluded);
+
   // Authors.
   const labelledAuthors = firstOf(labels, "authors");
   // A bibliography's entry ("A, B, C:" over "Title. Venue 2024: 1-9") has its authors over its title.
@@ -192,6 +207,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
+    byline?.authors ??
     (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
     recordAuthors(ownRecords) ??
     tableAuthors(lines) ??
@@ -213,33 +229,17 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
       .slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8)
       .map(venueLine)
       .find((v) => v !== undefined);
-  reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
+  reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? byline?.venue?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
   // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
   const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
-  const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
-  const date =
-    site.date || site.year
-      ? undefined
-      : paperDate({
-          lines: lines.slice(0, end),
-          labels,
-          ...(titleLine !== undefined ? { titleLine } : {}),
-          headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-          ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year) ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year } : {}),
-          ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : {}),
-        });
-  reading.date = site.date ?? date?.date;
-  reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
-  if (!reading.date) delete reading.date;
-  if (!reading.year) delete reading.year;
-
   // Identifiers: labelled, the page's own citation and records, metadata lines, breadcrumbs, links.
   const cutLine = capture.cutAtEnd ? lastFilled(lines) : -1;
   merge(reading.ids, site.ids ?? {});
   merge(reading.ids, labelledIds(labels, excluded, cutLine));
   if (selfCitation) merge(reading.ids, selfCitation.ids);
+  if (byline) merge(reading.ids, byline.ids);
   for (const r of ownRecords) merge(reading.ids, r.ids);
   const labelLines = new Set(labels.flatMap((v) => [v.at, ...v.valueLines]));
   const metaIds: Identifiers[] = [];
@@ -250,8 +250,33 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     metaIds.push(lineIds(l, i === cutLine));
   }
   merge(reading.ids, unambiguous(metaIds));
-  const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40);
+  // A link whose text is another paper's title ("as described in [Scaling …](arxiv.org/abs/…)") cites that paper.
+  const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40 && !namesAnotherPaper(k.text, reading.title));
   merge(reading.ids, unambiguous(headerLinks.map((k) => k.ids)));
+
+  const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
+  const date =
+    site.date || site.year
+      ? undefined
+      : paperDate(
+          {
+            lines: lines.slice(0, end),
+            labels,
+            ...(titleLine !== undefined ? { titleLine } : {}),
+            headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year)
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year }
+              : {}),
+            ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
+            ...(byline?.date ? { bylineDate: byline.date } : {}),
+            ...(reading.ids.arxiv ? { arxiv: reading.ids.arxiv } : {}),
+          },
+          settings,
+        );
+  reading.date = site.date ?? date?.date;
+  reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
+  if (!reading.date) delete reading.date;
+  if (!reading.year) delete reading.year;
 
   // Abstract and categories.
   const abstract = cleanAbstract(site.abstract ?? abstractLabel?.value ?? "");
@@ -280,6 +305,31 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
   for (const key of ["citation_title", "dc.title", "og:title", "twitter:title"]) {
     const v = meta.get(key)?.find((x) => x.trim() !== "");
     if (v) return v;
+  }
+  return undefined;
+}
+
+/** A link's text that is a title (three words or more, title-like) other than the page's own. */
+function namesAnotherPaper(text: string, title: string | undefined): boolean {
+  const t = text.trim();
+  return (
+    (t.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) >= 3 &&
+    !/^[[(].*[\])]$/.test(t) &&
+    titleLike(t) &&
+    !/^(?:this https? url|view|download|read|pdf|paper|abstract)\b/i.test(t) &&
+    !sameTitle(t, title)
+  );
+}
+
+/** The first byline among the lines around the title (or at the top when there is no title line). */
+function headerByline(lines: readonly string[], titleLine: number | undefined, excluded: (i: number) => boolean): Byline | undefined {
+  const from = Math.max(0, (titleLine ?? 0) - 4);
+  const to = Math.min(lines.length, (titleLine ?? 0) + 8);
+  for (let i = from; i < to; i++) {
+    const l = lines[i] ?? "";
+    if (!l || excluded(i) || i === titleLine) continue;
+    const b = readByline(l);
+    if (b) return b;
   }
   return undefined;
 }

@@ -15,7 +15,7 @@ const CHROME_LINES = new RegExp(
       String.raw`skip to (?:the )?(?:main )?(?:content|navigation|search|article|menu|yearly menu bar|footer)`,
       String.raw`jump to (?:content|navigation|main content|search)`,
       String.raw`submitted by(?: .{1,40})?|posted by .{1,40}|uploaded by .{1,40}`,
-      "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top",
+      "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top|(?:\\+ ?)?all categories",
       String.raw`(?:home|about|contact|help|faq|blog|news|search|browse|explore|pricing|docs|login|log ?in|log ?out|sign ?in|sign ?up|sign ?out|register|subscribe|donate|support us|my account|account|profile|settings|dashboard|notifications)`,
       String.raw`help ?\| ?advanced search|advanced search|search(?: (?:papers|arxiv|the site|\.\.\.|…))?`,
       String.raw`(?:←|‹|<|«)\s*(?:back|previous|prev|reference library|all papers|home|return).{0,40}`,

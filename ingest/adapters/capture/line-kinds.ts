@@ -5,10 +5,11 @@
  */
 import { findDate } from "../../dates.ts";
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
-import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { venueStatementLine } from "./capture-dates.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
 import { inlineLabel, labelAlone } from "./labels.ts";
+import { isNonTitle } from "./non-titles.ts";
 
 /** How far from the top a title or an author line is looked for. */
 export const TOP_LINES = 60;
@@ -44,7 +45,9 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
-  return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
+  if (isNonTitle(s)) return false;
+  // A sentence of six words or more ending in a full stop ("Share your opinion to help …").
+  return opts.long === true || !(s.split(/\s+/).length >= 6 && /[\p{Ll}\d"”’)\]][.]$/u.test(s));
 }
 
 /**
@@ -71,12 +74,22 @@ export function isAuthorLine(line: string): boolean {
 
 export function authorsOn(line: string): AuthorList | undefined {
   if (line.length > 6000 || isChrome(line)) return undefined;
+  const bold = boldNames(line);
+  if (bold) return bold;
   // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
   const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
   const list = parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
   return among ? { names: among } : undefined;
+}
+
+/** "**Karl Cobbe\\***      **Vineet Kosaraju\\***      **Mark Chen**": names in bold, set apart by spaces. */
+function boldNames(line: string): AuthorList | undefined {
+  const segments = [...line.matchAll(/\*\*((?:\\\*|[^*]){2,80})\*\*/g)];
+  if (segments.length < 2 || line.replace(/\*\*(?:\\\*|[^*]){2,80}\*\*/g, "").trim() !== "") return undefined;
+  const names = segments.map((m) => cleanName((m[1] ?? "").replace(/\\\*/g, "")));
+  return names.every((n) => isPersonName(n)) ? { names } : undefined;
 }
 
 /** Words a title line wrapped after does not end on ("Probes for", "Learning in the"). */

@@ -13,6 +13,11 @@ import { isChrome } from "../capture/chrome.ts";
 import { parseFormattedCitation } from "../capture/formatted-citations.ts";
 import { labelledValues } from "../capture/labels.ts";
 import { jsonRecord } from "../capture/embedded-records.ts";
+import { readByline } from "../capture/bylines.ts";
+import type { LabelKind } from "../capture/labels.ts";
+
+/** Labels of a record's fields: two of them make a page of one paper's metadata. */
+const RECORD_FIELDS: ReadonlySet<LabelKind> = new Set(["authors", "date", "year", "venue", "arxiv", "doi", "acl", "openreview"]);
 
 /** Cheap check for the format detector: a title-like line near the top, not prose from the start. */
 export function looksLikePageCapture(text: string): boolean {
@@ -21,9 +26,14 @@ export function looksLikePageCapture(text: string): boolean {
   const { lines, framed } = captureOf(text);
   const filled = lines.slice(0, 400).filter((l) => l !== "");
   if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
-  if (labelledValues(lines.slice(0, 200), framed).some((v) => v.kind === "title")) return true;
+  const labelled = labelledValues(lines.slice(0, 200), framed);
+  if (labelled.some((v) => v.kind === "title")) return true;
+  // A record's fields under their labels (authors, a date, a venue, an identifier), with or without a title.
+  if (new Set(labelled.filter((v) => RECORD_FIELDS.has(v.kind) && v.value.trim() !== "").map((v) => v.kind)).size >= 2) return true;
   const first = filled.find((l) => !isChrome(l));
   if (first === undefined) return false;
+  // A byline opening the page: its header, with the title elsewhere.
+  if (readByline(first)) return true;
   if (isProse(first)) return parseFormattedCitation(first) !== undefined;
   return filled.slice(0, 40).some((l) => !isChrome(l) && titleLike(l));
 }
