@@ -6,6 +6,11 @@
  * the choice made on the whole development corpus, and `lineage ingest` uses them.
  */
 
+import type { AdapterResult } from "../vocabulary/paper-page.ts";
+
+/** An adapter that reads with the settings it is given (ingest/parse-page.ts passes them; the defaults otherwise). */
+export type ReadingAdapter = (text: string, origin: string, settings?: ReaderSettings) => AdapterResult;
+
 export interface ReaderSettings {
   /**
    * How many years after the first version an arXiv identifier dates (vocabulary/arxiv-dates.ts)

@@ -91,6 +91,18 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
   return undefined;
 }
 
+/** The authors that start on line `at` (the author line findAuthorLine found): a list, or names one per line. */
+export function authorsFrom(lines: readonly string[], at: number, chrome: (i: number) => boolean): AuthorList | undefined {
+  const list = authorsOn(lines[at] ?? "");
+  if (list) return wrappedList(lines, at, list);
+  const names = nameLines(lines, at, chrome);
+  if (names.length < 2) return undefined;
+  // "438 other authors" under the names shown.
+  const after = lines.slice(at, at + 120).find((l) => /^\+?\s?\d[\d,]*\s+(?:other|more)\s+authors?$/i.test(l));
+  const more = after ? Number(/\d[\d,]*/.exec(after)?.[0].replace(/,/g, "")) : undefined;
+  return more !== undefined ? { names, truncated: { total: names.length + more } } : { names };
+}
+
 /** An author list that goes on over the lines right under it (names wrapped over three lines). */
 function wrappedList(lines: readonly string[], at: number, list: AuthorList): AuthorList {
   const names = [...list.names];

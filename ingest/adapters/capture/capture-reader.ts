@@ -17,7 +17,7 @@ import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.t
 import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
-import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
+import { authorsFrom, authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
@@ -137,6 +137,23 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
         break;
       }
     }
+    // A tag of a few words over the authors ("Large Language Models") under a long title that
+    // opens the page: the page's first line is the title.
+    const opening = lines.findIndex((l, i) => l !== "" && !chrome(i));
+    const first = lines[opening] ?? "";
+    if (
+      title &&
+      titleLine !== undefined &&
+      opening >= 0 &&
+      opening < titleLine &&
+      title.split(/\s+/).length <= 3 &&
+      first.split(/\s+/).length >= 5 &&
+      titleLike(first, { long: true }) &&
+      !isProse(first)
+    ) {
+      title = first;
+      titleLine = opening;
+    }
   }
   if (!title) {
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
@@ -207,6 +224,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
+    (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12
+      ? authorsFrom(lines, topAuthorLine.at, chrome)
+      : undefined) ??
     byline?.authors ??
     (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
     recordAuthors(ownRecords) ??
@@ -233,7 +253,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (!reading.venue) delete reading.venue;
   // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
   const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
-  const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
+  // The header runs to the abstract's label, or a few lines past the title and the authors under it.
+  const authorsEnd = lastLineNaming(lines, reading.authors.at(-1), titleLine ?? 0);
+  const headerEnd = Math.min(abstractLabel?.at ?? Infinity, Math.max((titleLine ?? 0) + 14, authorsEnd + 8), end - 1);
   // Identifiers: labelled, the page's own citation and records, metadata lines, breadcrumbs, links.
   const cutLine = capture.cutAtEnd ? lastFilled(lines) : -1;
   merge(reading.ids, site.ids ?? {});
@@ -307,6 +329,14 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
     if (v) return v;
   }
   return undefined;
+}
+
+/** The last line, within 300 lines after `from`, that holds `name` (the authors' block ends there), or -1. */
+function lastLineNaming(lines: readonly string[], name: string | undefined, from: number): number {
+  if (!name) return -1;
+  let at = -1;
+  for (let i = from; i < lines.length && i < from + 300; i++) if ((lines[i] ?? "").includes(name)) at = i;
+  return at;
 }
 
 /** A link's text that is a title (three words or more, title-like) other than the page's own. */

@@ -7,7 +7,7 @@
  * preceding element" after each block. The watermark gives the identifier, the category and, for a
  * first version only, the date.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import { canonicalArxiv } from "../../../vocabulary/identifiers.ts";
 import { isElement, parseHtml, textOf, type DomIndex } from "../html-dom.ts";
 import { cleanName, isPersonName, parseAuthorList } from "../capture/author-lists.ts";
@@ -79,7 +79,7 @@ function authorLines(capture: Capture, titleLine: number): string[] {
   return names;
 }
 
-export const parseArxivHtml: PageAdapter = (text, origin) => {
+export const parseArxivHtml: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const site: SiteReading = capture.html ? htmlReading(text) : {};
   if (!capture.html) {
@@ -98,7 +98,7 @@ export const parseArxivHtml: PageAdapter = (text, origin) => {
   const id = stamp?.[1] ? canonicalArxiv(stamp[1]) : undefined;
   if (id) site.ids = { arxiv: id };
   if (stamp?.[3]) site.categories = [stamp[3]];
-  const reading = readCapture(capture, site);
+  const reading = readCapture(capture, site, settings);
   if (!reading.abstract && !capture.html) {
     // ar5iv prints the abstract without a heading: the first paragraph of prose under the authors.
     const from = reading.title ? capture.lines.findIndex((l) => l.includes(reading.title ?? "\u0000")) + 1 : 0;

@@ -4,7 +4,7 @@
  * (capture/capture-reader.ts). Detected when a title-like line stands near the top, apart from
  * prose: a bare abstract (prose from its first line) is left to bare-abstract.ts.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture } from "../capture/capture-reader.ts";
 import { isProse, titleLike } from "../capture/line-kinds.ts";
@@ -38,4 +38,4 @@ export function looksLikePageCapture(text: string): boolean {
   return filled.slice(0, 40).some((l) => !isChrome(l) && titleLike(l));
 }
 
-export const parsePageCapture: PageAdapter = (text, origin) => capturePage("page-capture", readCapture(captureOf(text, origin)), "page capture");
+export const parsePageCapture: ReadingAdapter = (text, origin, settings) => capturePage("page-capture", readCapture(captureOf(text, origin), {}, settings), "page capture");
