@@ -50,6 +50,8 @@ export function looksLikeAbstract(text: string): boolean {
  */
 function opensWithProse(text: string): boolean {
   const opening = (/^\s*(\S[^\n]*)/.exec(plain(text.slice(0, 5000)))?.[1] ?? "").trim();
+  // A sentence ends its first line, or the line runs on; a cut line ("… Schema Challenge...") does not.
+  if (/(?:…|\.\.\.)$/.test(opening)) return false;
   return opening.split(/\s+/).length >= 4 || /[.!?:]$/.test(opening) || /^abstract$/i.test(opening);
 }
 

@@ -48,6 +48,8 @@ const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 /** "Kilian Q. Weinberger†‡" → "Kilian Q. Weinberger"; "Yang Liu1" → "Yang Liu"; "Dr. A B" → "A B". */
 export function cleanName(raw: string): string {
   return raw
+    .replace(/<sup>[^<]{0,20}<\/sup>/gi, "")
+    .replace(/\\(?=[*_])/g, "")
     .replace(FOOTNOTES, "")
     .replace(/\s*\((?:[^()]{0,80})\)\s*$/, "")
     .replace(/\s*\[[^\]]{0,20}\]\s*$/, "")

@@ -3,8 +3,9 @@
  * sometimes glued to a site's badge: an identifier, a venue and its year, a date, and a list of
  * names ("PaperHigh credibilityNeurIPS 2023 (arXiv:2306.05685) · Lianmin Zheng, Wei-Lin Chiang,
  * et al. · June 9, 2023", "18 Nov 2021 | Karl Cobbe*, Vineet Kosaraju*, …", "arXiv · Lin et al. ·
- * September 1, 2021"). A line made of two or more such facts, names or an identifier among them,
- * is a byline wherever it sits: never a title, and read as those facts. Pure.
+ * September 1, 2021", "A, B, C. 2021"). A line made of two or more such facts, names or an
+ * identifier among them, is a byline wherever it sits: never a title, and read as those facts.
+ * Pure.
  */
 import { findDate, yearOf } from "../../dates.ts";
 import type { Identifiers } from "../../../vocabulary/paper-page.ts";
@@ -42,9 +43,18 @@ function dateOf(part: string): { iso: string } | undefined {
   return year?.[1] ? { iso: year[1] } : undefined;
 }
 
+/** "A, B, C. 2021", "A, B and C. Arxiv 2021": the authors, then the year after a full stop. */
+const AUTHORS_THEN_YEAR = /^(.{5,1400}?)[.,]\s+((?:\p{L}+\s+)?(?:19|20)\d\d)\.?$/u;
+
 /** The byline a line is, or undefined when it is not one. */
 export function readByline(line: string): Byline | undefined {
-  if (line.length > MAX_BYLINE || !SEPARATOR.test(line)) return undefined;
+  if (line.length > MAX_BYLINE) return undefined;
+  if (!SEPARATOR.test(line)) {
+    const m = AUTHORS_THEN_YEAR.exec(line);
+    const authors = m?.[1] ? parseAuthorList(m[1]) : undefined;
+    const year = m?.[2] ? Number(/(?:19|20)\d\d/.exec(m[2])?.[0]) : undefined;
+    return authors && year ? { authors, date: String(year), year, ids: {} } : undefined;
+  }
   const parts = line
     .split(SEPARATOR)
     .map((p) => p.trim())

@@ -155,21 +155,27 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       titleLine = opening;
     }
   }
+  const firstLine = lines.find((l) => l !== "") ?? "";
+  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
+  if (!title && topCitation?.authors.length) title = topCitation.title;
   if (!title) {
-    for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
+    const candidates: number[] = [];
+    for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
       const l = lines[i] ?? "";
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) {
-        title = l;
-        titleLine = i;
-        break;
-      }
+      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) candidates.push(i);
+    }
+    // The first such line, unless a later one is the title the page cites (a show's name over an
+    // episode titled after the paper it cites).
+    const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
+    const at = (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    if (at !== undefined) {
+      title = lines[at] ?? "";
+      titleLine = at;
     }
   }
-  const firstLine = lines.find((l) => l !== "") ?? "";
-  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
   if (!title && topCitation) title = topCitation.title;
   if (!title) title = records.find((r) => r.title)?.title;
   if (title) {
@@ -262,6 +268,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   merge(reading.ids, labelledIds(labels, excluded, cutLine));
   if (selfCitation) merge(reading.ids, selfCitation.ids);
   if (byline) merge(reading.ids, byline.ids);
+  // "Title https://arxiv.org/abs/…": the link on the title's own line is the paper's.
+  if (titleLine !== undefined && /https?:\/\//.test(lines[titleLine] ?? "")) merge(reading.ids, lineIds(lines[titleLine] ?? "", titleLine === cutLine));
   for (const r of ownRecords) merge(reading.ids, r.ids);
   const labelLines = new Set(labels.flatMap((v) => [v.at, ...v.valueLines]));
   const metaIds: Identifiers[] = [];
@@ -329,6 +337,18 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
     if (v) return v;
   }
   return undefined;
+}
+
+/** The titles the page's formatted citations name (its sources, a "Cite this" block). */
+function citedTitles(lines: readonly string[], end: number): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < end && i < 600; i++) {
+    const l = lines[i] ?? "";
+    if (l.length < 30 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
+    const c = parseFormattedCitation(l);
+    if (c) out.add(normalizeTitle(c.title));
+  }
+  return out;
 }
 
 /** The last line, within 300 lines after `from`, that holds `name` (the authors' block ends there), or -1. */

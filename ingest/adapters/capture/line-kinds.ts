@@ -78,7 +78,9 @@ export function authorsOn(line: string): AuthorList | undefined {
   if (bold) return bold;
   // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
   const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
-  const list = parseAuthorList(beforeVenue ?? line);
+  // "A, B, C. 2021": the year after the names is the byline's (bylines.ts), not a name.
+  const beforeYear = beforeVenue ? undefined : /^(.{5,1400}?)[.,]\s+(?:\p{L}+\s+)?(?:19|20)\d\d\.?$/u.exec(line)?.[1];
+  const list = (beforeYear ? parseAuthorList(beforeYear) : undefined) ?? parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
   return among ? { names: among } : undefined;

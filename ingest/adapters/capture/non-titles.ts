@@ -3,8 +3,10 @@
  * (bylines.ts), an organisation's name alone (an affiliation under an author), a lower-case
  * label and its value ("agent: the-gatherer", "source: arxiv:…"), a thread's or post's byline
  * ("by lvwerra HF Staff - opened"), and a short phrase in sentence case that names a section or a
- * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"). A
- * title that is not one of these may still be chrome (chrome.ts). Pure.
+ * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"), a title
+ * cut short with an ellipsis, a lead-in ending in a colon ("Go To:"), and a line made only of
+ * section names (a table of contents). A title that is not one of these may still be chrome
+ * (chrome.ts). Pure.
  */
 import { readByline } from "./bylines.ts";
 
@@ -46,9 +48,31 @@ export function isPlainPhrase(s: string): boolean {
   return first !== undefined && /^\p{Lu}\p{Ll}+$/u.test(first) && rest.every((w) => /^\p{Ll}+$/u.test(w));
 }
 
-/** A line that looks like a title but is a byline, an affiliation, a label, a post's byline or a plain phrase. */
+/** "WinoGrande: An Adversarial …WINOGRANDE: An … Challenge...": a title cut short, never a whole one. */
+function isCutTitle(s: string): boolean {
+  return /(?:…|\.\.\.)$/.test(s) || /\S…\S/u.test(s);
+}
+
+/** "Go To:", "Reference library:": a few words leading in to what follows. */
+function isLeadIn(s: string): boolean {
+  return /:$/.test(s) && s.split(/\s+/).length <= 4;
+}
+
+/** Words that name a page's sections: a line made only of them is a menu or a table of contents. */
+const SECTION_WORDS = new Set(
+  "paper title authors author table of contents abstract introduction references bibliography related work works methods method results discussion conclusion conclusions citations cited by figures tables appendix overview summary details metadata links code data and home".split(
+    " ",
+  ),
+);
+
+function isSectionMenu(s: string): boolean {
+  const words = s.toLowerCase().split(/\s+/);
+  return words.length >= 4 && words.every((w) => SECTION_WORDS.has(w));
+}
+
+/** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
-  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s)) return true;
+  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s)) return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;
 }

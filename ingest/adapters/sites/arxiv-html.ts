@@ -15,6 +15,7 @@ import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
 import { isAuthorLine, isProse, titleLike } from "../capture/line-kinds.ts";
+import { namePairs } from "../capture/capture-authors.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 
@@ -75,6 +76,7 @@ function authorLines(capture: Capture, titleLine: number): string[] {
     const one = cleanName(l);
     if (list) names.push(...list.names);
     else if (isPersonName(one)) names.push(one);
+    else names.push(...(namePairs(one) ?? []));
   }
   return names;
 }
