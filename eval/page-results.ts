@@ -8,7 +8,7 @@
 import { readFileSync } from "node:fs";
 import type { PageRecord } from "../db/page-writer.ts";
 import type { FileOutcome } from "../library/ingest-files.ts";
-import { checkPage, outcomesOf, refusalTruth, sameText, type PageCheck, type PageExpectation, type PageOutcomes, type Refusal, type WorkFacts } from "./page-checks.ts";
+import { authorMatches, checkPage, outcomesOf, refusalTruth, sameText, type Outcome, type PageCheck, type PageExpectation, type PageOutcomes, type Refusal, type WorkFacts } from "./page-checks.ts";
 import { hostOf } from "./page-corpus.ts";
 import type { WorkTally } from "./page-figures.ts";
 
@@ -37,6 +37,9 @@ export interface WorkResult {
   accepted: number;
   nodes: { id: string; title: string | null }[];
   titleExact: boolean;
+  /** The node's year and authors, as `lineage show` gives them, against what the work's pages show (one node only). */
+  year?: Outcome;
+  authors?: Outcome;
 }
 
 /** One page's result from its records (as `lineage ingest` read it, or read again with other settings). */
@@ -70,15 +73,43 @@ export function pageResult(
 }
 
 /** Per work its nodes; the nodes that hold pages of two works; works of several pages, one node or split. */
-export function worksOf(pages: readonly PageResult[], expectations: readonly PageExpectation[], titles: Map<string, string | null>) {
+/** A node's facts as the graph chose them (db/paper-facts.ts). */
+export interface NodeFacts {
+  title: string | null;
+  year?: number | null;
+  authors?: string[];
+}
+
+/** The node's year and authors checked against the work's: right, wrong, or missing where some page shows one. */
+function nodeOutcomes(node: NodeFacts, work: WorkFacts | undefined, expectations: readonly PageExpectation[]): { year: Outcome; authors: Outcome } {
+  const shownYear = expectations.some((e) => e.year !== null);
+  const year: Outcome = node.year === null || node.year === undefined ? (shownYear ? "missing" : "none") : work?.years.has(node.year) ? "right" : work && work.years.size > 0 ? "wrong" : "none";
+  const names = node.authors ?? [];
+  const known = work?.authors ?? [];
+  const authors: Outcome = names.length === 0 ? (known.length > 0 ? "missing" : "none") : names.some((n) => !known.some((k) => authorMatches(k, n))) ? (known.length > 0 ? "wrong" : "none") : "right";
+  return { year, authors };
+}
+
+export function worksOf(pages: readonly PageResult[], expectations: readonly PageExpectation[], titles: Map<string, NodeFacts>, workFacts: Map<string, WorkFacts> = new Map()) {
   const works: WorkResult[] = [];
   for (const [work, members] of groupBy(pages, (p) => p.work)) {
     const shown = expectations.filter((e) => e.work === work && e.title !== null).map((e) => e.title as string);
     if (shown.length === 0) continue; // a listing page describes no one work
     const ids = [...new Set(members.flatMap((p) => p.nodes))].sort();
-    const nodes = ids.map((id) => ({ id, title: titles.get(id) ?? null }));
+    const nodes = ids.map((id) => ({ id, title: titles.get(id)?.title ?? null }));
     const titleExact = nodes.length > 0 && nodes.every((n) => n.title !== null && shown.some((t) => sameText(t, n.title as string)));
-    works.push({ work, pages: members.length, accepted: members.filter((p) => p.accepted).length, nodes, titleExact });
+    const result: WorkResult = { work, pages: members.length, accepted: members.filter((p) => p.accepted).length, nodes, titleExact };
+    const only = ids.length === 1 ? titles.get(ids[0] ?? "") : undefined;
+    if (only)
+      Object.assign(
+        result,
+        nodeOutcomes(
+          only,
+          workFacts.get(work),
+          expectations.filter((e) => e.work === work),
+        ),
+      );
+    works.push(result);
   }
   works.sort((a, b) => (a.work < b.work ? -1 : 1));
   const falseMerges = [

@@ -90,7 +90,7 @@ export function losoPages(dev: PagesReport): LosoReport {
   const nodeOf = nodesOf([...mixed.values()].flatMap((r) => r.records));
   const pages = resultsOf(dev, mixed, nodeOf);
   const folds = hosts.map((host) => ({ host, settings: grid[chosenFor.get(host) ?? 0] ?? DEFAULT_READER_SETTINGS, pages: pages.filter((p) => p.host === host) }));
-  const { workTally } = worksOf(pages, dev.expectations, new Map());
+  const { workTally } = worksOf(pages, dev.expectations, new Map(), dev.work);
   const allIn = grid[choose(() => true)] ?? DEFAULT_READER_SETTINGS;
   // The ingest's own readings through the evaluation's identity: the same nodes as the ingest's.
   const ingestNodes = nodesOf(dev.pages.flatMap((p) => dev.outcomes.get(p.file)?.records ?? []));

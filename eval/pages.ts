@@ -20,7 +20,7 @@ import { LineageDb } from "../db/lineage-db.ts";
 import { ingestPaths, type FileOutcome } from "../library/ingest-files.ts";
 import { workFacts, type PageExpectation, type WorkFacts } from "./page-checks.ts";
 import { readCorpus, extraCorpora } from "./page-corpus.ts";
-import { pageResult, worksOf, type PageResult, type WorkResult } from "./page-results.ts";
+import { pageResult, worksOf, type NodeFacts, type PageResult, type WorkResult } from "./page-results.ts";
 import { checked, share, tallyFacts, type FactTotals, type WorkTally } from "./page-figures.ts";
 import { losoPages, type LosoReport } from "./pages-loso.ts";
 import { corpusText, losoText, pagesText } from "./pages-text.ts";
@@ -68,8 +68,7 @@ export function evaluatePages(root: string): PagesReport {
     const work = workFacts(expectations);
     const nodeOf = selfNodes(database);
     const pages = pairs.map(({ file, expected }) => pageResult(resolve(file), expected, outcomes.get(resolve(file))?.records ?? [], outcomes.get(resolve(file)), nodeOf, work));
-    const titles = titleOfNodes(database);
-    const { works, falseMerges, workTally } = worksOf(pages, expectations, titles);
+    const { works, falseMerges, workTally } = worksOf(pages, expectations, factsOfNodes(database), work);
     const totals = tallyFacts(pages.map((p) => p.outcomes));
     return { root, pages, works, falseMerges, problems, totals, workTally, targets: targetsOf(pages, works, falseMerges), outcomes, expectations, work };
   } finally {
@@ -89,10 +88,10 @@ function selfNodes(database: string): Map<string, string> {
   }
 }
 
-function titleOfNodes(database: string): Map<string, string | null> {
+function factsOfNodes(database: string): Map<string, NodeFacts> {
   const db = LineageDb.open(database, { readonly: true });
   try {
-    return new Map(db.queries.allPapers().map((p) => [p.id, p.title]));
+    return new Map(db.queries.allPapers().map((p) => [p.id, { title: p.title, year: p.year, authors: p.authors }]));
   } finally {
     db.close();
   }
@@ -120,6 +119,7 @@ function targetsOf(pages: readonly PageResult[], works: readonly WorkResult[], f
     { target: "years right wherever shown, on at least 90% of pages", ...rightShare("year", 0.9) },
     { target: "authors right wherever shown, on at least 90% of pages", ...rightShare("authors", 0.9) },
     { target: "every identifier shown found, on all pages", ...rightShare("ids", 1) },
+    ...nodeTargets(works),
     { target: "every work seen on several pages is one node", value: pct(several.filter((w) => w.nodes.length === 1).length, several.length), met: several.every((w) => w.nodes.length === 1) },
     { target: "no false merges (no node holds pages of two works)", value: String(falseMerges.length), met: falseMerges.length === 0 },
     {
@@ -134,6 +134,22 @@ function targetsOf(pages: readonly PageResult[], works: readonly WorkResult[], f
     },
     { target: "no site chrome made a paper or a citation", value: String(checks.reduce((n, c) => n + c.becamePapers.length, 0)), met: checks.every((c) => c.becamePapers.length === 0) },
   ];
+}
+
+/** The works' nodes as `lineage show` gives them: years right for 90% with none wrong, authors for 90%. */
+function nodeTargets(works: readonly WorkResult[]): Target[] {
+  const count = (fact: "year" | "authors", o: string) => works.filter((w) => w[fact] === o).length;
+  const line = (fact: "year" | "authors", label: string): Target => {
+    const right = count(fact, "right");
+    const n = right + count(fact, "wrong") + count(fact, "missing");
+    const wrong = count(fact, "wrong");
+    return {
+      target: `works' ${label} right on at least 90% of their nodes${fact === "year" ? ", none wrong" : ""}`,
+      value: `${pct(right, n)}, ${wrong} wrong`,
+      met: n > 0 && right / n >= 0.9 && (fact !== "year" || wrong === 0),
+    };
+  };
+  return [line("year", "years"), line("authors", "authors")];
 }
 
 function pagesArg(args: readonly string[]): string | undefined {

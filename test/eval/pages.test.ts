@@ -75,6 +75,9 @@ describe("the pages evaluation on invented pages", () => {
       [true, "5/5 (100%), 0 wrong"],
       [true, "3/3 (100%), 0 wrong"],
       [false, "4/5 (80%), 0 wrong"],
+      // The works' nodes, as `lineage show` gives them.
+      [true, "2/2 (100%), 0 wrong"],
+      [true, "2/2 (100%), 0 wrong"],
       [true, "2/2 (100%)"],
       [true, "0"],
       [true, "0 false of 1 refusals (1 pages about a work refused)"],
@@ -83,6 +86,11 @@ describe("the pages evaluation on invented pages", () => {
     ]);
     expect(report.totals.title).toEqual({ right: 5, wrong: 0, missing: 1, inexact: 0 });
     expect(report.workTally).toEqual({ oneNode: 2, split: 0, falseMerges: 0 });
+    expect(report.works.map((w) => [w.work, w.year, w.authors])).toEqual([
+      ["ebb", "right", "right"],
+      ["flood", undefined, undefined],
+      ["tides", "right", "right"],
+    ]);
     const text = pagesText(report).join("\n");
     expect(text).toContain("  tides--bibtex [bibtex]: title exact; year 2031; authors 2/2; ids 1/1");
     expect(text).toContain("  MISSED titles exact on at least 95% of works: 2/3 (66.7%)");
