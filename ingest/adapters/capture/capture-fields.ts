@@ -44,13 +44,17 @@ export function labelledIds(labels: readonly LabelledValue[], excluded: (i: numb
 
 /** An abstract without the capture's expanders ("… CONTINUE READING", "more »"). */
 export function cleanAbstract(text: string): string {
-  return text
-    .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
-    .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
-    .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
-    .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
-    .replace(/^abstract\s*[:.]\s*/i, "")
-    .trim();
+  return (
+    text
+      .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
+      .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
+      .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
+      .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
+      .replace(/^abstract\s*[:.]\s*/i, "")
+      // An "Abstract:" that opens with the link to the abstract page, then the text.
+      .replace(/^https?:\/\/\S+\s+(?=\p{L})/u, "")
+      .trim()
+  );
 }
 
 export function categoriesOf(labels: readonly LabelledValue[], lines: readonly string[], headerEnd: number): string[] {

@@ -155,7 +155,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       titleLine = opening;
     }
   }
-  const firstLine = lines.find((l) => l !== "") ?? "";
+  const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
   const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
   if (!title && topCitation?.authors.length) title = topCitation.title;
   if (!title) {
@@ -219,7 +219,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
   // The page's byline (its authors, date, venue and identifier on one line), near the title.
-  const byline = headerByline(lines, titleLine, excluded);
+  const byline = headerByline(lines, titleLine, excluded, chrome);
 
   // Authors.
   const labelledAuthors = firstOf(labels, "authors");
@@ -372,12 +372,13 @@ function namesAnotherPaper(text: string, title: string | undefined): boolean {
 }
 
 /** The first byline among the lines around the title (or at the top when there is no title line). */
-function headerByline(lines: readonly string[], titleLine: number | undefined, excluded: (i: number) => boolean): Byline | undefined {
+function headerByline(lines: readonly string[], titleLine: number | undefined, excluded: (i: number) => boolean, chrome: (i: number) => boolean): Byline | undefined {
   const from = Math.max(0, (titleLine ?? 0) - 4);
-  const to = Math.min(lines.length, (titleLine ?? 0) + 8);
-  for (let i = from; i < to; i++) {
+  // With no title line, the first few lines that are not chrome.
+  for (let i = from, seen = 0; i < lines.length && (titleLine !== undefined ? i < titleLine + 8 : seen < 12); i++) {
     const l = lines[i] ?? "";
-    if (!l || excluded(i) || i === titleLine) continue;
+    if (!l || excluded(i) || i === titleLine || chrome(i)) continue;
+    seen++;
     const b = readByline(l);
     if (b) return b;
   }

@@ -27,7 +27,7 @@ export function looksLikeArxivHtml(text: string, capture: Capture): boolean {
   const lines = capture.lines.slice(0, 3000);
   return (
     lines.some((l) => /^(?:Refer to caption|Report issue for preceding element|HTML conversions sometimes display errors.*)$/.test(l)) ||
-    lines.slice(0, 40).some((l) => WATERMARK.test(l) && l.length < 80)
+    lines.slice(0, 200).some((l) => WATERMARK.test(l) && l.length < 80)
   );
 }
 

@@ -46,7 +46,7 @@ export function looksLikeMarkdownNote(text: string): boolean {
   const headings = head.match(/(?:^|\n|\s)#{1,6}\s+\S/g)?.length ?? 0;
   const bold = head.match(/\*\*[A-Z][^*\n]{0,40}:?\*\*:?/g)?.length ?? 0;
   const paperLinks = [...head.matchAll(LINK)].filter((m) => hasIdentifier(identifiersFromUrl(m[2] ?? ""))).length;
-  return (/^\s*#{1,6}\s+\S/.test(head) && (headings >= 2 || bold >= 1 || paperLinks >= 1)) || (headings >= 2 && paperLinks >= 1) || (bold >= 2 && /^\s*#\s/m.test(head));
+  return (/^\s*#{1,6}\s+\S/.test(head) && (headings >= 2 || bold >= 1 || paperLinks >= 1)) || (headings >= 2 && paperLinks >= 1) || ((bold >= 2 || paperLinks >= 1) && /^\s*#\s+\S/m.test(head));
 }
 
 /** Sections of a note that list other works: their links never name the note's paper. */
