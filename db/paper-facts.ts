@@ -107,11 +107,24 @@ export function chooseFacts(members: MentionRow[]) {
     stub: selfs.length === 0 ? 1 : 0,
     venue: pick("venue", ranked, (m) => m.self?.venue),
     date: pick("date", ranked, (m) => m.self?.date),
-    authors: pick("authors", ranked, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
+    authors: pick("authors", fullestAuthors(ranked), (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
     directions: JSON.stringify(directions ?? []),
     citedByCount,
     fieldSources: JSON.stringify(sources),
   };
+}
+
+/**
+ * The pages of the best rank that has authors, the one listing most names first (a page showing
+ * "Quill et al." and one showing all three authors: the three), then the others in their order.
+ */
+function fullestAuthors(ranked: MentionRow[]): MentionRow[] {
+  const count = (m: MentionRow) => (m.self?.authors_json && m.self.authors_json !== "[]" ? (JSON.parse(m.self.authors_json) as unknown[]).length : 0);
+  const first = ranked.find((m) => count(m) > 0);
+  if (!first) return ranked;
+  const rank = titleRank(first);
+  const best = ranked.filter((m) => titleRank(m) === rank && count(m) > 0).reduce((a, b) => (count(b) > count(a) ? b : a));
+  return [best, ...ranked.filter((m) => m !== best)];
 }
 
 /** Candidates whose value is the most frequent first (ties: earliest candidate wins). */

@@ -60,16 +60,18 @@ function labelledDates(values: readonly LabelledValue[]): Candidate[] {
 }
 
 /** "submitted 2023-11-20", "Published on Sep 24, 2020" inside a metadata line. */
-function phraseDate(lines: readonly string[], from: number, to: number): PaperDate | undefined {
+function phraseDate(lines: readonly string[], from: number, to: number): Candidate | undefined {
   for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
     const line = lines[i] ?? "";
     if (line.length > 300) continue;
-    const m = /\b(?:first )?(?:submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
-    if (!m?.[1] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
+    const m = /\b(first )?(submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
+    if (!m?.[3] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
     // A post's byline ("Posted on 12 January 2026 by …") dates the post, not the paper.
     if (/^(?:posted|published) on .{6,40}\bby\b/i.test(line)) continue;
-    const found = findDate(m[1]);
-    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+    const found = findDate(m[3]);
+    // "Published June 26, 2026" is how a site dates its own entry too: a date to confirm.
+    const unconfirmed = !m[1] && /^(?:published|posted)$/i.test(m[2] ?? "") ? { unconfirmed: true } : {};
+    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled", ...unconfirmed };
     // "Published in Journal of X · 14 March 2022": the date after the venue.
     const after = /\bpublished in .{2,160}?\s[·|]\s(.{6,40})$/i.exec(line)?.[1];
     const dated = after ? findDate(after) : undefined;
@@ -202,7 +204,7 @@ function dateCandidates(clues: DateClues): Candidate[] {
   // A venue's or record's year, given as a full date by a line of the page, is that date.
   for (const year of [clues.venueYear, clues.recordYear]) {
     if (year === undefined) continue;
-    out.push(phrase?.year === year ? phrase : { year, source: year === clues.venueYear ? "venue" : "record" });
+    out.push(phrase?.year === year ? { ...phrase, unconfirmed: false } : { year, source: year === clues.venueYear ? "venue" : "record" });
   }
   // The page's own citation or record beats a date in a line of text (a blog's "Posted on …");
   // a short "Posted May 14, 2023." further down the page comes last.
