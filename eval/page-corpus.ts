@@ -2,8 +2,8 @@
  * A folder of real pages for the pages evaluation: every `<slug>.<ext>` beside a hand-written
  * `<slug>.expected.json` (the layout of `../shared/data/real-pages/README.md`), with what could not
  * be paired; the site a page is from, by host; and the folders of further real pages kept outside
- * the repository (`LINEAGE_EXTRA_PAGES`, folders separated by ":", else `../extra-data/real-pages`
- * beside the repository when it is there). Reads files; never copies them.
+ * the repository (`LINEAGE_EXTRA_PAGES`, folders separated by ":", else every batch
+ * `../extra-data/real-pages*` beside the repository when there is one). Reads files; never copies them.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -53,7 +53,7 @@ export function hostOf(site: string): string {
   return site.trim().split(/[\s/]/)[0]?.toLowerCase() || site;
 }
 
-/** The folders of further real pages: LINEAGE_EXTRA_PAGES, else `extra-data/real-pages` beside the shared data. */
+/** The folders of further real pages: LINEAGE_EXTRA_PAGES, else every `extra-data/real-pages*` beside the shared data. */
 export function extraCorpora(sharedData: string, env: string | undefined = process.env.LINEAGE_EXTRA_PAGES): { roots: string[]; absent?: string } {
   if (env !== undefined && env.trim() !== "") {
     const roots = env
@@ -63,6 +63,14 @@ export function extraCorpora(sharedData: string, env: string | undefined = proce
     const missing = roots.filter((r) => !existsSync(r));
     return { roots: roots.filter((r) => existsSync(r)), ...(missing.length > 0 ? { absent: `LINEAGE_EXTRA_PAGES names folders that are not there: ${missing.join(", ")}` } : {}) };
   }
+  // Every batch gathered there: real-pages, real-pages-2, …, in name order.
   const beside = resolve(sharedData, "../../extra-data/real-pages");
-  return existsSync(beside) ? { roots: [beside] } : { roots: [], absent: `no further real pages: ${beside} is not there (set LINEAGE_EXTRA_PAGES to folders laid out like the development corpus)` };
+  const parent = resolve(beside, "..");
+  const batches = existsSync(parent)
+    ? readdirSync(parent)
+        .filter((n) => /^real-pages(?:-[\w-]+)?$/.test(n) && statSync(join(parent, n)).isDirectory())
+        .sort()
+        .map((n) => join(parent, n))
+    : [];
+  return batches.length > 0 ? { roots: batches } : { roots: [], absent: `no further real pages: ${beside} is not there (set LINEAGE_EXTRA_PAGES to folders laid out like the development corpus)` };
 }

@@ -93,6 +93,8 @@ export function nameLines(lines: readonly string[], from: number, chrome: (i: nu
     const l = lines[j] ?? "";
     if (!l || /^[,;&]$/.test(l) || chrome(j) || isEmailLine(l)) continue;
     seen++;
+    // A label alone ("摘要", "Abstract") is never a name, whatever its script.
+    if (labelAlone(l) !== undefined) break;
     const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
     const several = isPersonName(name) ? undefined : (namePairs(name) ?? nameBeforeAffiliation(l));
     if (isPersonName(name)) names.push(name);

@@ -59,6 +59,32 @@ function labelledDates(values: readonly LabelledValue[]): Candidate[] {
   return out;
 }
 
+/**
+ * '"Title" was submitted to arXiv on June 9, 2023 by …', "posted to arXiv in July 2021": the
+ * first prose under the title telling when the paper reached arXiv (its first version).
+ */
+function arxivInProse(lines: readonly string[], from: number, to: number): Candidate | undefined {
+  for (let i = Math.max(0, from), seen = 0; i <= to && i < lines.length && seen < 3; i++) {
+    const line = (lines[i] ?? "").slice(0, 2000);
+    if (!line) continue;
+    seen++;
+    const m = /\b(?:first\s+)?(?:submitted|posted|uploaded|released|published|put)\s+(?:(?:on|to)\s+)?arXiv\s+(?:on|in)\s+(.{6,30})/i.exec(line);
+    const found = m?.[1] ? findDate(m[1]) : undefined;
+    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+  }
+  return undefined;
+}
+
+/** "arxiv(2021)", "ICLR (2020)" alone on a line near the title: where it appeared, and its year. */
+function venueYearLine(lines: readonly string[], from: number, to: number): Candidate | undefined {
+  const shape = new RegExp(`^(?:arxiv|corr|${VENUES})\\s*\\(\\s*((?:19|20)\\d\\d)\\s*\\)$`, "i");
+  for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
+    const m = shape.exec((lines[i] ?? "").trim());
+    if (m?.[1]) return { year: Number(m[1]), source: "venue" };
+  }
+  return undefined;
+}
+
 /** "submitted 2023-11-20", "Published on Sep 24, 2020" inside a metadata line. */
 function phraseDate(lines: readonly string[], from: number, to: number): Candidate | undefined {
   for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
@@ -200,6 +226,8 @@ function dateCandidates(clues: DateClues): Candidate[] {
     const year = yearOf(clues.bylineDate) ?? 0;
     out.push(clues.bylineDate.length > 4 ? { date: clues.bylineDate, year, source: "near-title" } : { year, source: "near-title" });
   }
+  const prose = arxivInProse(clues.lines, top + 1, Math.min(clues.lines.length - 1, top + 8));
+  if (prose) out.push(prose);
   const phrase = phraseDate(clues.lines, 0, clues.headerEnd);
   // A venue's or record's year, given as a full date by a line of the page, is that date.
   for (const year of [clues.venueYear, clues.recordYear]) {
@@ -211,6 +239,7 @@ function dateCandidates(clues: DateClues): Candidate[] {
   for (const c of [
     phrase,
     nearTitleDate(clues.lines, top - 4, clues.headerEnd),
+    venueYearLine(clues.lines, top + 1, Math.min(clues.headerEnd, top + 4)),
     phraseDate(
       clues.lines.map((l) => (l.length <= 80 ? l : "")),
       clues.headerEnd + 1,

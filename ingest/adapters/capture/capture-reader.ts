@@ -22,12 +22,13 @@ import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
-import { bibtexRecord, jsonRecord, type EmbeddedRecord } from "./embedded-records.ts";
+import { bibtexRecord, jsonRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
 import { firstOf, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
+import { trimTitle } from "./title-trims.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
@@ -77,7 +78,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
-  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined].filter((r): r is EmbeddedRecord => r !== undefined);
+  const xml = xmlRecord(text);
+  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
   const reading: CaptureReading = { authors: [], ids: {}, categories: [], buildsOn: lists.buildsOn, builtBy: lists.builtBy, declared: lists.declared, warnings: [] };
 
   // Title.
@@ -88,6 +90,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     title = labelledTitle.value;
     titleLine = labelledTitle.at;
   }
+  // An XML paper file shown as text: its <Title> is the title, over a viewer's file labels.
+  if (!title && xml?.title && titleLike(xml.title, { long: true })) title = xml.title;
   // "source: arxiv:2109.07958 — Title": the paper named by its identifier, then its title.
   const identified = title ? undefined : identifiedTitle(lines, TOP_LINES, (t) => titleLike(t, { long: true }));
   if (identified) {
@@ -128,9 +132,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       const l = lines[j] ?? "";
       if (!l || chrome(j)) continue;
       seen++;
-      // The line right over the authors is the title, however long; further up, title-sized ones
-      // of two words or more (three over an "Authors" label, which may sit lower on the page).
+      // The line right over the authors is the title, however long, unless it is prose (an
+      // abstract over a menu whose entries look like names); further up, title-sized ones of two
+      // words or more (three over an "Authors" label, which may sit lower on the page).
       const words = l.split(/\s+/).length;
+      if (isProse(l)) break;
       if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
@@ -182,6 +188,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     title = cleanCapturedTitle(title);
     const short = trailingShortCitation(title);
     if (short) title = short.title;
+    const trimmed = trimTitle(title, lines, titleLine);
+    title = trimmed.title;
+    if (trimmed.at !== undefined) titleLine = trimmed.at;
     reading.title = title;
     // A title from a tag or a record: the line that prints it, for what is read near the title.
     if (titleLine === undefined) {
@@ -221,6 +230,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // The page's byline (its authors, date, venue and identifier on one line), near the title.
   const byline = headerByline(lines, titleLine, excluded, chrome);
 
+  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
+  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   // Authors.
   const labelledAuthors = firstOf(labels, "authors");
   // A bibliography's entry ("A, B, C:" over "Title. Venue 2024: 1-9") has its authors over its title.
@@ -230,12 +241,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
-    (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12
+    // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
+    (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
       ? authorsFrom(lines, topAuthorLine.at, chrome)
       : undefined) ??
     byline?.authors ??
-    (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
-    recordAuthors(ownRecords) ??
+    fullerOf(selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined, recordAuthors(ownRecords)) ??
     tableAuthors(lines) ??
     byLine(lines, end);
   if (authorList) {
@@ -257,8 +268,6 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       .find((v) => v !== undefined);
   reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? byline?.venue?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
-  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
-  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   // The header runs to the abstract's label, or a few lines past the title and the authors under it.
   const authorsEnd = lastLineNaming(lines, reading.authors.at(-1), titleLine ?? 0);
   const headerEnd = Math.min(abstractLabel?.at ?? Infinity, Math.max((titleLine ?? 0) + 14, authorsEnd + 8), end - 1);
@@ -309,7 +318,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (!reading.year) delete reading.year;
 
   // Abstract and categories.
-  const abstract = cleanAbstract(site.abstract ?? abstractLabel?.value ?? "");
+  const abstract = cleanAbstract(site.abstract ?? xml?.abstract ?? abstractLabel?.value ?? "");
   // An "Abstract:" label that only links to the abstract is no abstract.
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
@@ -349,6 +358,17 @@ function citedTitles(lines: readonly string[], end: number): Set<string> {
     if (c) out.add(normalizeTitle(c.title));
   }
   return out;
+}
+
+/**
+ * The page's citation of itself, unless it names only some authors ("Zhang et al.") and the
+ * page's own record lists more, starting with the same surname: then the record's list.
+ */
+function fullerOf(cited: AuthorList | undefined, record: AuthorList | undefined): AuthorList | undefined {
+  if (!cited || !record) return cited ?? record;
+  const surname = (n: string | undefined) => (n ?? "").split(/\s+/).at(-1)?.toLowerCase();
+  const fuller = cited.truncated !== undefined && record.names.length > cited.names.length && surname(record.names[0]) === surname(cited.names[0]);
+  return fuller ? record : cited;
 }
 
 /** The last line, within 300 lines after `from`, that holds `name` (the authors' block ends there), or -1. */

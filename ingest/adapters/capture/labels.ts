@@ -260,7 +260,8 @@ export function labelAlone(line: string): string | undefined {
     .replace(/\*\*|__/g, "")
     .trim();
   const key = s.length <= 40 ? labelKey(s) : undefined;
-  return key !== undefined && (colon || ALONE.has(key)) ? key : undefined;
+  // A label in a script without capitals ("摘要", "الملخص") is no menu entry: alone, it is a label.
+  return key !== undefined && (colon || ALONE.has(key) || (kindOf(key) !== "other" && !/\p{Script=Latin}|\p{Script=Cyrillic}/u.test(key))) ? key : undefined;
 }
 
 export function kindOf(label: string): LabelKind {
