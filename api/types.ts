@@ -155,6 +155,8 @@ export interface SelfPaperSource extends PaperSource {
   };
   directions: Direction[];
   editorial?: Editorial;
+  /** The user's own note the page holds (a Markdown note's free text), shown as text. */
+  note?: string;
   related: RelatedLink[];
   warnings: string[];
 }
@@ -164,6 +166,8 @@ export interface PaperDetail {
   id: string;
   title: string | null;
   year: number | null;
+  /** No page gives a year: `year` is the first version's, from the arXiv identifier. */
+  yearDerived: boolean;
   arxivId: string | null;
   doi: string | null;
   aclId: string | null;
@@ -177,6 +181,8 @@ export interface PaperDetail {
   authors: string[];
   directions: Direction[];
   citedByCount: number | null;
+  /** The user's own notes about the paper, from the notes ingested with it: their file and text. */
+  notes: { source: string; text: string }[];
   buildsOnCount: number;
   builtByCount: number;
   coverage: Coverage;

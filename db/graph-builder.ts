@@ -11,6 +11,7 @@ import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
 import type { MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
+import { workAliases } from "../vocabulary/aliases.ts";
 import { createHash } from "node:crypto";
 
 export interface BuildSummary {
@@ -137,6 +138,10 @@ export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<Menti
     if (role === "self") {
       row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.factsJson ?? "{}", format: page?.format ?? "" };
       if (r[14]) row.titleInferred = true;
+      else if (title) {
+        const aliases = workAliases(title, r[13] ?? undefined);
+        if (aliases.length > 0) row.aliases = aliases;
+      }
     }
     byId.push(row);
   }

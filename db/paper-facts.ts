@@ -4,11 +4,13 @@
  * bibliographic facts (title, year, date, authors, venue, abstract) come first from a structured
  * record (BibTeX, RIS, EndNote, CSL-JSON, JSON-LD, S2, OpenAlex, `citation_*` HTML, Zotero), then from a
  * page's own heading, and only last from a title inferred from a first sentence (issue 16); each
- * rank, and the reported figures, newest capture first. Records which page asserted each chosen
- * field (`field_sources_json`).
+ * rank, and the reported figures, newest capture first. A paper no page gives a year has the year
+ * its arXiv identifier dates the first version to (issue 26), recorded as `yearFromArxiv`.
+ * Records which page asserted each chosen field (`field_sources_json`).
  */
 import type { Mention } from "../vocabulary/identity.ts";
 import type { Direction, PageFacts } from "../vocabulary/paper-page.ts";
+import { arxivFirstVersion } from "../vocabulary/arxiv-dates.ts";
 
 /** One stored mention as the graph builder reads it: what identity needs, and what facts need. */
 export interface MentionRow extends Mention {
@@ -74,7 +76,7 @@ export function chooseFacts(members: MentionRow[]) {
   const titleCandidates = hasTitle(realTitleSelf) ? realTitleSelf : hasTitle(lists) ? mostCommon(lists, (m) => m.title) : selfs;
   const title = pick("title", titleCandidates, (m) => m.title);
   const titleMention = members.find((m) => m.page_id === sources.title && m.title === title);
-  const year = pick("year", ranked, yearOf) ?? pick("year", mostCommon(lists, yearOf), yearOf);
+  let year = pick("year", ranked, yearOf) ?? pick("year", mostCommon(lists, yearOf), yearOf);
   const factsOf = (m: MentionRow): PageFacts | undefined => (m.self ? (m.self.facts ??= JSON.parse(m.self.facts_json) as PageFacts) : undefined);
   const directions = pick<Direction[]>("directions", selfs, (m) => {
     const d = factsOf(m)?.directions;
@@ -82,11 +84,20 @@ export function chooseFacts(members: MentionRow[]) {
   });
   const citedByCount = pick("citedByCount", selfs, (m) => factsOf(m)?.citedByCount ?? m.cited_by_count) ?? pick("citedByCount", lists, (m) => m.cited_by_count);
   const ids = (get: (m: MentionRow) => string | undefined) => pick<string>("ids", [...selfs, ...lists], get);
+  const arxiv = ids((m) => m.ids.arxiv);
+  // No page gives a year: the arXiv identifier dates the first version (`yearFromArxiv` names the
+  // page that gave the identifier, so that the year is shown as derived).
+  const first = year === null ? arxivFirstVersion(arxiv ?? undefined) : undefined;
+  if (first) {
+    year = first.year;
+    const giver = [...selfs, ...lists].find((m) => m.ids.arxiv === arxiv);
+    if (giver) sources.yearFromArxiv = giver.page_id;
+  }
   return {
     title,
     normTitle: titleMention?.normTitle ?? null,
     year,
-    arxiv: ids((m) => m.ids.arxiv),
+    arxiv,
     doi: ids((m) => m.ids.doi),
     acl: ids((m) => m.ids.acl),
     openreview: ids((m) => m.ids.openreview),
@@ -96,11 +107,24 @@ export function chooseFacts(members: MentionRow[]) {
     stub: selfs.length === 0 ? 1 : 0,
     venue: pick("venue", ranked, (m) => m.self?.venue),
     date: pick("date", ranked, (m) => m.self?.date),
-    authors: pick("authors", ranked, (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
+    authors: pick("authors", fullestAuthors(ranked), (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
     directions: JSON.stringify(directions ?? []),
     citedByCount,
     fieldSources: JSON.stringify(sources),
   };
+}
+
+/**
+ * The pages of the best rank that has authors, the one listing most names first (a page showing
+ * "Quill et al." and one showing all three authors: the three), then the others in their order.
+ */
+function fullestAuthors(ranked: MentionRow[]): MentionRow[] {
+  const count = (m: MentionRow) => (m.self?.authors_json && m.self.authors_json !== "[]" ? (JSON.parse(m.self.authors_json) as unknown[]).length : 0);
+  const first = ranked.find((m) => count(m) > 0);
+  if (!first) return ranked;
+  const rank = titleRank(first);
+  const best = ranked.filter((m) => titleRank(m) === rank && count(m) > 0).reduce((a, b) => (count(b) > count(a) ? b : a));
+  return [best, ...ranked.filter((m) => m !== best)];
 }
 
 /** Candidates whose value is the most frequent first (ties: earliest candidate wins). */

@@ -147,6 +147,8 @@ export interface SelfSource extends PageSource {
   };
   directions: Direction[];
   editorial?: Pick<PageFacts, "source" | "field" | "depth" | "summary" | "takeaway" | "insights" | "topics" | "audience">;
+  /** The user's own note the page holds (a Markdown note's free text). */
+  note?: string;
   related: RelatedLink[];
   warnings: string[];
 }

@@ -4,7 +4,10 @@
  * what `lineage ingest` read from the page against it: the title exactly as shown, the year where
  * shown (or one the expectation accepts), every author shown (a truncated list counts for what it
  * shows), every identifier shown, no site chrome taken for a paper or a citation, and whether a
- * refusal's reason says something true of the file. Pure.
+ * refusal's reason says something true of the file. Each fact comes out right, wrong or missing
+ * (issue 26: a wrong fact is worse than a missing one, and is counted apart): a year, author or
+ * identifier read where the page shows none is checked against what the work's other pages
+ * show (`WorkFacts`). Pure.
  */
 import type { Identifiers, PaperPage } from "../vocabulary/paper-page.ts";
 import { normalizeTitle } from "../vocabulary/titles.ts";
@@ -94,10 +97,41 @@ export function refusalTruth(reason: string, text: string | undefined, expected:
   return "unchecked";
 }
 
+/** What all the pages of one work show, to check a fact a page read but does not show itself. */
+export interface WorkFacts {
+  titles: string[];
+  years: Set<number>;
+  authors: string[];
+  ids: Partial<Record<CheckedScheme, Set<string>>>;
+}
+
+/** The facts every expectation of each work shows. */
+export function workFacts(expectations: readonly PageExpectation[]): Map<string, WorkFacts> {
+  const out = new Map<string, WorkFacts>();
+  for (const e of expectations) {
+    const w = out.get(e.work) ?? { titles: [], years: new Set<number>(), authors: [], ids: {} };
+    if (e.title) w.titles.push(e.title);
+    for (const y of [...e.yearAcceptable, ...(e.year !== null ? [e.year] : [])]) w.years.add(y);
+    w.authors.push(...e.authors);
+    for (const scheme of CHECKED_SCHEMES) {
+      const id = e.ids[scheme];
+      if (id) (w.ids[scheme] ??= new Set()).add(canonId(scheme, id));
+    }
+    out.set(e.work, w);
+  }
+  return out;
+}
+
+/** `inexact`: a title read that differs from the page's in case or marks only (neither right nor wrong). */
+export type Outcome = "right" | "wrong" | "missing" | "inexact" | "none";
+
 export interface PageCheck {
   title?: { read: string | null; exact: boolean; normalised: boolean };
+  /** A title read from a page that shows none, and is not the work's. */
+  unexpectedTitle?: string;
   year: { shown: boolean; read: number | null; found: boolean; wrong: boolean };
-  authors: { shown: number; found: number; read: number };
+  /** `wrong`: names read that are no author of the page or the work. */
+  authors: { shown: number; found: number; read: number; wrong: string[] };
   ids: { shown: number; found: number; missing: string[]; wrong: string[]; extra: string[] };
   /** `must_not_become_papers` entries this page made a paper or a citation of. */
   becamePapers: string[];
@@ -113,28 +147,44 @@ export function pickRecord(pages: readonly PaperPage[], e: PageExpectation): Pap
   );
 }
 
-function sameId(scheme: CheckedScheme, expected: string, read: string | undefined): boolean {
-  if (read === undefined) return false;
-  const canon = (v: string) => (scheme === "arxiv" ? v.replace(/^arxiv:/i, "").replace(/v\d+$/, "") : scheme === "doi" ? v.toLowerCase() : v);
-  return canon(expected) === canon(read);
+function canonId(scheme: CheckedScheme, v: string): string {
+  return scheme === "arxiv" ? v.replace(/^arxiv:/i, "").replace(/v\d+$/, "") : scheme === "doi" ? v.toLowerCase() : v;
 }
 
-/** What one accepted page gave, against what it should. */
-export function checkPage(records: readonly PaperPage[], e: PageExpectation): PageCheck {
+function sameId(scheme: CheckedScheme, expected: string, read: string | undefined): boolean {
+  return read !== undefined && canonId(scheme, expected) === canonId(scheme, read);
+}
+
+const NO_WORK: WorkFacts = { titles: [], years: new Set(), authors: [], ids: {} };
+
+/** What one accepted page gave, against what it should (and what its work's other pages show). */
+export function checkPage(records: readonly PaperPage[], e: PageExpectation, work: WorkFacts = NO_WORK): PageCheck {
   const page = pickRecord(records, e);
   const paper = page?.paper;
   const readYear = paper?.year ?? null;
-  const acceptable = new Set([...e.yearAcceptable, ...(e.year !== null ? [e.year] : [])]);
+  const own = new Set([...e.yearAcceptable, ...(e.year !== null ? [e.year] : [])]);
+  const acceptable = own.size > 0 ? own : work.years;
   const ids = paper?.ids ?? ({} as Identifiers);
   const shownIds = CHECKED_SCHEMES.filter((s) => e.ids[s] !== undefined);
+  const knownAuthors = [...e.authors, ...work.authors];
+  // An identifier the page does not show is wrong when the work's pages show another of its scheme.
+  const wrongExtra = CHECKED_SCHEMES.filter((s) => e.ids[s] === undefined && ids[s] !== undefined && work.ids[s] !== undefined && !work.ids[s]?.has(canonId(s, ids[s] as string)));
   const check: PageCheck = {
     year: { shown: e.year !== null, read: readYear, found: readYear !== null && acceptable.has(readYear), wrong: readYear !== null && acceptable.size > 0 && !acceptable.has(readYear) },
-    authors: { shown: e.authors.length, found: e.authors.filter((a) => (paper?.authors ?? []).some((r) => authorMatches(a, r))).length, read: paper?.authors.length ?? 0 },
+    authors: {
+      shown: e.authors.length,
+      found: e.authors.filter((a) => (paper?.authors ?? []).some((r) => authorMatches(a, r))).length,
+      read: paper?.authors.length ?? 0,
+      wrong: (paper?.authors ?? []).filter((r) => !knownAuthors.some((a) => authorMatches(a, r))),
+    },
     ids: {
       shown: shownIds.length,
       found: shownIds.filter((s) => sameId(s, e.ids[s] as string, ids[s])).length,
       missing: shownIds.filter((s) => ids[s] === undefined).map((s) => `${s}:${e.ids[s]}`),
-      wrong: shownIds.filter((s) => ids[s] !== undefined && !sameId(s, e.ids[s] as string, ids[s])).map((s) => `${s}:${ids[s]} (shown: ${e.ids[s]})`),
+      wrong: [
+        ...shownIds.filter((s) => ids[s] !== undefined && !sameId(s, e.ids[s] as string, ids[s])).map((s) => `${s}:${ids[s]} (shown: ${e.ids[s]})`),
+        ...wrongExtra.map((s) => `${s}:${ids[s]} (not the work's)`),
+      ],
       extra: CHECKED_SCHEMES.filter((s) => e.ids[s] === undefined && ids[s] !== undefined).map((s) => `${s}:${ids[s]}`),
     },
     becamePapers: [],
@@ -142,8 +192,31 @@ export function checkPage(records: readonly PaperPage[], e: PageExpectation): Pa
   if (e.title !== null) {
     const read = paper?.title ?? null;
     check.title = { read, exact: read !== null && sameText(read, e.title), normalised: read !== null && normalizeTitle(read) === normalizeTitle(e.title) };
+  } else if (paper?.title && !paper.titleInferred && !work.titles.some((t) => normalizeTitle(t) === normalizeTitle(paper.title ?? ""))) {
+    check.unexpectedTitle = paper.title;
   }
   const named = new Set(records.flatMap((r) => [r.paper, ...r.buildsOn, ...r.builtBy]).map((p) => (p.title ? normalizeTitle(p.title) : "")));
   check.becamePapers = e.mustNotBecomePapers.filter((m) => named.has(normalizeTitle(m)));
   return check;
+}
+
+/** Each fact of a page as right, wrong, missing, or none (nothing shown, nothing wrong read). */
+export interface PageOutcomes {
+  title: Outcome;
+  year: Outcome;
+  authors: Outcome;
+  ids: Outcome;
+}
+
+/** The outcomes of a page read (`check`), or of a page refused (no check) that shows `e`. */
+export function outcomesOf(check: PageCheck | undefined, e: PageExpectation): PageOutcomes {
+  if (!check) {
+    const shown = (yes: boolean): Outcome => (yes ? "missing" : "none");
+    return { title: shown(e.title !== null), year: shown(e.year !== null), authors: shown(e.authors.length > 0), ids: shown(Object.keys(e.ids).length > 0) };
+  }
+  const title: Outcome = check.title ? (check.title.exact ? "right" : check.title.read === null ? "missing" : check.title.normalised ? "inexact" : "wrong") : check.unexpectedTitle ? "wrong" : "none";
+  const year: Outcome = check.year.wrong ? "wrong" : check.year.shown ? (check.year.found ? "right" : "missing") : "none";
+  const authors: Outcome = check.authors.wrong.length > 0 ? "wrong" : check.authors.shown > 0 ? (check.authors.found === check.authors.shown ? "right" : "missing") : "none";
+  const ids: Outcome = check.ids.wrong.length > 0 ? "wrong" : check.ids.shown > 0 ? (check.ids.found === check.ids.shown ? "right" : "missing") : "none";
+  return { title, year, authors, ids };
 }

@@ -78,6 +78,8 @@ const DAY_MONTH_YEAR = new RegExp(String.raw`(?<!\d)(\d{1,2})(?:st|nd|rd|th)?\s+
 const MONTH_DAY_YEAR = new RegExp(String.raw`(${MONTH_WORD})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d\d)(?!\d)`, "i");
 /** "2019-04-21", "2019/04/21"; glued on the right ("2019-04-21ICLR"). */
 const ISO_DAY = /(?<![\d.])((?:19|20)\d\d)[-/](0[1-9]|1[0-2])[-/](0[1-9]|[12]\d|3[01])(?!\d)/;
+/** "04/20/2018": month first, as US pages print a date (a day over 12 makes it sure; else the month is taken first). */
+const US_DAY = /(?<![\d./])(0?[1-9]|1[0-2])\/(0?[1-9]|[12]\d|3[01])\/((?:19|20)\d\d)(?![\d/])/;
 /** "2020 Dec 11" (PubMed's order). */
 const YEAR_MONTH_DAY = new RegExp(String.raw`(?<!\d)((?:19|20)\d\d)\s+(${MONTH_WORD})\.?\s+(\d{1,2})(?!\d)`, "i");
 /** "2021 Mar". */
@@ -108,6 +110,8 @@ export function findDate(text: string): { iso: string; at: number } | undefined 
   if (iso?.[1] && iso[2] && iso[3]) pushValid(found, Number(iso[1]), Number(iso[2]), Number(iso[3]), iso.index);
   const ymd = YEAR_MONTH_DAY.exec(s);
   if (ymd?.[1] && ymd[2] && ymd[3]) pushValid(found, Number(ymd[1]), monthNumber(ymd[2]), Number(ymd[3]), ymd.index);
+  const us = US_DAY.exec(s);
+  if (us?.[1] && us[2] && us[3]) pushValid(found, Number(us[3]), Number(us[1]), Number(us[2]), us.index);
   found.sort((a, b) => a.at - b.at);
   if (found[0]) return found[0];
   const my = MONTH_YEAR.exec(s);

@@ -9,7 +9,9 @@
  */
 import { createHash } from "node:crypto";
 import { decodePage, DEFAULT_MAX_BYTES } from "./decode.ts";
-import type { AdapterResult, PageAdapter, PageAdapterFormat, PaperPage, Refusal } from "../vocabulary/paper-page.ts";
+import type { AdapterResult, PageAdapterFormat, PaperPage, Refusal } from "../vocabulary/paper-page.ts";
+import { DEFAULT_READER_SETTINGS, type ReaderSettings, type ReadingAdapter } from "./reader-settings.ts";
+import { checkYears } from "./year-checks.ts";
 import { AdapterCrash } from "./adapter-crash.ts";
 import { hasIdentifier } from "../vocabulary/identifiers.ts";
 import { looksLikeScholarlyHtml, parseScholarlyHtml } from "./adapters/scholarly-html.ts";
@@ -18,7 +20,7 @@ import { looksLikeMarkdownPage, parseMarkdownPage } from "./adapters/markdown-pa
 import { boundedLines } from "./adapters/page-text.ts";
 import { looksLikeTextPage, parseTextPage } from "./adapters/text-page.ts";
 import { looksLikeEditorialPage, parseEditorialPage } from "./adapters/editorial.ts";
-import { looksLikeAbstract, parseBareAbstract } from "./adapters/bare-abstract.ts";
+import { looksLikeAbstract, parseBareAbstract, proseLike } from "./adapters/bare-abstract.ts";
 import { captureOf, isHtmlDocument } from "./adapters/capture/captures.ts";
 import { listingReason } from "./adapters/capture/listings.ts";
 import type { Capture } from "./adapters/capture/capture-lines.ts";
@@ -34,7 +36,7 @@ import { looksLikeMarkdownNote, parseMarkdownNote } from "./adapters/sites/markd
 import { looksLikeEndnoteRecord, parseEndnoteRecord } from "./adapters/sites/endnote-record.ts";
 
 /** One adapter per detected format. */
-export type AdapterTable = Readonly<Record<PageAdapterFormat, PageAdapter>>;
+export type AdapterTable = Readonly<Record<PageAdapterFormat, ReadingAdapter>>;
 
 export const ADAPTERS: AdapterTable = {
   "scholarly-html": parseScholarlyHtml,
@@ -142,6 +144,8 @@ export interface ParseOptions {
   maxBytes?: number;
   /** The adapters to run (ADAPTERS unless given): tests pass a table with a faulty one in it. */
   adapters?: AdapterTable;
+  /** The readers' tunable choices (ingest/reader-settings.ts); the defaults unless given. */
+  settings?: ReaderSettings;
 }
 
 export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptions = {}): ParseResult {
@@ -151,15 +155,21 @@ export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptio
   const format = detect(decoded.text, capture);
   const recordFormat = format === undefined || format === "page-capture" || format === "bare-abstract" ? recordFormatReason(decoded.text) : undefined;
   if (recordFormat) return { ok: false, refusal: "not-a-page", reason: recordFormat };
-  if (!format) return { ok: false, refusal: "not-a-page", reason: "not a paper page: no title, identifier or abstract-like prose" };
+  if (!format) {
+    const reason = proseLike(decoded.text)
+      ? "not a paper page: no title line and no identifier, and its prose stands under a heading of its own, so no title is taken from it"
+      : "not a paper page: no title, identifier or abstract-like prose";
+    return { ok: false, refusal: "not-a-page", reason };
+  }
   if (format === "page-capture" || format === "bare-abstract" || format === "markdown-note") {
     const listing = listingReason(capture());
     if (listing) return { ok: false, refusal: "not-a-page", reason: listing };
   }
   const adapter = (options.adapters ?? ADAPTERS)[format];
+  const settings = options.settings ?? DEFAULT_READER_SETTINGS;
   let result: AdapterResult;
   try {
-    result = adapter(decoded.text, origin);
+    result = adapter(decoded.text, origin, settings);
   } catch (err) {
     // Not a recovery: the exception goes on, with the name of the adapter it came out of.
     throw new AdapterCrash(format, err);
@@ -169,6 +179,7 @@ export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptio
   if (!hasIdentifier(page.paper.ids) && !page.paper.title?.trim()) {
     return { ok: false, refusal: "no-identity", reason: `${format} page has no identity: no identifier link and no title` };
   }
+  checkYears(page, settings);
   if (decoded.encoding !== "utf-8") page.warnings.push(`decoded as ${decoded.encoding}`);
   return {
     ok: true,

@@ -163,6 +163,7 @@ function listedAs(row: PageRow, key: number, ownFacts: (id: number) => OwnFactsT
     audience: facts.audience,
   });
   if (Object.keys(editorial).length > 0) self.editorial = editorial;
+  if (facts.note) self.note = facts.note;
   return self;
 }
 

@@ -31,6 +31,7 @@ function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperP
     id: paper.id,
     title: paper.title,
     year: paper.year,
+    yearDerived: paper.fieldSources.yearFromArxiv !== undefined && paper.fieldSources.year === undefined,
     arxivId: paper.arxivId,
     doi: paper.doi,
     aclId: paper.aclId,
@@ -44,6 +45,7 @@ function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperP
     authors: paper.authors,
     directions: paper.directions,
     citedByCount: paper.citedByCount,
+    notes: selfSources.flatMap((s) => (s.note ? [{ source: s.source, text: s.note }] : [])),
     buildsOnCount: index === undefined ? 0 : graph.index.degree(index, "buildsOn"),
     builtByCount: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
     coverage: {

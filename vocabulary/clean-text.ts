@@ -105,7 +105,7 @@ export function cleanPage(page: PaperPage): PaperPage {
   }
   facts.directions = facts.directions.filter((d) => d.name);
   for (const key of ["source", "field", "depth"] as const) if (facts[key] !== undefined) setText(facts, key, cleanLine(facts[key] ?? ""));
-  for (const key of ["summary", "takeaway", "insights"] as const) if (facts[key] !== undefined) setText(facts, key, cleanProse(facts[key] ?? ""));
+  for (const key of ["summary", "takeaway", "insights", "note"] as const) if (facts[key] !== undefined) setText(facts, key, cleanProse(facts[key] ?? ""));
   for (const key of ["topics", "audience"] as const) if (facts[key] !== undefined) facts[key] = (facts[key] ?? []).map(cleanLine).filter(Boolean);
   page.warnings = page.warnings.map(cleanLine);
   return page;

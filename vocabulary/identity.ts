@@ -13,6 +13,9 @@
  *      (vocabulary/identity-names.ts).
  *   4. A cluster known only by a title inferred from a first sentence joins the one paper whose
  *      read title it equals, when both years are known and agree.
+ *   5. A cluster known only by a short name ("Big-Bench") joins the one titled paper that goes by
+ *      that name (an alias of its title or abstract), when years agree or one is unknown
+ *      (vocabulary/identity-aliases.ts).
  * Every merge and every refusal is returned as a `MergeDecision` for `lineage explain`.
  */
 import { createHash } from "node:crypto";
@@ -20,6 +23,7 @@ import { ID_SCHEMES, type Identifiers } from "./paper-page.ts";
 import { Clusters } from "./identity-clusters.ts";
 import { cmp, mergeByInferredTitle, mergeByReadTitle } from "./identity-titles.ts";
 import { mergeByTitleName } from "./identity-names.ts";
+import { mergeByAlias } from "./identity-aliases.ts";
 
 export type MentionRole = "self" | "builds_on" | "built_by";
 
@@ -32,14 +36,16 @@ export interface Mention {
   normTitle?: string;
   /** The title was inferred from a first sentence (a page's `titleInferred`), not read as a title. */
   titleInferred?: boolean;
-  /** A "Name: subtitle" title's parts (vocabulary/titles.ts titleParts), for rule 4. */
+  /** A "Name: subtitle" title's parts (vocabulary/titles.ts titleParts), for rule 3. */
   titleParts?: { name: string; subtitle: string };
+  /** The short names the page's own paper goes by (vocabulary/aliases.ts workAliases), for rule 5. */
+  aliases?: readonly string[];
   year?: number;
 }
 
 export interface MergeDecision {
   decision: "merged" | "kept-apart";
-  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred" | "title-name";
+  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred" | "title-name" | "title-alias";
   /** Mention ids on either side. */
   a: number;
   b: number;
@@ -103,6 +109,7 @@ export function resolveIdentities(mentions: readonly Mention[], options: Resolve
   mergeByReadTitle(c, readTitles, decide);
   mergeByTitleName(c, sorted, decide);
   mergeByInferredTitle(c, inferredTitles, readTitles, decide);
+  mergeByAlias(c, sorted, decide);
 
   // Roots are lowest positions, so walking positions in order visits clusters in key order.
   const clusters = new Map<number, number[]>();

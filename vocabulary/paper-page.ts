@@ -118,6 +118,8 @@ export interface PageFacts {
   insights?: string;
   topics?: string[];
   audience?: string[];
+  /** A user's own note about the paper (a Markdown note's free text), kept and shown as text. */
+  note?: string;
 }
 
 export interface PaperPage {

@@ -70,6 +70,8 @@ export function cleanCapturedTitle(raw: string): string {
     .replace(/^(?:paper (?:summary|review|notes?|reading|explained)|summary|review|notes? on|reading notes?)\s*[:—–-]\s+/i, "");
   for (let k = 0; k < 6; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
   if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
+  // A title given in quotes ("“GLUE: …”"), or followed by its link ("Title https://arxiv.org/abs/…").
+  t = t.replace(/\s+https?:\/\/\S+$/, "").replace(/^[“"](.+)[”"]$/u, "$1");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }
 

@@ -39,8 +39,24 @@ function paragraphs(text: string): string[] {
     .filter((p) => p !== "");
 }
 
-/** Cheap check for the format detector: mostly sentences of words, at least ~30 words. */
+/** Cheap check for the format detector: mostly sentences of words, at least ~30 words, from the first line on. */
 export function looksLikeAbstract(text: string): boolean {
+  return proseLike(text) && opensWithProse(text);
+}
+
+/**
+ * A page whose first line is a short heading or button ("Quick answer") is a page whose title is
+ * missing, not a pasted abstract: no title is inferred from its prose.
+ */
+function opensWithProse(text: string): boolean {
+  const opening = (/^\s*(\S[^\n]*)/.exec(plain(text.slice(0, 5000)))?.[1] ?? "").trim();
+  // A sentence ends its first line, or the line runs on; a cut line ("… Schema Challenge...") does not.
+  if (/(?:…|\.\.\.)$/.test(opening)) return false;
+  return opening.split(/\s+/).length >= 4 || /[.!?:]$/.test(opening) || /^abstract$/i.test(opening);
+}
+
+/** Mostly sentences of words, at least ~30 words. */
+export function proseLike(text: string): boolean {
   const raw = text.slice(0, 50_000);
   if (/^\s*<(?:!doctype|html[\s>]|\?xml)/i.test(raw)) return false;
   const sample = plain(raw);

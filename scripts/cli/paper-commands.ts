@@ -61,7 +61,7 @@ export function showCommand(ctx: CommandContext): number {
     if (ctx.json) return (printJson(ctx, alsoMatches.length > 0 ? { ...view, alsoMatches } : view), EXIT.ok);
     const lines = [
       `${view.title ?? "(untitled)"}${view.titleInferred ? " (title inferred from the abstract)" : ""}`,
-      `  id: ${view.id}${view.year ? `   year: ${view.year}` : ""}`,
+      `  id: ${view.id}${view.year ? `   year: ${view.year}${view.yearDerived ? " (from its arXiv identifier: no page gives a year)" : ""}` : ""}`,
       ...[
         ["arXiv", view.arxivId],
         ["DOI", view.doi],
@@ -75,6 +75,7 @@ export function showCommand(ctx: CommandContext): number {
         (view.coverage.buildsOn.reportedTotal !== null ? ` (page reports ${view.coverage.buildsOn.reportedInMap} of ${view.coverage.buildsOn.reportedTotal} references in its map)` : ""),
       `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` + (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
       ...(view.abstract ? ["", view.abstract] : []),
+      ...view.notes.flatMap((n) => ["", `Your note (${n.source}):`, ...n.text.split("\n").map((l) => `  ${l}`)]),
       "",
       "Sources:",
       ...view.sources.map((s) => `  ${s.role === "self" ? "page" : s.role.replace("_", " ")}: ${oneLine(s.source)} (${s.format}${s.dataThrough ? `, data through ${s.dataThrough}` : ""})`),

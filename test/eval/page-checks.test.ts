@@ -5,7 +5,7 @@
  * paper. Names and titles are invented.
  */
 import { describe, expect, it } from "vitest";
-import { authorMatches, checkPage, pickRecord, readExpectation, refusalTruth, type PageExpectation } from "../../eval/page-checks.ts";
+import { authorMatches, checkPage, outcomesOf, pickRecord, readExpectation, refusalTruth, workFacts, type PageExpectation } from "../../eval/page-checks.ts";
 import { emptyPage, type PaperPage } from "../../vocabulary/paper-page.ts";
 
 const expectation = (fields: Record<string, unknown> = {}, top: Record<string, unknown> = {}): PageExpectation => {
@@ -72,10 +72,29 @@ describe("checkPage", () => {
     expect(checkPage([other, ours], e)).toEqual({
       title: { read: "Tidal  Benchmarks", exact: true, normalised: true },
       year: { shown: true, read: 2031, found: true, wrong: false },
-      authors: { shown: 2, found: 1, read: 1 },
+      authors: { shown: 2, found: 1, read: 1, wrong: [] },
       ids: { shown: 2, found: 2, missing: [], wrong: [], extra: [] },
       becamePapers: ["Invented Proceedings"],
     });
+  });
+
+  it("counts a wrong fact apart from a missing one, and checks what a page does not show against its work's other pages", () => {
+    const e = expectation({ title: "Tidal Benchmarks", year: 2031, year_acceptable: [2031], ids: { arxiv: "3104.01234" }, authors: ["Quill, Ada", "Oyelaran, Bram"] });
+    const bare = expectation({ title: null, year: null, year_acceptable: [], ids: {}, authors: [] });
+    const work = workFacts([e, bare]);
+    const right = checkPage([page("Tidal Benchmarks", { year: 2031, authors: ["Ada Quill", "Bram Oyelaran"], ids: { arxiv: "3104.01234" } })], e, work.get("tides"));
+    expect(outcomesOf(right, e)).toEqual({ title: "right", year: "right", authors: "right", ids: "right" });
+    const wrong = checkPage([page("Invented Proceedings", { year: 2026, authors: ["Ada Quill", "Gursimran Presenter"], ids: { arxiv: "3104.09999" } })], e, work.get("tides"));
+    expect(wrong.authors.wrong).toEqual(["Gursimran Presenter"]);
+    expect(outcomesOf(wrong, e)).toEqual({ title: "wrong", year: "wrong", authors: "wrong", ids: "wrong" });
+    const missing = checkPage([page("TIDAL BENCHMARKS", { authors: ["Ada Quill"] })], e, work.get("tides"));
+    expect(outcomesOf(missing, e)).toEqual({ title: "inexact", year: "missing", authors: "missing", ids: "missing" });
+    expect(outcomesOf(undefined, e)).toEqual({ title: "missing", year: "missing", authors: "missing", ids: "missing" });
+    // A page that shows nothing: what it reads is checked against the work's pages.
+    const fromBare = checkPage([page("Some Other Title", { year: 2031, authors: ["Bram Oyelaran"], ids: { arxiv: "3104.05555" } })], bare, work.get("tides"));
+    expect(fromBare.unexpectedTitle).toBe("Some Other Title");
+    expect(outcomesOf(fromBare, bare)).toEqual({ title: "wrong", year: "none", authors: "none", ids: "wrong" });
+    expect(outcomesOf(checkPage([page("Tidal Benchmarks", { year: 2035 })], bare, work.get("tides")), bare)).toMatchObject({ title: "none", year: "wrong" });
   });
 
   it("calls a year not shown but read wrong only when it is not one the expectation accepts", () => {

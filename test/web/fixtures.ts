@@ -27,6 +27,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
     id: "arxiv:2306.03100",
     title: "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap",
     year: 2023,
+    yearDerived: false,
     arxivId: "2306.03100",
     doi: "10.1000/xyz<1>",
     aclId: "2023.acl-long.1",
@@ -40,6 +41,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
     authors: ["Q. Vera Liao", "Ziang Xiao"],
     directions: [{ name: "Reasoning benchmarks and evaluation", area: "LLM reasoning", url: "https://mlsanity.com/lr/x/", directionsInArea: 17 }],
     citedByCount: 56,
+    notes: [],
     buildsOnCount: 24,
     builtByCount: 30,
     coverage: {

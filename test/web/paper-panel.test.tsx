@@ -32,6 +32,25 @@ function renderPanel(props: Partial<PaperPanelProps> = {}) {
 }
 
 describe("PaperPanel", () => {
+  it("says a year is derived from the arXiv identifier when no page gives one, and that a year is unknown", () => {
+    renderPanel({ paper: paperDetail({ year: 2022, yearDerived: true, arxivId: "2211.09110" }) });
+    expect(screen.getByText("2022 (from its arXiv identifier)").getAttribute("title")).toContain("2211.09110");
+    cleanup();
+    renderPanel({ paper: paperDetail({ year: null, arxivId: null }) });
+    expect(screen.getByText(/Year unknown/)).toBeTruthy();
+    expect(screen.queryByText(/from its arXiv identifier/)).toBeNull();
+  });
+
+  it("shows the user's own note as text, markup and all, never as HTML", () => {
+    const text = `## What I took from it\n\n- a *claim* worth checking\n${HOSTILE_TITLE}`;
+    const { container } = renderPanel({ paper: paperDetail({ notes: [{ source: "/notes/helm.md", text }] }) });
+    const note = screen.getByText((_, el) => el?.className === "note-text");
+    expect(note.textContent).toBe(text);
+    expect(note.getAttribute("title")).toBe("/notes/helm.md");
+    expect(container.querySelector("img")).toBeNull();
+    expect(screen.getByText("Your note")).toBeTruthy();
+  });
+
   it("is a region named by the paper's title", () => {
     renderPanel();
     const region = screen.getByRole("region", { name: "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap" });

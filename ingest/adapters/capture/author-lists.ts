@@ -49,6 +49,8 @@ const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
 /** "Kilian Q. Weinberger†‡" → "Kilian Q. Weinberger"; "Yang Liu1" → "Yang Liu"; "Dr. A B" → "A B". */
 export function cleanName(raw: string): string {
   const unmarked = raw
+    .replace(/<sup>[^<]{0,20}<\/sup>/gi, "")
+    .replace(/\\(?=[*_])/g, "")
     .replace(FOOTNOTES, "")
     .replace(/\s*\((?:[^()]{0,80})\)\s*$/, "")
     .replace(/\s*\[[^\]]{0,20}\]\s*$/, "");
@@ -64,8 +66,8 @@ export function cleanName(raw: string): string {
   ).trim();
 }
 
-const LEADING_MARK = /[\s,;:.·-]/;
-const TRAILING_MARK = /[\s,;:·-]/;
+const LEADING_MARK = /[\s,;:.·•▪◦-]/;
+const TRAILING_MARK = /[\s,;:·•-]/;
 
 /** A person's name as lists print them: 2-6 words of capitalised names, initials and particles. */
 export function isPersonName(name: string, opts: { allowSingle?: boolean } = {}): boolean {
@@ -147,6 +149,19 @@ function pairInitials(parts: string[]): string[] | undefined {
 }
 
 /**
+ * "Liang, Percy, Bommasani, Rishi, …": every name written "Surname, Given" in one comma list, so
+ * that most items are one word; paired back into "Given Surname" when they come in pairs.
+ */
+function pairSurnames(parts: string[]): string[] | undefined {
+  if (parts.length < 4 || parts.length % 2 !== 0) return undefined;
+  const single = parts.filter((p) => !/\s/.test(p.trim())).length;
+  if (single * 5 < parts.length * 3) return undefined;
+  const out: string[] = [];
+  for (let i = 0; i < parts.length; i += 2) out.push(displayOrder(`${parts[i] ?? ""}, ${parts[i + 1] ?? ""}`));
+  return out;
+}
+
+/**
  * The authors an author line lists, or undefined when the line is not one. `labelled` (the line
  * follows an "Authors:" label or "By") lets a single name count.
  */
@@ -171,7 +186,7 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   } else if (/\s[·|]\s|·/.test(s)) items = s.split(/\s*[·|]\s*/);
   else {
     const parts = s.split(/\s*,\s*/);
-    items = pairInitials(parts) ?? parts;
+    items = pairInitials(parts) ?? pairSurnames(parts) ?? parts;
   }
   let hidden = cut.truncated?.more;
   let placeholder = false;

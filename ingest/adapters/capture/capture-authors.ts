@@ -9,6 +9,7 @@ import { isSectionLabel } from "./chrome.ts";
 import type { EmbeddedRecord } from "./embedded-records.ts";
 import { labelAlone, type LabelledValue } from "./labels.ts";
 import { authorsOn, isMetaLine, isProse, TOP_LINES } from "./line-kinds.ts";
+import { isAffiliation } from "./non-titles.ts";
 
 /** "Name" / "Order" / … table headers, then rows of a name glued to its figures ("Ada Lovelace154621.68"). */
 function authorTable(lines: readonly string[]): string[] {
@@ -25,6 +26,40 @@ function authorTable(lines: readonly string[]): string[] {
     if (list?.names.length === 1 && list.names[0]) names.push(list.names[0]);
   }
   return names;
+}
+
+/**
+ * "Maxwell Nye Maarten Bosma Henryk Michalewski": a PDF's line of names set apart by spaces only,
+ * each a given name and a surname; undefined unless every pair is a person's name.
+ */
+export function namePairs(line: string): string[] | undefined {
+  const words = line.split(/\s+/);
+  if (words.length < 4 || words.length % 2 !== 0 || words.length > 24) return undefined;
+  const names: string[] = [];
+  for (let i = 0; i < words.length; i += 2) names.push(`${words[i]} ${words[i + 1]}`);
+  return names.every((n) => isPersonName(n) && !/[.,]/.test(n)) ? names : undefined;
+}
+
+/**
+ * "• Keisuke Sakaguchi Allen Institute for AI": a bullet holding a name with its affiliation after
+ * it; the name is the shortest run of the first words that is one, the rest an affiliation.
+ */
+export function nameBeforeAffiliation(line: string): string[] | undefined {
+  const m = /^[•·▪◦*-]\s*(.+)$/u.exec(line);
+  if (!m?.[1]) return undefined;
+  const words = m[1].split(/\s+/);
+  for (let k = 2; k <= 4 && k < words.length; k++) {
+    const name = words.slice(0, k).join(" ");
+    // A name does not end on a particle ("Ronan Le" of "Ronan Le Bras").
+    if (/^(?:Le|La|De|Da|Di|Du|Del|Della|Van|Von|Der|Den|Ten|Ter|Al|El|Bin|Ibn)$/.test(words[k - 1] ?? "")) continue;
+    if (isPersonName(name) && isAffiliation(words.slice(k).join(" "))) return [name];
+  }
+  return undefined;
+}
+
+/** An author's e-mail under the name ("ada@example.org", "[email protected]" where a site hid it). */
+function isEmailLine(line: string): boolean {
+  return line.length <= 120 && /^(?:\S+@\S+\.\S+|\[email(?:&#160;|\s)protected\])$/.test(line.trim());
 }
 
 /**
@@ -56,10 +91,14 @@ export function nameLines(lines: readonly string[], from: number, chrome: (i: nu
   const names: string[] = [];
   for (let j = from, seen = 0; j < lines.length && seen < 30; j++) {
     const l = lines[j] ?? "";
-    if (!l || /^[,;&]$/.test(l) || chrome(j)) continue;
+    if (!l || /^[,;&]$/.test(l) || chrome(j) || isEmailLine(l)) continue;
     seen++;
+    // A label alone ("摘要", "Abstract") is never a name, whatever its script.
+    if (labelAlone(l) !== undefined) break;
     const name = cleanName(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""));
+    const several = isPersonName(name) ? undefined : (namePairs(name) ?? nameBeforeAffiliation(l));
     if (isPersonName(name)) names.push(name);
+    else if (several && (names.length > 0 || j === from)) names.push(...several);
     else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80) break;
   }
   return names;
@@ -73,10 +112,10 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     if (!l || chrome(j)) continue;
     seen++;
     const parts = l.split(/\s+·\s+/);
-    // "29 Mar 2023 · A, B, C ·": the authors between the dots.
-    for (const part of parts.length > 1 ? parts : [l]) {
+    // "A · B · C" is a list; "29 Mar 2023 · A, B, C ·" has the authors between the dots.
+    for (const part of parts.length > 1 ? [l, ...parts] : [l]) {
       const list = authorsOn(part.replace(/\s*·\s*$/, ""));
-      if (list) return list;
+      if (list) return part === l ? wrappedList(lines, j, list) : list;
     }
     const oneEach = nameLines(lines, j, chrome);
     if (oneEach.length >= 2) return { names: oneEach };
@@ -84,6 +123,31 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }
   return undefined;
+}
+
+/** The authors that start on line `at` (the author line findAuthorLine found): a list, or names one per line. */
+export function authorsFrom(lines: readonly string[], at: number, chrome: (i: number) => boolean): AuthorList | undefined {
+  const list = authorsOn(lines[at] ?? "");
+  if (list) return wrappedList(lines, at, list);
+  const names = nameLines(lines, at, chrome);
+  if (names.length < 2) return undefined;
+  // "438 other authors" under the names shown.
+  const after = lines.slice(at, at + 120).find((l) => /^\+?\s?\d[\d,]*\s+(?:other|more)\s+authors?$/i.test(l));
+  const more = after ? Number(/\d[\d,]*/.exec(after)?.[0].replace(/,/g, "")) : undefined;
+  return more !== undefined ? { names, truncated: { total: names.length + more } } : { names };
+}
+
+/** An author list that goes on over the lines right under it (names wrapped over three lines). */
+function wrappedList(lines: readonly string[], at: number, list: AuthorList): AuthorList {
+  const names = [...list.names];
+  let truncated = list.truncated;
+  for (let j = at + 1; j < lines.length && j <= at + 10 && !truncated; j++) {
+    const more = authorsOn(lines[j] ?? "");
+    if (!more) break;
+    names.push(...more.names);
+    truncated = more.truncated;
+  }
+  return truncated ? { names, truncated } : { names };
 }
 
 /**
@@ -104,7 +168,8 @@ export function labelledAuthorList(lines: readonly string[], label: LabelledValu
     if (shown?.[1]) total = Number(shown[1]);
     if (!l || /^[,;&]$/.test(l) || at < 0) continue;
     const list = parseAuthorList(l.replace(/^[,;&]\s*|\s*[,;&]$/g, ""), { labelled: true });
-    if (list) names.push(...list.names);
+    if (list && !isAffiliation(l)) names.push(...list.names);
+    else names.push(...(nameBeforeAffiliation(l) ?? []));
   }
   if (names.length === 0) return undefined;
   return total !== undefined && total > names.length ? { names, truncated: { total } } : { names };

@@ -10,6 +10,9 @@
  * run of template dates ("(2018; 20 February 2007; 12 March 2009)"). Pure.
  */
 import { findDate, yearOf } from "../../dates.ts";
+import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
+import { arxivFirstVersion, yearFitsArxiv } from "../../../vocabulary/arxiv-dates.ts";
+import { YEAR_SLACK } from "../../../vocabulary/identity-clusters.ts";
 import type { LabelledValue } from "./labels.ts";
 
 export interface PaperDate {
@@ -21,7 +24,8 @@ export interface PaperDate {
 
 const YEAR = /(?<!\d)((?:19|20)\d\d)(?!\d)/;
 /** Dates a page prints that are not the paper's. */
-const NOT_PAPER_DATE = /\b(?:updated|modified|revised|edition|reviewed|retrieved|accessed|crawled|indexed|viewed|edited|last seen|data (?:to|through)|copyright|expires?)\b|©|\(c\)\s*\d{4}/i;
+const NOT_PAPER_DATE =
+  /\b(?:updated|modified|revised|edition|reviewed|retrieved|accessed|crawled|indexed|viewed|edited|verified|uploaded|answered|last seen|data (?:to|through)|copyright|expires?)\b|©|\(c\)\s*\d{4}/i;
 
 /** "[Submitted on 7 Jul 2021 (v1), last revised …]", "[v1] Wed, 7 Jul 2021 …", a v1 stamp. */
 export function arxivSubmission(lines: readonly string[]): string | undefined {
@@ -36,31 +40,64 @@ export function arxivSubmission(lines: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The date a labelled value gives ("Published: May 21, 2019", "Year" / "2020", "Venue: … 2020"). */
-function labelledDate(values: readonly LabelledValue[]): PaperDate | undefined {
+/** The dates labelled values give ("Published: May 21, 2019", "Year" / "2020", "Venue: … 2020"), in page order. */
+function labelledDates(values: readonly LabelledValue[]): Candidate[] {
+  const out: Candidate[] = [];
   for (const v of values) {
     if (v.kind !== "date" && v.kind !== "year") continue;
     const value = v.value.slice(0, 200);
     if (NOT_PAPER_DATE.test(value.split(/,\s*(?=[A-Z][a-z]+ ?\w*:)/)[0] ?? value)) continue;
+    const unconfirmed = PAGE_OWN_LABELS.has(v.label) ? { unconfirmed: true } : {};
     const found = findDate(value);
-    if (found && found.at <= 20) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+    if (found && found.at <= 20) {
+      out.push({ date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled", ...unconfirmed });
+      continue;
+    }
     const year = YEAR.exec(value);
-    if (year?.[1] && (v.kind === "year" || (year.index ?? 0) <= 20)) return { year: Number(year[1]), source: "labelled" };
+    if (year?.[1] && (v.kind === "year" || (year.index ?? 0) <= 20)) out.push({ year: Number(year[1]), source: "labelled", ...unconfirmed });
+  }
+  return out;
+}
+
+/**
+ * '"Title" was submitted to arXiv on June 9, 2023 by …', "posted to arXiv in July 2021": the
+ * first prose under the title telling when the paper reached arXiv (its first version).
+ */
+function arxivInProse(lines: readonly string[], from: number, to: number): Candidate | undefined {
+  for (let i = Math.max(0, from), seen = 0; i <= to && i < lines.length && seen < 3; i++) {
+    const line = (lines[i] ?? "").slice(0, 2000);
+    if (!line) continue;
+    seen++;
+    const m = /\b(?:first\s+)?(?:submitted|posted|uploaded|released|published|put)\s+(?:(?:on|to)\s+)?arXiv\s+(?:on|in)\s+(.{6,30})/i.exec(line);
+    const found = m?.[1] ? findDate(m[1]) : undefined;
+    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+  }
+  return undefined;
+}
+
+/** "arxiv(2021)", "ICLR (2020)" alone on a line near the title: where it appeared, and its year. */
+function venueYearLine(lines: readonly string[], from: number, to: number): Candidate | undefined {
+  const shape = new RegExp(`^(?:arxiv|corr|${VENUES})\\s*\\(\\s*((?:19|20)\\d\\d)\\s*\\)$`, "i");
+  for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
+    const m = shape.exec((lines[i] ?? "").trim());
+    if (m?.[1]) return { year: Number(m[1]), source: "venue" };
   }
   return undefined;
 }
 
 /** "submitted 2023-11-20", "Published on Sep 24, 2020" inside a metadata line. */
-function phraseDate(lines: readonly string[], from: number, to: number): PaperDate | undefined {
+function phraseDate(lines: readonly string[], from: number, to: number): Candidate | undefined {
   for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
     const line = lines[i] ?? "";
     if (line.length > 300) continue;
-    const m = /\b(?:first )?(?:submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
-    if (!m?.[1] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
+    const m = /\b(first )?(submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
+    if (!m?.[3] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
     // A post's byline ("Posted on 12 January 2026 by …") dates the post, not the paper.
     if (/^(?:posted|published) on .{6,40}\bby\b/i.test(line)) continue;
-    const found = findDate(m[1]);
-    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled" };
+    const found = findDate(m[3]);
+    // "Published June 26, 2026" is how a site dates its own entry too: a date to confirm.
+    const unconfirmed = !m[1] && /^(?:published|posted)$/i.test(m[2] ?? "") ? { unconfirmed: true } : {};
+    if (found && found.at === 0) return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "labelled", ...unconfirmed };
     // "Published in Journal of X · 14 March 2022": the date after the venue.
     const after = /\bpublished in .{2,160}?\s[·|]\s(.{6,40})$/i.exec(line)?.[1];
     const dated = after ? findDate(after) : undefined;
@@ -86,12 +123,21 @@ export function venueStatementLine(line: string): { venue: string; year: number 
   return m?.[1] && year?.[1] ? { venue: m[1].trim(), year: Number(year[1]) } : undefined;
 }
 
-const VENUES =
+export const VENUES =
   "ACL|EMNLP|NAACL|EACL|AACL|COLING|LREC|TACL|CoNLL|NeurIPS|NIPS|ICML|ICLR|AAAI|IJCAI|CVPR|ICCV|ECCV|WACV|KDD|WWW|SIGIR|CHI|UIST|UAI|AISTATS|COLT|COLM|TMLR|JMLR|FAccT|ICRA|IROS|CoRL|RSS|MLSys|Interspeech|ICASSP|WSDM|CIKM|RecSys|ICSE|FSE|ASE|OSDI|SOSP|NSDI|USENIX Security";
 /** A line that is only a venue's name and year, with a track ("ICLR 2024 Oral", "Findings of EMNLP 2023"). */
 const VENUE_LINE = new RegExp(
   `^(?:Findings of (?:the )?)?(?:${VENUES})\\s?((?:19|20)\\d\\d)(?:\\s+(?:Oral|Poster|Spotlight|Main|Findings|Workshop|Long|Short|Demo|Track|Conference|Papers?|Highlight)){0,3}$`,
 );
+
+/** A venue's name and year anywhere in a short text ("… NeurIPS 2023 (arXiv:…)"). */
+const VENUE_IN = new RegExp(`(?<![\\p{L}])(?:Findings of (?:the )?)?(?:${VENUES})\\s?((?:19|20)\\d\\d)(?!\\d)`, "u");
+
+/** The first venue and year a short text names, if any. */
+export function venueIn(text: string): { venue: string; year: number } | undefined {
+  const m = VENUE_IN.exec(text.slice(0, 400));
+  return m?.[1] ? { venue: m[0], year: Number(m[1]) } : undefined;
+}
 
 /** "ICLR 2024 Oral" alone on a line near the title: the venue, and its year. */
 export function venueLine(line: string): { venue: string; year: number } | undefined {
@@ -106,7 +152,7 @@ function nearTitleDate(lines: readonly string[], from: number, to: number): Pape
     if (!line || line.length > 160 || NOT_PAPER_DATE.test(line)) continue;
     // Template dates: several dates in one parenthesis.
     if (/\([^)]*(?:19|20)\d\d[^)]*;[^)]*(?:19|20)\d\d[^)]*\)/.test(line)) continue;
-    const found = findDate(line.replace(/^[.\s]+/, ""));
+    const found = findDate(line.replace(/^[.\s•·▪◦*-]+/, ""));
     if (found && (found.at === 0 || (found.at <= 12 && !/\s/.test(line.slice(0, found.at))))) {
       return { date: found.iso, year: yearOf(found.iso) ?? 0, source: "near-title" };
     }
@@ -131,30 +177,76 @@ export interface DateClues {
   recordYear?: number;
   /** A year from the venue the page states. */
   venueYear?: number;
+  /** The date of the page's byline (bylines.ts), printed with its authors or identifier. */
+  bylineDate?: string;
+  /** The page's own arXiv identifier: it fixes the first version's year (vocabulary/arxiv-dates.ts). */
+  arxiv?: string;
 }
 
-/** The paper's date and year from what the page shows, strongest clue first. */
-export function paperDate(clues: DateClues): PaperDate | undefined {
+/** Labels sites also print on their own posts and entries ("Published June 26, 2026" on a summary). */
+const PAGE_OWN_LABELS = new Set(["published", "published on", "posted", "posted on", "date published", "publish date", "publish", "date", "online", "published online", "online publication date"]);
+
+interface Candidate extends PaperDate {
+  /** A date a site may print for its own entry: kept only when nothing contradicts it. */
+  unconfirmed?: boolean;
+}
+
+/**
+ * The paper's date and year from what the page shows, strongest clue first, among the dates that
+ * can be the paper's: never before the first version the arXiv identifier dates, nor more than
+ * `settings.yearsAfterArxiv` years after it; a date labelled as sites label their own entries
+ * ("Published", "Posted") only when no firmer date of the page contradicts it, and, when nothing
+ * confirms it either, as `settings.unconfirmedPublished` says.
+ */
+export function paperDate(clues: DateClues, settings: ReaderSettings = DEFAULT_READER_SETTINGS): PaperDate | undefined {
+  const candidates = dateCandidates(clues);
+  const first = arxivFirstVersion(clues.arxiv);
+  const fits = (c: Candidate) => yearFitsArxiv(c.year, clues.arxiv, settings.yearsAfterArxiv);
+  const firm = candidates.filter((c) => !c.unconfirmed && fits(c));
+  const anchors = [...firm.map((c) => c.year), ...(first ? [first.year] : [])];
+  const chosen = candidates.find((c) => {
+    if (!fits(c)) return false;
+    if (!c.unconfirmed) return true;
+    if (anchors.length === 0) return settings.unconfirmedPublished === "keep";
+    return anchors.every((y) => Math.abs(y - c.year) <= YEAR_SLACK);
+  });
+  if (!chosen) return undefined;
+  const { unconfirmed: _, ...date } = chosen;
+  return date;
+}
+
+/** Every date clue of the page, strongest first. */
+function dateCandidates(clues: DateClues): Candidate[] {
+  const out: Candidate[] = [];
   const submission = arxivSubmission(clues.lines);
-  if (submission) return { date: submission, year: yearOf(submission) ?? 0, source: "arxiv-submission" };
+  if (submission) out.push({ date: submission, year: yearOf(submission) ?? 0, source: "arxiv-submission" });
   const top = clues.titleLine ?? 0;
-  const labelled = labelledDate(clues.labels);
-  if (labelled) return labelled;
+  out.push(...labelledDates(clues.labels));
+  if (clues.bylineDate) {
+    const year = yearOf(clues.bylineDate) ?? 0;
+    out.push(clues.bylineDate.length > 4 ? { date: clues.bylineDate, year, source: "near-title" } : { year, source: "near-title" });
+  }
+  const prose = arxivInProse(clues.lines, top + 1, Math.min(clues.lines.length - 1, top + 8));
+  if (prose) out.push(prose);
   const phrase = phraseDate(clues.lines, 0, clues.headerEnd);
   // A venue's or record's year, given as a full date by a line of the page, is that date.
   for (const year of [clues.venueYear, clues.recordYear]) {
     if (year === undefined) continue;
-    return phrase?.year === year ? phrase : { year, source: year === clues.venueYear ? "venue" : "record" };
+    out.push(phrase?.year === year ? { ...phrase, unconfirmed: false } : { year, source: year === clues.venueYear ? "venue" : "record" });
   }
   // The page's own citation or record beats a date in a line of text (a blog's "Posted on …");
   // a short "Posted May 14, 2023." further down the page comes last.
-  return (
-    phrase ??
-    nearTitleDate(clues.lines, top - 4, clues.headerEnd) ??
+  for (const c of [
+    phrase,
+    nearTitleDate(clues.lines, top - 4, clues.headerEnd),
+    venueYearLine(clues.lines, top + 1, Math.min(clues.headerEnd, top + 4)),
     phraseDate(
       clues.lines.map((l) => (l.length <= 80 ? l : "")),
       clues.headerEnd + 1,
       clues.lines.length - 1,
-    )
-  );
+    ),
+  ]) {
+    if (c) out.push(c);
+  }
+  return out;
 }

@@ -3,7 +3,7 @@
  * last word of a capture cut mid-word) and of labelled values, arXiv category codes, and an
  * abstract cleaned of the capture's expanders and leaked markup. Pure.
  */
-import { canonicalArxiv, merge } from "../../../vocabulary/identifiers.ts";
+import { canonicalArxiv, identifiersFromUrl, merge } from "../../../vocabulary/identifiers.ts";
 import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { identifiersIn } from "../page-text.ts";
 import type { LabelledValue } from "./labels.ts";
@@ -25,6 +25,8 @@ export function labelledIds(labels: readonly LabelledValue[], excluded: (i: numb
   const ids: Identifiers = {};
   for (const v of labels) {
     // The page's citation of itself is prose and holds the page's identifiers; other prose does not.
+    // An "Abstract:" that is a link to the paper's abstract page names the paper.
+    if (v.kind === "abstract" && !excluded(v.at) && /^https?:\/\/\S+/.test(v.value)) merge(ids, identifiersFromUrl(v.value.split(/\s/)[0] ?? ""));
     if (excluded(v.at) || v.kind === "editors" || v.kind === "abstract" || v.kind === "keywords" || (isProse(v.value) && v.kind !== "self-citation")) continue;
     const cut = v.valueLines.includes(cutLine);
     const value = v.value.slice(0, 2000);
@@ -42,13 +44,17 @@ export function labelledIds(labels: readonly LabelledValue[], excluded: (i: numb
 
 /** An abstract without the capture's expanders ("… CONTINUE READING", "more »"). */
 export function cleanAbstract(text: string): string {
-  return text
-    .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
-    .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
-    .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
-    .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
-    .replace(/^abstract\s*[:.]\s*/i, "")
-    .trim();
+  return (
+    text
+      .replace(/<\/?[A-Za-z][A-Za-z0-9-]{0,20}(?:\s[^<>]{0,500})?\/?>/g, "")
+      .replace(/\s*<[A-Za-z][^<>]{0,500}$/, "")
+      .replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Read more|Show more|Expand|\(more\)|more »)\s*$/i, "")
+      .replace(/\s*more »\s*(?:\.\.\.|…)?\s*/g, " ")
+      .replace(/^abstract\s*[:.]\s*/i, "")
+      // An "Abstract:" that opens with the link to the abstract page, then the text.
+      .replace(/^https?:\/\/\S+\s+(?=\p{L})/u, "")
+      .trim()
+  );
 }
 
 export function categoriesOf(labels: readonly LabelledValue[], lines: readonly string[], headerEnd: number): string[] {

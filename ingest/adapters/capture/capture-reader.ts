@@ -17,17 +17,20 @@ import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.t
 import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
-import { authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
+import { authorsFrom, authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
-import { bibtexRecord, jsonRecord, type EmbeddedRecord } from "./embedded-records.ts";
+import { bibtexRecord, jsonRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
 import { firstOf, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
-import { findSelfCitation, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { readByline, type Byline } from "./bylines.ts";
+import { trimTitle } from "./title-trims.ts";
+import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
+import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -67,7 +70,7 @@ const OTHER_PAPERS =
   /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 
 /** The capture's paper, its lists and what the reader noticed. */
-export function readCapture(capture: Capture, site: SiteReading = {}): CaptureReading {
+export function readCapture(capture: Capture, site: SiteReading = {}, settings: ReaderSettings = DEFAULT_READER_SETTINGS): CaptureReading {
   const { lines } = capture;
   const lists = citationLists(lines, capture.cutAtEnd);
   const end = site.contentEnd ?? otherPapersStart(lines);
@@ -75,7 +78,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
-  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined].filter((r): r is EmbeddedRecord => r !== undefined);
+  const xml = xmlRecord(text);
+  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
   const reading: CaptureReading = { authors: [], ids: {}, categories: [], buildsOn: lists.buildsOn, builtBy: lists.builtBy, declared: lists.declared, warnings: [] };
 
   // Title.
@@ -85,6 +89,14 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
   if (!title && labelledTitle && titleLike(cleanCapturedTitle(labelledTitle.value), { long: true })) {
     title = labelledTitle.value;
     titleLine = labelledTitle.at;
+  }
+  // An XML paper file shown as text: its <Title> is the title, over a viewer's file labels.
+  if (!title && xml?.title && titleLike(xml.title, { long: true })) title = xml.title;
+  // "source: arxiv:2109.07958 — Title": the paper named by its identifier, then its title.
+  const identified = title ? undefined : identifiedTitle(lines, TOP_LINES, (t) => titleLike(t, { long: true }));
+  if (identified) {
+    title = identified.title;
+    titleLine = identified.at;
   }
   const h1s = [...capture.headings.entries()]
     .filter(([i, level]) => level === 1 && !excluded(i))
@@ -120,37 +132,65 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
       const l = lines[j] ?? "";
       if (!l || chrome(j)) continue;
       seen++;
-      // The line right over the authors is the title, however long; further up, title-sized ones
-      // of two words or more (three over an "Authors" label, which may sit lower on the page).
+      // The line right over the authors is the title, however long, unless it is prose (an
+      // abstract over a menu whose entries look like names); further up, title-sized ones of two
+      // words or more (three over an "Authors" label, which may sit lower on the page).
       const words = l.split(/\s+/).length;
+      if (isProse(l)) break;
       if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
         break;
       }
     }
+    // A tag of a few words over the authors ("Large Language Models") under a long title that
+    // opens the page: the page's first line is the title.
+    const opening = lines.findIndex((l, i) => l !== "" && !chrome(i));
+    const first = lines[opening] ?? "";
+    if (
+      title &&
+      titleLine !== undefined &&
+      opening >= 0 &&
+      opening < titleLine &&
+      title.split(/\s+/).length <= 3 &&
+      first.split(/\s+/).length >= 5 &&
+      titleLike(first, { long: true }) &&
+      !isProse(first)
+    ) {
+      title = first;
+      titleLine = opening;
+    }
   }
+  const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
+  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
+  if (!title && topCitation?.authors.length) title = topCitation.title;
   if (!title) {
-    for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES; i++) {
+    const candidates: number[] = [];
+    for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
       const l = lines[i] ?? "";
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) {
-        title = l;
-        titleLine = i;
-        break;
-      }
+      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) candidates.push(i);
+    }
+    // The first such line, unless a later one is the title the page cites (a show's name over an
+    // episode titled after the paper it cites).
+    const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
+    const at = (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    if (at !== undefined) {
+      title = lines[at] ?? "";
+      titleLine = at;
     }
   }
-  const firstLine = lines.find((l) => l !== "") ?? "";
-  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
   if (!title && topCitation) title = topCitation.title;
   if (!title) title = records.find((r) => r.title)?.title;
   if (title) {
     title = cleanCapturedTitle(title);
     const short = trailingShortCitation(title);
     if (short) title = short.title;
+    const trimmed = trimTitle(title, lines, titleLine);
+    title = trimmed.title;
+    if (trimmed.at !== undefined) titleLine = trimmed.at;
     reading.title = title;
     // A title from a tag or a record: the line that prints it, for what is read near the title.
     if (titleLine === undefined) {
@@ -172,6 +212,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     if (tail) title = reading.title = tail;
   }
 
+  // '"Measuring …" (Hendrycks et al., 2020)' in the text, under "MMLU: Measuring …": the title as the page cites it.
+  const prose = title ? citedInProse(lines, title, end) : undefined;
+  if (prose?.title && title && normalizeTitle(prose.title) !== normalizeTitle(title)) title = reading.title = prose.title;
+
   // A list never holds the page's own paper ("Cite this paper" under the references).
   if (title) {
     reading.buildsOn = reading.buildsOn.filter((r) => !sameTitle(r.title, title));
@@ -183,6 +227,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
+  // The page's byline (its authors, date, venue and identifier on one line), near the title.
+  const byline = headerByline(lines, titleLine, excluded, chrome);
+
+  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
+  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
   // Authors.
   const labelledAuthors = firstOf(labels, "authors");
   // A bibliography's entry ("A, B, C:" over "Title. Venue 2024: 1-9") has its authors over its title.
@@ -192,8 +241,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
-    (selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined) ??
-    recordAuthors(ownRecords) ??
+    // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
+    (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
+      ? authorsFrom(lines, topAuthorLine.at, chrome)
+      : undefined) ??
+    byline?.authors ??
+    fullerOf(selfCitation ? { names: selfCitation.authors, ...(selfCitation.truncated ? { truncated: {} } : {}) } : undefined, recordAuthors(ownRecords)) ??
     tableAuthors(lines) ??
     byLine(lines, end);
   if (authorList) {
@@ -213,33 +266,19 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
       .slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8)
       .map(venueLine)
       .find((v) => v !== undefined);
-  reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
+  reading.venue = site.venue ?? venueLabel?.value ?? statement?.venue ?? byline?.venue?.venue ?? selfCitation?.venue ?? ownRecords.find((r) => r.venue)?.venue;
   if (!reading.venue) delete reading.venue;
-  // The first abstract label with prose after it ("Abstract" over "Document Sections" is a menu).
-  const abstractLabel = labels.find((v) => v.kind === "abstract" && v.value.split(/\s+/).length >= 8) ?? firstOf(labels, "abstract");
-  const headerEnd = Math.min(abstractLabel?.at ?? Infinity, (titleLine ?? 0) + 14, end - 1);
-  const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
-  const date =
-    site.date || site.year
-      ? undefined
-      : paperDate({
-          lines: lines.slice(0, end),
-          labels,
-          ...(titleLine !== undefined ? { titleLine } : {}),
-          headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-          ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year) ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year } : {}),
-          ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : {}),
-        });
-  reading.date = site.date ?? date?.date;
-  reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
-  if (!reading.date) delete reading.date;
-  if (!reading.year) delete reading.year;
-
+  // The header runs to the abstract's label, or a few lines past the title and the authors under it.
+  const authorsEnd = lastLineNaming(lines, reading.authors.at(-1), titleLine ?? 0);
+  const headerEnd = Math.min(abstractLabel?.at ?? Infinity, Math.max((titleLine ?? 0) + 14, authorsEnd + 8), end - 1);
   // Identifiers: labelled, the page's own citation and records, metadata lines, breadcrumbs, links.
   const cutLine = capture.cutAtEnd ? lastFilled(lines) : -1;
   merge(reading.ids, site.ids ?? {});
   merge(reading.ids, labelledIds(labels, excluded, cutLine));
   if (selfCitation) merge(reading.ids, selfCitation.ids);
+  if (byline) merge(reading.ids, byline.ids);
+  // "Title https://arxiv.org/abs/…": the link on the title's own line is the paper's.
+  if (titleLine !== undefined && /https?:\/\//.test(lines[titleLine] ?? "")) merge(reading.ids, lineIds(lines[titleLine] ?? "", titleLine === cutLine));
   for (const r of ownRecords) merge(reading.ids, r.ids);
   const labelLines = new Set(labels.flatMap((v) => [v.at, ...v.valueLines]));
   const metaIds: Identifiers[] = [];
@@ -250,11 +289,36 @@ export function readCapture(capture: Capture, site: SiteReading = {}): CaptureRe
     metaIds.push(lineIds(l, i === cutLine));
   }
   merge(reading.ids, unambiguous(metaIds));
-  const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40);
+  // A link whose text is another paper's title ("as described in [Scaling …](arxiv.org/abs/…)") cites that paper.
+  const headerLinks = capture.links.filter((k) => !excluded(k.line) && k.line <= headerEnd + 40 && !namesAnotherPaper(k.text, reading.title));
   merge(reading.ids, unambiguous(headerLinks.map((k) => k.ids)));
 
+  const venueYear = /(?<!\d)((?:19|20)\d\d)(?!\d)/.exec(venueLabel?.value ?? "")?.[1];
+  const date =
+    site.date || site.year
+      ? undefined
+      : paperDate(
+          {
+            lines: lines.slice(0, end),
+            labels,
+            ...(titleLine !== undefined ? { titleLine } : {}),
+            headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year)
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year }
+              : {}),
+            ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
+            ...(byline?.date ? { bylineDate: byline.date } : {}),
+            ...(reading.ids.arxiv ? { arxiv: reading.ids.arxiv } : {}),
+          },
+          settings,
+        );
+  reading.date = site.date ?? date?.date;
+  reading.year = site.year ?? (site.date ? Number(site.date.slice(0, 4)) : date?.year);
+  if (!reading.date) delete reading.date;
+  if (!reading.year) delete reading.year;
+
   // Abstract and categories.
-  const abstract = cleanAbstract(site.abstract ?? abstractLabel?.value ?? "");
+  const abstract = cleanAbstract(site.abstract ?? xml?.abstract ?? abstractLabel?.value ?? "");
   // An "Abstract:" label that only links to the abstract is no abstract.
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
@@ -280,6 +344,63 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
   for (const key of ["citation_title", "dc.title", "og:title", "twitter:title"]) {
     const v = meta.get(key)?.find((x) => x.trim() !== "");
     if (v) return v;
+  }
+  return undefined;
+}
+
+/** The titles the page's formatted citations name (its sources, a "Cite this" block). */
+function citedTitles(lines: readonly string[], end: number): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < end && i < 600; i++) {
+    const l = lines[i] ?? "";
+    if (l.length < 30 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
+    const c = parseFormattedCitation(l);
+    if (c) out.add(normalizeTitle(c.title));
+  }
+  return out;
+}
+
+/**
+ * The page's citation of itself, unless it names only some authors ("Zhang et al.") and the
+ * page's own record lists more, starting with the same surname: then the record's list.
+ */
+function fullerOf(cited: AuthorList | undefined, record: AuthorList | undefined): AuthorList | undefined {
+  if (!cited || !record) return cited ?? record;
+  const surname = (n: string | undefined) => (n ?? "").split(/\s+/).at(-1)?.toLowerCase();
+  const fuller = cited.truncated !== undefined && record.names.length > cited.names.length && surname(record.names[0]) === surname(cited.names[0]);
+  return fuller ? record : cited;
+}
+
+/** The last line, within 300 lines after `from`, that holds `name` (the authors' block ends there), or -1. */
+function lastLineNaming(lines: readonly string[], name: string | undefined, from: number): number {
+  if (!name) return -1;
+  let at = -1;
+  for (let i = from; i < lines.length && i < from + 300; i++) if ((lines[i] ?? "").includes(name)) at = i;
+  return at;
+}
+
+/** A link's text that is a title (three words or more, title-like) other than the page's own. */
+function namesAnotherPaper(text: string, title: string | undefined): boolean {
+  const t = text.trim();
+  return (
+    (t.match(/\p{L}[\p{L}\p{N}'’-]*/gu)?.length ?? 0) >= 3 &&
+    !/^[[(].*[\])]$/.test(t) &&
+    titleLike(t) &&
+    !/^(?:this https? url|view|download|read|pdf|paper|abstract)\b/i.test(t) &&
+    !sameTitle(t, title)
+  );
+}
+
+/** The first byline among the lines around the title (or at the top when there is no title line). */
+function headerByline(lines: readonly string[], titleLine: number | undefined, excluded: (i: number) => boolean, chrome: (i: number) => boolean): Byline | undefined {
+  const from = Math.max(0, (titleLine ?? 0) - 4);
+  // With no title line, the first few lines that are not chrome.
+  for (let i = from, seen = 0; i < lines.length && (titleLine !== undefined ? i < titleLine + 8 : seen < 12); i++) {
+    const l = lines[i] ?? "";
+    if (!l || excluded(i) || i === titleLine || chrome(i)) continue;
+    seen++;
+    const b = readByline(l);
+    if (b) return b;
   }
   return undefined;
 }

@@ -16,7 +16,7 @@ const CHROME_LINES = new RegExp(
       String.raw`skip to (?:the )?(?:main )?(?:content|navigation|search|article|menu|yearly menu bar|footer)`,
       String.raw`jump to (?:content|navigation|main content|search)`,
       String.raw`submitted by(?: .{1,40})?|posted by .{1,40}|uploaded by .{1,40}`,
-      "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top",
+      "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top|(?:\\+ ?)?all categories",
       String.raw`(?:home|about|contact|help|faq|blog|news|search|browse|explore|pricing|docs|login|log ?in|log ?out|sign ?in|sign ?up|sign ?out|register|subscribe|donate|support us|my account|account|profile|settings|dashboard|notifications)`,
       String.raw`help ?\| ?advanced search|advanced search|search(?: (?:papers|arxiv|the site|\.\.\.|…))?`,
       String.raw`(?:←|‹|<|«)\s*(?:back|previous|prev|reference library|all papers|home|return).{0,40}`,
@@ -47,7 +47,7 @@ const CHROME_LINES = new RegExp(
       String.raw`(?:download|view|get|read|buy|rent|access|open|print|purchase)(?: the| this)? (?:book |chapter |article |conference paper |paper |full[- ]text )?(?:pdf|epub|html|full text|article|chapter|book|paper|citation|options|now|conference paper)(?: certificate)?`,
       String.raw`cite this (?:conference )?(?:paper|chapter|article|work|book|entry)|access this (?:chapter|article|paper|book)|log in via an? .{1,40}|subscribe and save|get shareable link|download citation|rights and permissions|reprints and permissions|copyright information|about this (?:paper|article|chapter|book)|share this (?:paper|article|chapter)|publish with us|policies and ethics|tax calculation will be finalised at checkout|purchases are for personal use only|instant access to the full article pdf\.?|conference paper|research article|journal article|original article|open access article`,
       String.raw`(?:download pdf|pdf)(?:,? show revisions)?|show revisions|show bibtex|revisions|everyone|readers: everyone`,
-      String.raw`(?:comments|discussion|reviews?) on this (?:paper|article)|leave a comment|add a comment|write a review|report (?:issue|an issue|a problem)(?: for preceding element)?|report issue for preceding element|suggest an edit|edit this page|improve this page|edit social preview`,
+      String.raw`(?:comments|discussion|reviews?) on this (?:paper|article)|leave a comment|add a comment|write a review|report (?:issue|an issue|a problem)(?: for preceding element| with this (?:paper|page|article|entry))?|report issue for preceding element|suggest an edit|edit this page|improve this page|edit social preview`,
       String.raw`submit results from this paper.*|results from the paper|results in papers with code|\(?↓ ?scroll down to see all results\)?|ranked #\d+ on .{1,80}|no code implementations yet.*|add a new (?:code|evaluation) (?:entry|result).*|mark the official implementation.*|be the first to reproduce this paper.*|code available — .*`,
       // arXiv's sidebar of tools
       String.raw`.{1,60}\(what (?:is|are) .{1,40}\?\)`,

@@ -2,10 +2,11 @@
  * Records a page shows inside its text: a BibTeX entry in a "Cite this" block or a README
  * (`@misc{rein2023, title={…}, author={A and B}, year={2023}, eprint={2311.12022}}`, also cut off
  * by the capture, or flattened onto one line), and a JSON document shown as text, even with a
- * viewer's line numbers between its tokens (`1 { 2 "paper": { 3 "title": "…"`). Read for the
+ * viewer's line numbers between its tokens (`1 { 2 "paper": { 3 "title": "…"`), and an XML
+ * paper file shown as text (`<Paper uid="W04-1013">`, `<Title>…</Title>`). Read for the
  * page's own paper: its title, authors, year, venue and identifiers. Pure.
  */
-import { canonicalArxiv, identifiersFromText, merge } from "../../../vocabulary/identifiers.ts";
+import { canonicalArxiv, identifiersFromText, merge, parseIdentifier } from "../../../vocabulary/identifiers.ts";
 import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { cleanName, displayOrder, isPersonName } from "./author-lists.ts";
 
@@ -15,6 +16,8 @@ export interface EmbeddedRecord {
   year?: number;
   venue?: string;
   ids: Identifiers;
+  /** An XML paper file's abstract section, as text. */
+  abstract?: string;
 }
 
 const MAX_ENTRY = 20_000;
@@ -128,5 +131,29 @@ export function jsonRecord(text: string): EmbeddedRecord | undefined {
   if (id) record.ids.arxiv = id;
   const doi = new RegExp(`"doi"\\s*:\\s*${QUOTED}`).exec(after);
   if (doi?.[1]) merge(record.ids, identifiersFromText(`doi:${doi[1]}`));
+  return record;
+}
+
+/**
+ * The paper of an XML document shown as text (a corpus file viewer's `<?xml …?>` / `<Paper
+ * uid="W04-1013">` / `<Title>…</Title>`, as the ACL Anthology Reference Corpus writes its papers):
+ * its title, its abstract section as text, and the uid when it is an Anthology ID.
+ */
+export function xmlRecord(text: string): EmbeddedRecord | undefined {
+  const s = text.slice(0, 200_000);
+  if (!/<\?xml\s[^>]{0,200}\?>/.test(s)) return undefined;
+  const title = /<title>\s*([^<>]{8,600}?)\s*<\/title>/i.exec(s)?.[1];
+  if (!title) return undefined;
+  const record: EmbeddedRecord = { title: title.replace(/\s+/g, " ").trim(), authors: [], ids: {} };
+  const uid = /<paper\s+(?:[a-z_]+="[^"]{0,80}"\s+)*?(?:uid|id)="([^"]{3,40})"/i.exec(s)?.[1];
+  const id = uid ? parseIdentifier(uid) : undefined;
+  if (id && (id.scheme === "acl" || id.scheme === "arxiv" || id.scheme === "doi")) record.ids[id.scheme] = id.value;
+  const section = /<section\b[^>]{0,300}\btype="abstr(?:act)?"[^>]{0,100}>([\s\S]{20,20000}?)<\/section>/i.exec(s)?.[1];
+  const abstract = section
+    ?.replace(/<[^<>]{0,300}>/g, " ")
+    .replace(/^\s*abstract\b/i, "")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (abstract) record.abstract = abstract;
   return record;
 }

@@ -3,8 +3,9 @@
  * APA ("Surname, I., Surname, I., & Surname, I. (2024). Title. Venue."), found even inside a
  * sentence ("…included in the Repository: Shevlane, T., … et al. (2023). Title. In arXiv."),
  * the ACL Anthology's ("A, B, and C. 2020. Title. In Proceedings of …"), a catalogue entry that
- * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), and the
- * quoted-title styles ("A, B, "Title," Venue, 2020."). A page that cites itself this way (a blog
+ * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), the
+ * quoted-title styles ("A, B, "Title," Venue, 2020.", "“Title”, A, B2018-04-20"), and a source
+ * list's entry ("1. Title — A, B, C, 2021"). A page that cites itself this way (a blog
  * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
  * year; which citation is the page's own is for the caller to decide, by its title. Pure.
  */
@@ -36,6 +37,10 @@ const TITLE_FIRST = new RegExp(String.raw`^(.{8,400}?[.?!])\s(${APA_AUTHORS.sour
 const COLON_STYLE = new RegExp(String.raw`^(.{3,2000}?):\s(.{5,400}?[.?!])\s(.*?)\((${YEAR})\)\.?$`, "u");
 /** Quoted titles: A, B, "Title," Venue, 2020. */
 const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
+/** The quoted title first: “Title”, A, B, C2018-04-20 (a link annotation's header). */
+const QUOTED_FIRST = new RegExp(String.raw`^[“"]([^”"]{5,400}?)[,.]?[”"],?\s+(.{3,1500}?),?\s?(${YEAR})(?:-\d\d-\d\d)?(?:\s.*)?$`, "u");
+/** A source list's entry: "1. Title — A, B, C, 2021". */
+const DASHED = new RegExp(String.raw`^(?:\d{1,3}\.\s+)?(.{8,300}?)\s[—–]\s(.{3,1500}?),\s(${YEAR})\.?$`, "u");
 
 /** The title at the start of `rest` ("Title. Venue …", "Title? Venue …") and what follows it. */
 function leadingTitle(rest: string): { title: string; after: string } | undefined {
@@ -108,6 +113,11 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
   const quoted = QUOTED.exec(s);
   if (quoted?.[1] && quoted[2]) {
     const c = citation(quoted[1], quoted[2].trim(), lastYear(quoted[3] ?? ""), quoted[3] ?? "", s);
+    if (c) return c;
+  }
+  const titled = QUOTED_FIRST.exec(s) ?? DASHED.exec(s);
+  if (titled?.[1] && titled[2] && titled[3]) {
+    const c = citation(titled[2].trim(), titled[1].trim(), Number(titled[3]), "", s);
     if (c) return c;
   }
   return undefined;

@@ -160,7 +160,32 @@ const VOCABULARY: Record<string, LabelKind> = {
   "fields of study": "other",
   "corpus id": "other",
   "report number": "other",
+  // Dates a page prints of itself: its upload, its check, its answer.
+  "date post": "undated",
+  "date posted": "undated",
+  uploaded: "undated",
+  "last verified": "undated",
+  verified: "undated",
+  "answered on": "undated",
+  homepage_url: "link",
+  // The same fields in the languages library catalogues and indexes print them in.
+  ...multilingual({
+    title: ["العنوان", "标题", "题目", "タイトル", "titel", "titre", "título", "titolo", "название"],
+    authors: ["المؤلفون", "المؤلف", "作者", "著者", "autoren", "auteurs", "auteur", "autores", "autori", "авторы"],
+    year: ["سنة النشر", "年份", "发表年份", "出版年", "発行年", "erscheinungsjahr", "jahr", "année", "año", "anno", "год"],
+    date: ["تاريخ النشر", "发表时间", "出版日期", "発行日", "erscheinungsdatum", "date de publication", "fecha de publicación", "data de publicação"],
+    abstract: ["الوصف", "الملخص", "摘要", "要旨", "抄録", "zusammenfassung", "résumé", "resumen", "resumo", "riassunto", "аннотация"],
+    venue: ["المصدر", "期刊", "来源", "出典", "quelle", "revue", "revista", "rivista", "журнал"],
+    keywords: ["مصطلحات موضوعية", "关键词", "キーワード", "schlagwörter", "mots-clés", "palabras clave"],
+  }),
 };
+
+/** Labels in other languages, by the kind of value they introduce. */
+function multilingual(byKind: Partial<Record<LabelKind, string[]>>): Record<string, LabelKind> {
+  const out: Record<string, LabelKind> = {};
+  for (const [kind, labels] of Object.entries(byKind) as [LabelKind, string[]][]) for (const l of labels) out[l] = kind;
+  return out;
+}
 
 export interface LabelledValue {
   kind: LabelKind;
@@ -176,7 +201,7 @@ export interface LabelledValue {
 /** `**Authors:**`, `- **Year**:`, `Title :` → the bare label text, lower-cased; undefined if not a label. */
 function labelKey(raw: string): string | undefined {
   const key = raw
-    .replace(/^[-*•]\s+/, "")
+    .replace(/^(?:[-*•]|#{1,6})\s+/, "")
     .replace(/[*_]{1,2}/g, "")
     .trim()
     .replace(/\s+/g, " ")
@@ -184,7 +209,37 @@ function labelKey(raw: string): string | undefined {
   return key in VOCABULARY ? key : undefined;
 }
 
-const INLINE = /^((?:[-*•]\s+)?(?:\*\*|__)?[A-Za-z][A-Za-z0-9 ()/&?;._'-]{0,40}?(?:\*\*|__)?)\s*:\s*(?:\*\*|__)?\s*(.*)$/;
+const INLINE = /^((?:[-*•]\s+|#{1,6}\s+)?(?:\*\*|__)?\p{L}[\p{L}\p{M}0-9 ()/&?;._'-]{0,40}?(?:\*\*|__)?)\s*:\s*(?:\*\*|__)?\s*(.*)$/u;
+
+/** A further label inside a value ("DOI: 10.… Publication Date: 2024-03-06"): where a value ends. */
+const EMBEDDED = /\s((?:\p{Lu}|#)[\p{L}\p{M} ()/]{1,30}?):\s/gu;
+
+/**
+ * A `Label: value` line's value, cut where another label of the vocabulary starts on the same
+ * line, with those labels and their values; code spans (`Title: \`…\``) unwrapped. A long
+ * sentence before the next "Label:" is prose ("… Note: …"), and is not cut.
+ */
+function splitInline(value: string): { label?: string; value: string }[] {
+  const out: { label?: string; value: string }[] = [];
+  let label: string | undefined;
+  let start = 0;
+  for (const m of value.slice(0, 4000).matchAll(EMBEDDED)) {
+    const key = labelKey(m[1] ?? "");
+    const at = m.index ?? 0;
+    if (key === undefined || at < start) continue;
+    const before = value.slice(start, at);
+    if (before.length > 300 || /\p{Ll}[.!?]\s+\p{Lu}/u.test(before)) continue;
+    out.push({ ...(label !== undefined ? { label } : {}), value: unwrapCode(before) });
+    label = key;
+    start = at + m[0].length;
+  }
+  out.push({ ...(label !== undefined ? { label } : {}), value: unwrapCode(value.slice(start)) });
+  return out;
+}
+
+function unwrapCode(value: string): string {
+  return value.replace(/`([^`]{0,2000})`/g, "$1").trim();
+}
 
 /**
  * Labels a page prints alone on a line without a colon: others need their colon ("Proceedings"
@@ -205,7 +260,8 @@ export function labelAlone(line: string): string | undefined {
     .replace(/\*\*|__/g, "")
     .trim();
   const key = s.length <= 40 ? labelKey(s) : undefined;
-  return key !== undefined && (colon || ALONE.has(key)) ? key : undefined;
+  // A label in a script without capitals ("摘要", "الملخص") is no menu entry: alone, it is a label.
+  return key !== undefined && (colon || ALONE.has(key) || (kindOf(key) !== "other" && !/\p{Script=Latin}|\p{Script=Cyrillic}/u.test(key))) ? key : undefined;
 }
 
 export function kindOf(label: string): LabelKind {
@@ -274,7 +330,8 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
     const label = m?.[1] ? labelKey(m[1]) : undefined;
     if (label === undefined || m?.[2] === undefined) continue;
     const valueLines = [i];
-    let value = m[2].trim();
+    const [head, ...embedded] = splitInline(m[2].trim());
+    let value = head?.value ?? "";
     // Boxed panels wrap a value over the next rows, which carry no label of their own.
     if (framed.has(i)) {
       for (let j = i + 1; j < lines.length && valueLines.length < 6 && framed.has(j); j++) {
@@ -285,6 +342,7 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
       }
     }
     out.push({ kind: kindOf(label), label, value, at: i, valueLines });
+    for (const e of embedded) if (e.label !== undefined) out.push({ kind: kindOf(e.label), label: e.label, value: e.value, at: i, valueLines: [i] });
   }
   return out;
 }

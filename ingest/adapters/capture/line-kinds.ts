@@ -5,11 +5,12 @@
  */
 import { findDate } from "../../dates.ts";
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
-import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { venueStatementLine } from "./capture-dates.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
 import { inlineLabel, labelAlone } from "./labels.ts";
 import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
+import { isNonTitle } from "./non-titles.ts";
 
 /** How far from the top a title or an author line is looked for. */
 export const TOP_LINES = 60;
@@ -45,7 +46,9 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
-  return opts.long === true || !(s.split(/\s+/).length >= 10 && /[.]$/.test(s));
+  if (isNonTitle(s)) return false;
+  // A sentence of six words or more ending in a full stop ("Share your opinion to help …").
+  return opts.long === true || !(s.split(/\s+/).length >= 6 && /[\p{Ll}\d"”’)\]][.]$/u.test(s));
 }
 
 /**
@@ -72,12 +75,24 @@ export function isAuthorLine(line: string): boolean {
 
 export function authorsOn(line: string): AuthorList | undefined {
   if (line.length > 6000 || isChrome(line)) return undefined;
+  const bold = boldNames(line);
+  if (bold) return bold;
   // "A, B, C; Proceedings of the … 2023, pp. 1-10": the authors before the venue.
   const beforeVenue = /^(.{3,2000}?);\s*(?=(?:In:?\s)?(?:Proceedings|Conference|Journal|Workshop|Transactions|Advances|arXiv)\b)/.exec(line)?.[1];
-  const list = parseAuthorList(beforeVenue ?? line);
+  // "A, B, C. 2021": the year after the names is the byline's (bylines.ts), not a name.
+  const beforeYear = beforeVenue ? undefined : /^(.{5,1400}?)[.,]\s+(?:\p{L}+\s+)?(?:19|20)\d\d\.?$/u.exec(line)?.[1];
+  const list = (beforeYear ? parseAuthorList(beforeYear) : undefined) ?? parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
   return among ? { names: among } : undefined;
+}
+
+/** "**Karl Cobbe\\***      **Vineet Kosaraju\\***      **Mark Chen**": names in bold, set apart by spaces. */
+function boldNames(line: string): AuthorList | undefined {
+  const segments = [...line.matchAll(/\*\*((?:\\\*|[^*]){2,80})\*\*/g)];
+  if (segments.length < 2 || line.replace(/\*\*(?:\\\*|[^*]){2,80}\*\*/g, "").trim() !== "") return undefined;
+  const names = segments.map((m) => cleanName((m[1] ?? "").replace(/\\\*/g, "")));
+  return names.every((n) => isPersonName(n)) ? { names } : undefined;
 }
 
 /** Words a title line wrapped after does not end on ("Probes for", "Learning in the"). */

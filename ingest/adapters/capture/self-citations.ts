@@ -4,7 +4,9 @@
  * the paper "X" by A, B and C"), and the heading that ends in a cited title ("Notes on X"). Which
  * titles are the same title is decided here too. Pure.
  */
-import { normalizeTitle } from "../../../vocabulary/titles.ts";
+import { normalizeTitle, squashed, titleParts } from "../../../vocabulary/titles.ts";
+import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
+import { identifiersIn } from "../page-text.ts";
 import { parseAuthorList } from "./author-lists.ts";
 import { parseFormattedCitation, type FormattedCitation } from "./formatted-citations.ts";
 import type { LabelledValue } from "./labels.ts";
@@ -83,4 +85,41 @@ export function titleTail(heading: string, cited: string): string | undefined {
   const count = c.split(" ").length;
   const tail = words.slice(words.length - count).join(" ");
   return normalizeTitle(tail) === c ? tail : undefined;
+}
+
+/**
+ * "source: arxiv:2109.07958 — TruthfulQA: …", "arXiv 2306.05685 · Title": a line that names the
+ * page's paper by its identifier and then its title. The title, and where it is.
+ */
+export function identifiedTitle(lines: readonly string[], within: number, isTitle: (s: string) => boolean): { title: string; at: number } | undefined {
+  for (let i = 0; i < lines.length && i < within; i++) {
+    const l = lines[i] ?? "";
+    if (l.length > 400) continue;
+    const m = /^(.{4,60}?)\s[—–·]\s(.{8,300})$/u.exec(l);
+    if (!m?.[1] || !m[2] || m[1].split(/\s+/).length > 4 || !hasIdentifier(identifiersIn(m[1]))) continue;
+    if (isTitle(m[2])) return { title: m[2].trim(), at: i };
+  }
+  return undefined;
+}
+
+/**
+ * How the page's prose cites its own work: its title in quotes, or its name, followed by a short
+ * citation ('"Measuring Massive Multitask Language Understanding" (Hendrycks et al., 2020; …)',
+ * "TruthfulQA (Lin, Hilton & Evans, 2021)"). The title as quoted, and the year.
+ */
+export function citedInProse(lines: readonly string[], title: string, end: number): { title?: string; year: number } | undefined {
+  const parts = titleParts(title);
+  const names = [normalizeTitle(title), ...(parts ? [parts.name, parts.subtitle] : [])];
+  const short = String.raw`\((\p{Lu}[\p{L}'’-]+)(?:,\s\p{Lu}[\p{L}'’-]+)*(?:,?\s(?:&|and)\s\p{Lu}[\p{L}'’-]+)?(?:\set al\.?)?,\s((?:19|20)\d\d)[a-z]?[;)]`;
+  const quoted = new RegExp(String.raw`["“]([^"”]{8,300})["”]\s*` + short, "u");
+  const named = new RegExp(String.raw`(?:^|[\s(])([\p{L}\p{N}][\p{L}\p{N}+-]{1,30})\s` + short, "gu");
+  for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
+    if (l.length > 3000) continue;
+    const q = quoted.exec(l);
+    if (q?.[1] && q[3] && names.includes(normalizeTitle(q[1]))) return { title: q[1].trim(), year: Number(q[3]) };
+    for (const n of l.matchAll(named)) {
+      if (n[1] && n[3] && squashed(normalizeTitle(n[1])) === (parts?.name ?? squashed(normalizeTitle(title)))) return { year: Number(n[3]) };
+    }
+  }
+  return undefined;
 }

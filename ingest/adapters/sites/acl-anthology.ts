@@ -8,7 +8,7 @@
  * identifier. HTML Anthology pages carry citation_* tags and go
  * to scholarly-html.ts.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
@@ -19,7 +19,7 @@ export function looksLikeAclAnthology(capture: Capture): boolean {
   return capture.lines.slice(0, 400).some((l) => /^Anthology ID\s*:/.test(l));
 }
 
-export const parseAclAnthology: PageAdapter = (text, origin) => {
+export const parseAclAnthology: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
@@ -27,5 +27,5 @@ export const parseAclAnthology: PageAdapter = (text, origin) => {
   // The "Cite (ACL)" and "Copy Citation" rows end the page's own metadata.
   const end = lines.findIndex((l, i) => i > labelsAt && /^(?:Copy Citation|PDF|Video|Software|Dataset|Presentation)\s*:?$/.test(l));
   if (end > 0) site.contentEnd = end;
-  return capturePage("acl-anthology", readCapture(capture, site), "ACL Anthology page");
+  return capturePage("acl-anthology", readCapture(capture, site, settings), "ACL Anthology page");
 };

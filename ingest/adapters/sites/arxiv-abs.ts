@@ -11,7 +11,8 @@
  * scholarly-html.ts.
  */
 import { canonicalArxiv } from "../../../vocabulary/identifiers.ts";
-import type { Identifiers, PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { Identifiers } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import { parseAuthorList, type AuthorList } from "../capture/author-lists.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
@@ -38,7 +39,7 @@ function pdfLine(lines: readonly string[]): { title: string; total: number } | u
   return undefined;
 }
 
-export const parseArxivAbs: PageAdapter = (text, origin) => {
+export const parseArxivAbs: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
@@ -72,7 +73,7 @@ export const parseArxivAbs: PageAdapter = (text, origin) => {
     .filter((c): c is string => c !== undefined);
   const end = lines.findIndex((l) => /^(?:References & Citations|Bibliographic (?:and Citation )?Tools|Access Paper:|Current browse context)/i.test(l));
   if (end >= 0) site.contentEnd = end;
-  const reading = readCapture(capture, site);
+  const reading = readCapture(capture, site, settings);
   for (const c of categories) if (!reading.categories.includes(c)) reading.categories.unshift(c);
   return capturePage("arxiv-abs", reading, "arXiv abstract page");
 };

@@ -7,7 +7,7 @@
  * preceding element" after each block. The watermark gives the identifier, the category and, for a
  * first version only, the date.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import { canonicalArxiv } from "../../../vocabulary/identifiers.ts";
 import { isElement, parseHtml, textOf, type DomIndex } from "../html-dom.ts";
 import { cleanName, isPersonName, parseAuthorList } from "../capture/author-lists.ts";
@@ -15,6 +15,7 @@ import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
 import { isAuthorLine, isProse, titleLike } from "../capture/line-kinds.ts";
+import { namePairs } from "../capture/capture-authors.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { captureOf } from "../capture/captures.ts";
 
@@ -26,7 +27,7 @@ export function looksLikeArxivHtml(text: string, capture: Capture): boolean {
   const lines = capture.lines.slice(0, 3000);
   return (
     lines.some((l) => /^(?:Refer to caption|Report issue for preceding element|HTML conversions sometimes display errors.*)$/.test(l)) ||
-    lines.slice(0, 40).some((l) => WATERMARK.test(l) && l.length < 80)
+    lines.slice(0, 200).some((l) => WATERMARK.test(l) && l.length < 80)
   );
 }
 
@@ -75,11 +76,12 @@ function authorLines(capture: Capture, titleLine: number): string[] {
     const one = cleanName(l);
     if (list) names.push(...list.names);
     else if (isPersonName(one)) names.push(one);
+    else names.push(...(namePairs(one) ?? []));
   }
   return names;
 }
 
-export const parseArxivHtml: PageAdapter = (text, origin) => {
+export const parseArxivHtml: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const site: SiteReading = capture.html ? htmlReading(text) : {};
   if (!capture.html) {
@@ -98,7 +100,7 @@ export const parseArxivHtml: PageAdapter = (text, origin) => {
   const id = stamp?.[1] ? canonicalArxiv(stamp[1]) : undefined;
   if (id) site.ids = { arxiv: id };
   if (stamp?.[3]) site.categories = [stamp[3]];
-  const reading = readCapture(capture, site);
+  const reading = readCapture(capture, site, settings);
   if (!reading.abstract && !capture.html) {
     // ar5iv prints the abstract without a heading: the first paragraph of prose under the authors.
     const from = reading.title ? capture.lines.findIndex((l) => l.includes(reading.title ?? "\u0000")) + 1 : 0;

@@ -6,7 +6,7 @@
  * reviews, decisions and comments, which are about the paper and never its metadata or papers of
  * their own. The forum ID comes from a forum link in the text when there is one.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
@@ -27,7 +27,7 @@ export function looksLikeOpenReview(capture: Capture): boolean {
   return marks >= 2;
 }
 
-export const parseOpenReview: PageAdapter = (text, origin) => {
+export const parseOpenReview: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   // Links to other forums (an earlier submission) and the venue's own rows are not the paper's.
@@ -43,7 +43,7 @@ export const parseOpenReview: PageAdapter = (text, origin) => {
     .map((l) => VENUE_LINE.exec(l)?.[1])
     .find((v) => v !== undefined && YEAR.test(v));
   if (venue) site.venue = venue;
-  const reading = readCapture(capture, site);
+  const reading = readCapture(capture, site, settings);
   if (reading.year === undefined && venue) reading.year = Number(YEAR.exec(venue)?.[1]);
   return capturePage("openreview", reading, "OpenReview page");
 };

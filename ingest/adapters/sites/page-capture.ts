@@ -4,7 +4,7 @@
  * (capture/capture-reader.ts). Detected when a title-like line stands near the top, apart from
  * prose: a bare abstract (prose from its first line) is left to bare-abstract.ts.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture } from "../capture/capture-reader.ts";
 import { isProse, titleLike } from "../capture/line-kinds.ts";
@@ -14,6 +14,11 @@ import { isChrome } from "../capture/chrome.ts";
 import { parseFormattedCitation } from "../capture/formatted-citations.ts";
 import { labelledValues } from "../capture/labels.ts";
 import { jsonRecord } from "../capture/embedded-records.ts";
+import { readByline } from "../capture/bylines.ts";
+import type { LabelKind } from "../capture/labels.ts";
+
+/** Labels of a record's fields: two of them make a page of one paper's metadata. */
+const RECORD_FIELDS: ReadonlySet<LabelKind> = new Set(["authors", "date", "year", "venue", "arxiv", "doi", "acl", "openreview"]);
 
 /** Cheap check for the format detector: a title-like line near the top, not prose from the start. `capture`: the text's, when the caller has it. */
 export function looksLikePageCapture(text: string, capture?: Capture): boolean {
@@ -22,11 +27,16 @@ export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   const { lines, framed } = capture ?? captureOf(text);
   const filled = lines.slice(0, 400).filter((l) => l !== "");
   if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
-  if (labelledValues(lines.slice(0, 200), framed).some((v) => v.kind === "title")) return true;
+  const labelled = labelledValues(lines.slice(0, 200), framed);
+  if (labelled.some((v) => v.kind === "title")) return true;
+  // A record's fields under their labels (authors, a date, a venue, an identifier), with or without a title.
+  if (new Set(labelled.filter((v) => RECORD_FIELDS.has(v.kind) && v.value.trim() !== "").map((v) => v.kind)).size >= 2) return true;
   const first = filled.find((l) => !isChrome(l));
   if (first === undefined) return false;
+  // A byline opening the page: its header, with the title elsewhere.
+  if (readByline(first)) return true;
   if (isProse(first)) return parseFormattedCitation(first) !== undefined;
   return filled.slice(0, 40).some((l) => !isChrome(l) && titleLike(l));
 }
 
-export const parsePageCapture: PageAdapter = (text, origin) => capturePage("page-capture", readCapture(captureOf(text, origin)), "page capture");
+export const parsePageCapture: ReadingAdapter = (text, origin, settings) => capturePage("page-capture", readCapture(captureOf(text, origin), {}, settings), "page capture");

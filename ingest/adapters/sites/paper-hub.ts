@@ -7,7 +7,7 @@
  * not an author), the "arxiv:2009.11462" link label, "Upvote", and "Models / Datasets / Spaces
  * citing this paper", which are artefacts, not citations.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
@@ -26,7 +26,7 @@ export function looksLikePaperHub(capture: Capture): boolean {
   return lines.filter((l) => PWC.test(l)).length >= 2 || lines.filter((l) => HF.test(l)).length >= 2;
 }
 
-export const parsePaperHub: PageAdapter = (text, origin) => {
+export const parsePaperHub: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const chrome = new Set<number>();
@@ -38,5 +38,5 @@ export const parsePaperHub: PageAdapter = (text, origin) => {
   const prose = lines.findIndex((l) => isProse(l) && !isChrome(l));
   const end = lines.findIndex((l, i) => i > prose && /^(?:(?:Models|Datasets|Spaces) citing this paper.*|Collections including this paper.*|Community|Results from the Paper|Tasks|Methods)$/i.test(l));
   if (prose >= 0 && end > 0) site.contentEnd = end;
-  return capturePage("paper-hub", readCapture(capture, site), "paper hub page");
+  return capturePage("paper-hub", readCapture(capture, site, settings), "paper hub page");
 };

@@ -7,7 +7,7 @@
  * "[ Abstract ] [ OpenReview ] [ Project Page ]", the abstract, and "Chat is not available.". The
  * year and venue come from the conference's name on the page ("NeurIPS 2023").
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { parseAuthorList } from "../capture/author-lists.ts";
 import { capturePage } from "../capture/capture-page.ts";
@@ -33,7 +33,7 @@ export function looksLikePosterPage(capture: Capture): boolean {
   return marks >= 2 && lines.some((l) => KIND.test(l));
 }
 
-export const parsePosterPage: PageAdapter = (text, origin) => {
+export const parsePosterPage: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
@@ -66,5 +66,5 @@ export const parsePosterPage: PageAdapter = (text, origin) => {
   }
   const end = lines.findIndex((l) => /^Chat is not available\.?$/i.test(l));
   if (end > 0) site.contentEnd = end;
-  return capturePage("poster-page", readCapture(capture, site), "conference poster page");
+  return capturePage("poster-page", readCapture(capture, site, settings), "conference poster page");
 };

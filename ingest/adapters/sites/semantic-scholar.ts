@@ -7,7 +7,7 @@
  * by bullet lines of attributes (field of study, venue, year, citation count, "Highly Influential",
  * "PDF"), which are never entries of their own. "Corpus ID" numbers are not paper identifiers.
  */
-import type { PageAdapter } from "../../../vocabulary/paper-page.ts";
+import type { ReadingAdapter } from "../../reader-settings.ts";
 import type { Capture } from "../capture/capture-lines.ts";
 import { capturePage } from "../capture/capture-page.ts";
 import { readCapture, type SiteReading } from "../capture/capture-reader.ts";
@@ -25,7 +25,7 @@ export function looksLikeSemanticScholar(capture: Capture): boolean {
   return marks >= 2;
 }
 
-export const parseSemanticScholar: PageAdapter = (text, origin) => {
+export const parseSemanticScholar: ReadingAdapter = (text, origin, settings) => {
   const capture = captureOf(text, origin);
   const { lines } = capture;
   const site: SiteReading = {};
@@ -37,5 +37,5 @@ export const parseSemanticScholar: PageAdapter = (text, origin) => {
   // The abstract: the first prose paragraph, up to "… CONTINUE READING" or "Expand".
   const abstractAt = lines.findIndex((l) => /(?:CONTINUE READING|Expand)$/.test(l) && l.split(/\s+/).length > 20);
   if (abstractAt >= 0) site.abstract = cleanAbstract((lines[abstractAt] ?? "").replace(/\s*(?:…|\.\.\.)?\s*(?:CONTINUE READING|Expand)$/, "…"));
-  return capturePage("semantic-scholar", readCapture(capture, site), "Semantic Scholar page");
+  return capturePage("semantic-scholar", readCapture(capture, site, settings), "Semantic Scholar page");
 };

@@ -109,7 +109,13 @@ export function PaperPanel(props: PaperPanelProps) {
         </button>
       </header>
       <p className="paper-meta">
-        {paper.year ?? "Year unknown"}
+        {paper.year === null ? (
+          "Year unknown"
+        ) : paper.yearDerived ? (
+          <span title={`No page gives a year: the arXiv identifier ${paper.arxivId ?? ""} dates the first version`}>{paper.year} (from its arXiv identifier)</span>
+        ) : (
+          paper.year
+        )}
         {paper.venue ? ` · ${paper.venue}` : ""}
         {paper.date && !paper.venue ? ` · first posted ${paper.date}` : ""}
       </p>
@@ -212,6 +218,17 @@ export function PaperPanel(props: PaperPanelProps) {
               <strong>Takeaway:</strong> {paper.editorial.takeaway}
             </p>
           )}
+        </details>
+      )}
+
+      {paper.notes.length > 0 && (
+        <details className="user-notes" open>
+          <summary>{paper.notes.length === 1 ? "Your note" : `Your notes (${paper.notes.length})`}</summary>
+          {paper.notes.map((n) => (
+            <pre key={n.source} className="note-text" title={n.source}>
+              {n.text}
+            </pre>
+          ))}
         </details>
       )}
 

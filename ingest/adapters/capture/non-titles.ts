@@ -1,0 +1,78 @@
+/**
+ * Lines shaped like a title that are something else, whatever the site (issue 26): a byline
+ * (bylines.ts), an organisation's name alone (an affiliation under an author), a lower-case
+ * label and its value ("agent: the-gatherer", "source: arxiv:…"), a thread's or post's byline
+ * ("by lvwerra HF Staff - opened"), and a short phrase in sentence case that names a section or a
+ * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"), a title
+ * cut short with an ellipsis, a lead-in ending in a colon ("Go To:"), and a line made only of
+ * section names (a table of contents). A title that is not one of these may still be chrome
+ * (chrome.ts). Pure.
+ */
+import { readByline } from "./bylines.ts";
+
+/** Words that name an organisation; a line of a few words holding one, and nothing else, is an affiliation. */
+const INSTITUTION =
+  /\b(?:university|universit[àäé]t?|universidad|universidade|universiteit|institute|institut|instituto|istituto|college|school|laboratory|laboratories|department|faculty|academy|hospital|inc|ltd|llc|gmbh|corporation)\b/i;
+/** Organisations authors list as their affiliation, written alone on a line. */
+const ORGANISATIONS =
+  /^(?:google(?: research| deepmind| brain)?|deepmind|google deepmind|openai|anthropic|microsoft(?: research)?|meta(?: ai)?|fair|facebook ai(?: research)?|nvidia(?: research)?|amazon|apple|ibm research|allen institute for ai|ai2|hugging ?face|salesforce research|baidu|alibaba|tencent|huawei|bytedance|mila|cohere|eleutherai)$/i;
+
+/** An organisation's name alone on a line: "University of Oxford", "OpenAI", "Stanford University". */
+export function isAffiliation(line: string): boolean {
+  const s = line.trim().replace(/[\d*†‡§,]+$/, "");
+  const words = s.split(/\s+/);
+  if (words.length > 7 || /[:?!]/.test(s)) return false;
+  if (ORGANISATIONS.test(s)) return true;
+  // Every word capitalised (or a connective), and one of them an institution's.
+  return INSTITUTION.test(s) && words.every((w) => /^(?:\p{Lu}|of|for|the|and|de|du|des|di|del|der|für|in|at|&)/u.test(w));
+}
+
+/** "agent: the-gatherer", "source: arxiv:2109.07958 — …": a label in lower case and its value. */
+function isLowerLabelLine(s: string): boolean {
+  return /^[a-z][a-z _-]{0,24}:\s+\S/.test(s);
+}
+
+/** "by lvwerra HF Staff - opened", "by Jane Doe on 3 May": who posted, not what. */
+function isPostByline(s: string): boolean {
+  return /^by\s+\S/.test(s);
+}
+
+/**
+ * A short phrase in sentence case, with nothing a work's name has (no capital letter after the
+ * first, no digit, hyphen, colon or symbol): a section, a button or a menu entry.
+ */
+export function isPlainPhrase(s: string): boolean {
+  const words = s.trim().split(/\s+/);
+  if (words.length > 3) return false;
+  const [first, ...rest] = words;
+  return first !== undefined && /^\p{Lu}\p{Ll}+$/u.test(first) && rest.every((w) => /^\p{Ll}+$/u.test(w));
+}
+
+/** "WinoGrande: An Adversarial …WINOGRANDE: An … Challenge...": a title cut short, never a whole one. */
+function isCutTitle(s: string): boolean {
+  return /(?:…|\.\.\.)$/.test(s) || /\S…\S/u.test(s);
+}
+
+/** "Go To:", "Reference library:": a few words leading in to what follows. */
+function isLeadIn(s: string): boolean {
+  return /:$/.test(s) && s.split(/\s+/).length <= 4;
+}
+
+/** Words that name a page's sections: a line made only of them is a menu or a table of contents. */
+const SECTION_WORDS = new Set(
+  "paper title authors author table of contents abstract introduction references bibliography related work works methods method results discussion conclusion conclusions citations cited by figures tables appendix overview summary details metadata links code data and home".split(
+    " ",
+  ),
+);
+
+function isSectionMenu(s: string): boolean {
+  const words = s.toLowerCase().split(/\s+/);
+  return words.length >= 4 && words.every((w) => SECTION_WORDS.has(w));
+}
+
+/** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
+export function isNonTitle(line: string): boolean {
+  const s = line.trim();
+  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s)) return true;
+  return /[·•|—–]/.test(s) && readByline(s) !== undefined;
+}

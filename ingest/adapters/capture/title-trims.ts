@@ -1,0 +1,61 @@
+/**
+ * What a title line carries beside the title, taken off only when the page itself shows the
+ * title without it: the site's name after a separator ("Title · The Site Contribute to …") when a
+ * line under it holds the title alone, and a short name in parentheses ("Title (Codex)") when
+ * the page's text quotes the title without it; and a heading that is only the work's short name
+ * ("Big-Bench") over a bullet that gives the whole title, when the page defines the short name
+ * ("… benchmark (BIG-bench)") or the whole title opens with it. Without that evidence the line
+ * stays as it is. Pure.
+ */
+import { normalizeTitle } from "../../../vocabulary/titles.ts";
+
+/** How far under the title line its repetition is looked for. */
+const REPEAT_WITHIN = 8;
+
+/** The title the page confirms inside its title line, and the line that prints it alone. */
+export function trimTitle(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at?: number } {
+  return siteSuffixTrimmed(title, lines, titleLine) ?? shortNameTrimmed(title, lines) ?? wholeTitleUnder(title, lines, titleLine) ?? { title };
+}
+
+/** "Title · Site name …" over a line that is "Title": the title, on that line. */
+function siteSuffixTrimmed(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at: number } | undefined {
+  if (titleLine === undefined) return undefined;
+  const parts = title.split(/\s+[·|–—]\s+|\s+-\s+/);
+  if (parts.length < 2) return undefined;
+  for (let cut = parts.length - 1; cut >= 1; cut--) {
+    const head = parts.slice(0, cut).join(" ");
+    const key = normalizeTitle(head);
+    if (key.split(" ").length < 3) continue;
+    for (let i = titleLine + 1; i < lines.length && i <= titleLine + REPEAT_WITHIN; i++) {
+      const l = (lines[i] ?? "").replace(/^#{1,6}\s+/, "").trim();
+      if (l && normalizeTitle(l) === key) return { title: l, at: i };
+    }
+  }
+  return undefined;
+}
+
+/** "Title (Short)" where the page's text quotes "Title" without the short name: the title. */
+function shortNameTrimmed(title: string, lines: readonly string[]): { title: string } | undefined {
+  const m = /^(.{12,}?)\s+\(([\p{L}\p{N}][\p{L}\p{N}'’.+-]{0,24}(?:\s[\p{L}\p{N}'’.+-]{1,24})?)\)$/u.exec(title);
+  if (!m?.[1]) return undefined;
+  const head = m[1];
+  const key = normalizeTitle(head);
+  const quoted = /["“]([^"“”]{12,400}?)[,.]?["”]/g;
+  for (const l of lines.slice(0, 400)) {
+    if (l.length > 5000) continue;
+    for (const q of l.matchAll(quoted)) if (q[1] && normalizeTitle(q[1]) === key) return { title: head };
+  }
+  return undefined;
+}
+
+/** "Big-Bench" over "- Beyond the Imitation Game: Quantifying …", the page defining "(BIG-bench)": the bullet's title. */
+function wholeTitleUnder(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at: number } | undefined {
+  if (titleLine === undefined || title.length > 40 || title.split(/\s+/).length > 3 || title.includes(":")) return undefined;
+  const at = lines.findIndex((l, i) => i > titleLine && l.trim() !== "");
+  const bullet = /^[-*•]\s+(.{20,300})$/.exec((lines[at] ?? "").trim())?.[1]?.trim();
+  if (!bullet || at > titleLine + 2 || !bullet.includes(":") || bullet.split(/\s+/).length < 5 || /[.!?]$/.test(bullet) || /\bhttps?:\/\//.test(bullet)) return undefined;
+  const short = normalizeTitle(title);
+  const opens = normalizeTitle(bullet).startsWith(short);
+  const defines = lines.slice(0, 200).some((l) => [...l.matchAll(/\(([^()]{2,40})\)/g)].some((m) => m[1] !== undefined && normalizeTitle(m[1]) === short));
+  return opens || defines ? { title: bullet, at } : undefined;
+}
