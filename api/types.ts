@@ -42,6 +42,8 @@ export interface StatsResponse {
 
 export interface SearchHit extends PaperBrief {
   score: number;
+  /** Other papers the query names as a reference alongside this one (issue 16). */
+  alsoMatches?: string[];
 }
 
 /** `GET /api/search?q=&limit=`. */

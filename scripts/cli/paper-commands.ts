@@ -9,11 +9,9 @@ import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { paperView } from "../../library/paper-view.ts";
+import { namedPapers, searchPapers } from "../../library/paper-search.ts";
 import { briefOf } from "../../library/briefs.ts";
-import type { LineageDb } from "../../db/lineage-db.ts";
-import type { LineageGraph, RefLookalike } from "../../library/lineage-graph.ts";
-import { parseIdentifier } from "../../vocabulary/identifiers.ts";
-import { normalizeTitle } from "../../vocabulary/titles.ts";
+import type { RefLookalike } from "../../library/lineage-graph.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
@@ -32,22 +30,6 @@ function warnSeveral(ctx: CommandContext, ref: string, papers: readonly (PaperBr
     ? `"${ref}" may also mean ${others.length === 1 ? "another paper" : `${others.length} other papers`} than ${answered.id}:`
     : `"${ref}" names ${others.length} papers the graph keeps apart:`;
   ctx.err([`lineage: warning: ${head}`, ...others.map(briefLine)].join("\n"));
-}
-
-/**
- * The papers a search query names as a reference (an identifier, or an exact title) when it names
- * several: the one it resolves to and its look-alikes, or the candidates of an ambiguous one.
- */
-function namedPapers(db: LineageDb, graph: LineageGraph, query: string): { found?: PaperBrief; papers: (PaperBrief & { why?: string })[] } {
-  const ref = graph.resolveRef(query);
-  const asReference = parseIdentifier(query) !== undefined || graph.index.index(query.trim()) !== undefined;
-  if (ref.kind === "found" && (asReference || ref.paper.normTitle === normalizeTitle(query))) {
-    const also = graph.lookalikes(query, ref.paper);
-    const found = briefOf(ref.paper);
-    return also.length > 0 ? { found, papers: [found, ...also] } : { papers: [] };
-  }
-  const exact = asReference || db.queries.byTitle(normalizeTitle(query)).length > 1;
-  return ref.kind === "ambiguous" && exact ? { papers: ref.candidates } : { papers: [] };
 }
 
 export function showCommand(ctx: CommandContext): number {
@@ -120,11 +102,7 @@ export function searchCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
     const named = namedPapers(db, graph, query);
     warnSeveral(ctx, query, named.papers, named.found);
-    const ids = named.papers.map((p) => p.id);
-    const hits = graph.search(query, limit).map((h) => {
-      const hit = Object.assign({}, graph.brief(h.index), { score: h.score });
-      return ids.includes(hit.id) ? Object.assign(hit, { alsoMatches: ids.filter((id) => id !== hit.id) }) : hit;
-    });
+    const hits = searchPapers(db, graph, query, limit);
     if (ctx.json) printJson(ctx, hits);
     else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
     return EXIT.ok;
