@@ -41,9 +41,25 @@ export interface StatsResponse {
 }
 
 export interface SearchHit extends PaperBrief {
+  /** Its score within its tier (library/search-ranking.ts): higher ranks first. */
   score: number;
+  /** How the query found it. */
+  match: SearchMatch;
   /** Other papers the query names as a reference alongside this one (issue 16). */
   alsoMatches?: string[];
+}
+
+/**
+ * How a search found a paper: an identifier naming it, its exact title, one of its names (with
+ * where that name was learnt), or words of its title, authors, venue or identifiers (`field`:
+ * all in its title or names, all in one author's name, or spread), some typed words read as
+ * corrections (`corrected`); "some words" when no paper held every word.
+ */
+export interface SearchMatch {
+  how: "identifier" | "title" | "alias" | "words" | "some words";
+  field?: "title" | "author" | "other";
+  alias?: { alias: string; kind: string; source: string };
+  corrected?: { typed: string; as: string[] }[];
 }
 
 /** `GET /api/search?q=&limit=`. */

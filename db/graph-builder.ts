@@ -2,14 +2,16 @@
  * Rebuilds the derived graph (papers, edges, their provenance and the merge log) from every
  * stored mention. Identity comes from vocabulary/identity.ts and each paper's facts from
  * db/paper-facts.ts; this module reads the mentions, writes the derived rows (their secondary
- * indexes built once at the end, see db/derived-indexes.ts) and records which page asserted each
- * edge through its mentions.
+ * indexes built once at the end, see db/derived-indexes.ts), records which page asserted each
+ * edge through its mentions, and rebuilds the search index from the new papers in the same
+ * transaction (db/search-index.ts).
  */
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, type MentionRow } from "./paper-facts.ts";
 import { withoutIndexes } from "./derived-indexes.ts";
+import { rebuildSearchIndex } from "./search-index.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { createHash } from "node:crypto";
 
@@ -129,6 +131,7 @@ function rebuild(db: Db): BuildSummary {
   };
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('built', ?)").run(JSON.stringify(summary));
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('version', ?)").run(graphFingerprint(db));
+  rebuildSearchIndex(db);
   return summary;
 }
 

@@ -14,6 +14,7 @@ import { CitationAttributeQueries } from "./citation-attributes.ts";
 import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
+import { rebuildSearchIndex, searchIndexIsCurrent, SearchIndexQueries } from "./search-index.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -29,6 +30,8 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
+  /** The search index's statements (db/search-index.ts). */
+  readonly search: SearchIndexQueries;
   private writer?: PageWriter;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
@@ -43,6 +46,7 @@ export class LineageDb {
     this.lists = new ReadingListStore(db);
     this.watches = new WatchStore(db);
     this.citationAttributes = new CitationAttributeQueries(db);
+    this.search = new SearchIndexQueries(db);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
@@ -144,6 +148,15 @@ export class LineageDb {
 
   storeIndexArrays(arrays: IndexArrays): void {
     writeIndexArrays(this.db, arrays, graphVersion(this.db) ?? "");
+  }
+
+  searchIndexIsCurrent(): boolean {
+    return searchIndexIsCurrent(this.db);
+  }
+
+  /** Rebuilds the search index in one write transaction (for a database an older Lineage wrote). */
+  rebuildSearchIndex(): void {
+    this.db.transaction(() => rebuildSearchIndex(this.db)).immediate();
   }
 
   layoutIsCurrent(): boolean {

@@ -35,8 +35,8 @@ export class PageWriter {
     );
     this.insertMention = db.prepare(
       `INSERT INTO mentions (page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
-         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json, names_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -96,6 +96,7 @@ export class PageWriter {
       self?.date ?? null,
       self ? JSON.stringify(self.categories) : null,
       !self && ref.attributes && Object.keys(ref.attributes).length > 0 ? JSON.stringify(ref.attributes) : null,
+      self?.recordNames && self.recordNames.length > 0 ? JSON.stringify(self.recordNames) : null,
     );
   }
 }

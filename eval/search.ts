@@ -91,6 +91,9 @@ interface Outcome {
 const rank = (list: string[], id: string | undefined) => (id === undefined ? -1 : list.indexOf(id));
 
 function runMap(map: QueryMap, path: string): { outcomes: Outcome[]; papers: number } {
+  const writer = LineageDb.open(path);
+  writer.rebuildSearchIndex();
+  writer.close();
   const db = LineageDb.open(path, { readonly: true });
   try {
     const graph = new LineageGraph(db);

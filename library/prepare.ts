@@ -20,6 +20,10 @@ export interface PrepareReport {
 export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROGRESS): PrepareReport {
   const report: PrepareReport = { laidOut: null, indexed: null };
   if (db.graphVersion() === undefined) return report;
+  if (!db.searchIndexIsCurrent()) {
+    progress({ step: "index", done: 0, total: 1, label: "building the search index" });
+    db.rebuildSearchIndex();
+  }
   const needsLayout = !db.layoutIsCurrent();
   const needsIndex = !db.indexIsCurrent();
   if (!needsLayout && !needsIndex) return report;

@@ -2,13 +2,16 @@
  * BibTeX files through citation-js (@citation-js/plugin-bibtex). A real file holds entries
  * written by many hands, some malformed, and one bad entry must not lose the rest, so the file
  * is cut into entries first (each `@type{` at the start of a line) and each is parsed alone;
- * a malformed one is reported with its line and key. One entry is one paper, with no edges.
+ * a malformed one is reported with its line and key. One entry is one paper, with no edges; its
+ * key, `shorttitle` and the `%` comments just before it are kept as what the record calls it
+ * (`recordNames`, which search learns aliases from).
  */
 import { plugins } from "@citation-js/core";
 import "@citation-js/plugin-bibtex";
 import type { RecordNaming, SourceProblem, SourceResult } from "./source-record.ts";
 import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey } from "./source-record.ts";
 import { pageFromCsl, type CslItem } from "./csl.ts";
+import type { RecordName } from "../../vocabulary/paper-page.ts";
 
 interface BibEntry {
   type: string;
@@ -20,27 +23,40 @@ interface Chunk {
   line: number;
   kind: string;
   text: string;
+  /** The `%` comment lines right before the entry ("% source: lm_eval/tasks/mmlu/README.md"). */
+  comments: string[];
 }
 
 const ENTRY_START = /^\s*@\s*([A-Za-z]+)\s*[{(]/;
 
-/** The file cut at every line that starts an entry; text before the first entry is a comment. */
+/**
+ * The file cut at every line that starts an entry; text before the first entry is a comment. The
+ * `%` lines just before an entry (no other line between) are kept with it as its comments.
+ */
 export function splitBibtex(text: string): Chunk[] {
   const lines = text.split(/\r?\n/);
   const chunks: Chunk[] = [];
-  let current: { line: number; kind: string; lines: string[] } | undefined;
+  let current: { line: number; kind: string; lines: string[]; comments: string[] } | undefined;
+  let comments: string[] = [];
   lines.forEach((line, i) => {
     const m = ENTRY_START.exec(line);
     if (m?.[1]) {
-      if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n") });
-      current = { line: i + 1, kind: m[1].toLowerCase(), lines: [line] };
-    } else if (current) {
-      current.lines.push(line);
+      if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n"), comments: current.comments });
+      current = { line: i + 1, kind: m[1].toLowerCase(), lines: [line], comments };
+      comments = [];
+      return;
     }
+    if (current) current.lines.push(line);
+    const comment = /^\s*%+\s?(.*)$/.exec(line);
+    if (comment) comments = [...comments.slice(-(MAX_COMMENTS - 1)), (comment[1] ?? "").trim()];
+    else if (line.trim()) comments = [];
   });
-  if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n") });
+  if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n"), comments: current.comments });
   return chunks;
 }
+
+/** Comment lines kept before an entry. */
+const MAX_COMMENTS = 3;
 
 function parseEntries(text: string): BibEntry[] {
   return plugins.input.chain(text, { target: "@biblatex/entries+list", generateGraph: false, forceType: "@biblatex/text" }) as BibEntry[];
@@ -113,6 +129,12 @@ export function parseBibtex(text: string, file: string, name: RecordNaming = sou
         result.problems.push(problem(chunk.line, `entry ${made.reason}`));
         continue;
       }
+      const recordNames: RecordName[] = [
+        ...(entry.label ? [{ kind: "citation-key" as const, text: entry.label }] : []),
+        ...(p.shorttitle ? [{ kind: "short-title" as const, text: p.shorttitle }] : []),
+        ...chunk.comments.filter(Boolean).map((text) => ({ kind: "source-comment" as const, text })),
+      ];
+      if (recordNames.length > 0) made.page.paper.recordNames = recordNames;
       const key = keys.take(entry.label || titleKey(made.page.paper.title ?? "", made.page.paper.year));
       result.records.push(makeRecord(name("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(chunk.text) }));
     }

@@ -10,8 +10,8 @@ import { METROLOGY, SOCIO } from "./fixtures.ts";
 configure({ asyncUtilTimeout: 60_000 });
 
 const HITS: SearchHit[] = [
-  { ...METROLOGY, score: 17, firstAuthor: "Michael Saxon", authorCount: 6, builtByCount: 33 },
-  { ...SOCIO, score: 9, firstAuthor: "Q. Vera Liao", authorCount: 2, builtByCount: 30, citedByCount: 56 },
+  { ...METROLOGY, score: 17, match: { how: "words", field: "title" }, firstAuthor: "Michael Saxon", authorCount: 6, builtByCount: 33 },
+  { ...SOCIO, score: 9, match: { how: "words", field: "title" }, firstAuthor: "Q. Vera Liao", authorCount: 2, builtByCount: 30, citedByCount: 56 },
 ];
 
 /** The result options (the sort control's own options are not results). */
