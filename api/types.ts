@@ -20,14 +20,30 @@ export interface PaperBrief {
   arxivId: string | null;
   doi: string | null;
   aclId: string | null;
+  /**
+   * The citation count its pages report: a figure of another collection at another date, with
+   * who reported it and when (`citedByReport`); null when no page reports one (unknown, not 0).
+   */
   citedByCount: number | null;
+  citedByReport: CountReport | null;
   stub: boolean;
   titleInferred: boolean;
   /** The first author as a person ("Kishore Papineni"), and how many authors there are. */
   firstAuthor: string | null;
   authorCount: number;
-  /** Papers in this graph that build on it (null where the answer did not count them). */
+  /** Papers in this map that cite it: "cited by N in this map" (null where the answer did not count them). */
   builtByCount: number | null;
+}
+
+/**
+ * Who reported a citation count and when: "Semantic Scholar", "OpenAlex", the site a page was
+ * read from, else the page's file; the date its figures run through, when it says; the day it
+ * was read into this map.
+ */
+export interface CountReport {
+  by: string;
+  through: string | null;
+  read: string;
 }
 
 /** `GET /api/stats` (and `lineage stats --json`, which adds the database's path). */
@@ -41,6 +57,7 @@ export interface StatsResponse {
 }
 
 export interface SearchHit extends PaperBrief {
+  venue: string | null;
   /** Its score within its tier (library/search-ranking.ts): higher ranks first. */
   score: number;
   /** How the query found it. */
@@ -194,7 +211,9 @@ export interface PaperDetail {
   date: string | null;
   authors: string[];
   directions: Direction[];
+  /** The count its pages report, and who reported it when (as PaperBrief's). */
   citedByCount: number | null;
+  citedByReport: CountReport | null;
   buildsOnCount: number;
   builtByCount: number;
   coverage: Coverage;

@@ -9,7 +9,7 @@
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
-import { chooseFacts, type MentionRow } from "./paper-facts.ts";
+import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
 import { withoutIndexes } from "./derived-indexes.ts";
 import { rebuildSearchIndex } from "./search-index.ts";
 import { titleParts } from "../vocabulary/titles.ts";
@@ -24,7 +24,7 @@ export interface BuildSummary {
 const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
 
 // Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
-type PageRaw = [id: number, dataThrough: string | null, factsJson: string, format: string];
+type PageRaw = [id: number, dataThrough: string | null, factsJson: string, format: string, source: string, ingestedAt: string];
 type MentionRaw = [
   id: number,
   pageId: number,
@@ -51,8 +51,8 @@ type MentionRaw = [
  * arrival: pages by content hash, then list and position, packed into one number as
  * rank * 2^22 + role * 2^20 + position; ties by mention id.
  */
-function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
-  const pages = db.prepare("SELECT id, data_through, facts_json, format FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
+function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[]; pages: Map<number, PageRaw> } {
+  const pages = db.prepare("SELECT id, data_through, facts_json, format, source, ingested_at FROM pages ORDER BY content_hash, id").raw().all() as PageRaw[];
   const rankOf = new Map<number, number>();
   pages.forEach(([id], rank) => rankOf.set(id, rank));
   const select = db.prepare(
@@ -93,7 +93,7 @@ function readMentions(db: Db): { byId: MentionRow[]; sorted: MentionRow[] } {
     byId.push(row);
   }
   const sorted = [...byId].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
-  return { byId, sorted };
+  return { byId, sorted, pages: new Map(pages.map((p) => [p[0], p])) };
 }
 
 /**
@@ -114,11 +114,11 @@ export function rebuildGraph(db: Db): BuildSummary {
 }
 
 function rebuild(db: Db): BuildSummary {
-  const { byId, sorted } = readMentions(db);
+  const { byId, sorted, pages } = readMentions(db);
   const resolution = resolveIdentities(sorted, { identifierMerges: false });
   db.exec("DELETE FROM edges; DELETE FROM paper_mentions; DELETE FROM merge_log; DELETE FROM papers;");
   const selfCitationsDropped = withoutIndexes(db, ["papers", "paper_mentions", "edges", "merge_log"], () => {
-    writePapers(db, byId, resolution);
+    writePapers(db, byId, resolution, pages);
     const dropped = writeEdges(db, byId, resolution);
     writeDecisions(db, resolution);
     return dropped;
@@ -136,12 +136,16 @@ function rebuild(db: Db): BuildSummary {
 }
 
 /** One row per cluster, in cluster order; then each mention's paper, in mention id order. */
-function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution): void {
+function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution, pages: ReadonlyMap<number, PageRaw>): void {
   const insertPaper = db.prepare(
     `INSERT INTO papers (id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub,
-       venue, date, authors_json, directions_json, cited_by_count, field_sources_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       venue, date, authors_json, directions_json, cited_by_count, field_sources_json, cited_by_report)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const reportOf = (pageId: number | null): string | null => {
+    const page = pageId === null ? undefined : pages.get(pageId);
+    return page ? JSON.stringify(countReport(page[4], page[3], page[1], page[5])) : null;
+  };
   const rowOf = new Map<number, MentionRow>();
   for (const r of byId) rowOf.set(r.id, r);
   for (const members of resolution.clusters.values()) {
@@ -172,6 +176,7 @@ function writePapers(db: Db, byId: readonly MentionRow[], resolution: Resolution
       f.directions,
       f.citedByCount,
       f.fieldSources,
+      f.citedByCount === null ? null : reportOf(f.citedByCountPage),
     );
   }
   const insertPaperMention = db.prepare("INSERT INTO paper_mentions (mention_id, paper_id) VALUES (?, ?)");

@@ -250,8 +250,11 @@ export const MIGRATIONS: readonly string[] = [
   // (FTS5, Porter-stemmed), the other names it was learnt to go by, each with where it was learnt,
   // the words of the collection with their trigrams for queries with typos, and per paper the
   // figures ranking weighs (citations in the map, the count its pages report).
+  // A paper's reported citation count also keeps who reported it and when (cited_by_report), so
+  // that every view can say "N citations reported by SOURCE (date)", never a bare "citations".
   `
   ALTER TABLE mentions ADD COLUMN names_json TEXT;
+  ALTER TABLE papers ADD COLUMN cited_by_report TEXT;   -- {"by": "Semantic Scholar", "through": "2026-10-14", "read": "2026-10-20"}
 
   CREATE VIRTUAL TABLE search_text USING fts5(
     title, names, terms, authors, venue, ids,

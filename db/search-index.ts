@@ -14,7 +14,7 @@ import type { Db } from "./connection.ts";
 import { graphVersion } from "./graph-index-store.ts";
 import { learnAliases, type AliasKind, type AliasSubject, type PaperAlias } from "../vocabulary/paper-aliases.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
-import { importance, joinedCompounds, searchWords } from "../vocabulary/search-text.ts";
+import { importance, indexableText, joinedCompounds, searchWords } from "../vocabulary/search-text.ts";
 
 /** Bumped when what the index holds changes, so that older indexes are rebuilt (prepare.ts). */
 const INDEX_FORMAT = 1;
@@ -118,6 +118,10 @@ export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } 
     if (!list) names.set(r.paper_id, (list = []));
     for (const n of JSON.parse(r.names_json) as RecordName[]) list.push({ ...n, page: r.source });
   }
+  for (const p of papers) {
+    if (p.title) p.title = indexableText(p.title);
+    if (p.abstract) p.abstract = indexableText(p.abstract);
+  }
   const subjects: AliasSubject[] = papers.map((p) => ({ id: p.id, title: p.title, abstract: p.abstract, recordNames: names.get(p.id) ?? [] }));
   const aliases = learnAliases(subjects);
   const aliasesOf = new Map<string, PaperAlias[]>();
@@ -134,7 +138,7 @@ export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } 
   papers.forEach((p, i) => {
     const rowid = i + 1;
     const own = aliasesOf.get(p.id) ?? [];
-    const authors = (JSON.parse(p.authors_json) as string[]).join("; ");
+    const authors = indexableText((JSON.parse(p.authors_json) as string[]).join("; "));
     const nameText = own
       .filter((a) => a.exact)
       .map((a) => a.alias)

@@ -201,6 +201,7 @@ export function missingPaper(id: string): Paper {
     authors: [],
     directions: [],
     citedByCount: null,
+    citedByReport: null,
     fieldSources: {},
   };
 }

@@ -207,7 +207,7 @@ export function searchPapers(db: LineageDb, graph: LineageGraph, query: string, 
     const index = graph.index.index(r.paperId);
     if (index === undefined) continue;
     const brief = graph.brief(index);
-    const hit: SearchHit = Object.assign(brief, { score: Math.round(r.score * 1000) / 1000, match: matches.get(r.paperId) ?? { how: "words" } });
+    const hit: SearchHit = Object.assign(brief, { venue: graph.paper(index).venue, score: Math.round(r.score * 1000) / 1000, match: matches.get(r.paperId) ?? { how: "words" } });
     if (several.includes(hit.id)) hit.alsoMatches = several.filter((id) => id !== hit.id);
     hits.push(hit);
   }

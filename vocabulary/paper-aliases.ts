@@ -308,6 +308,12 @@ export function taskName(comment: string): string | undefined {
   return task && /[\p{L}]/u.test(task) && task.length <= 60 ? task : undefined;
 }
 
+/** A page as an alias's source names it: its file and record ("lm_eval_task_citations.bib#mmlu"), not its whole path. */
+function pageName(page: string): string {
+  const located = page.replace(/^[a-z-]+:(?!\/\/)/i, "");
+  return located.split(/[\\/]/).pop() || page;
+}
+
 /** How many titles hold a phrase, by their words' posting lists. */
 class PhraseCounter {
   private readonly titles: string[][] = [];
@@ -397,11 +403,11 @@ export function learnAliases(subjects: readonly AliasSubject[]): PaperAlias[] {
     const keys = s.recordNames.filter((n) => n.kind === "citation-key").map((n) => n.text);
     for (const n of s.recordNames) {
       if (n.kind === "citation-key") {
-        add(s.id, n.text, "citation-key", `its BibTeX key in ${n.page}`, true);
+        add(s.id, n.text, "citation-key", `its BibTeX key in ${pageName(n.page)}`, true);
         const name = keyName(n.text, s.title);
-        if (name) add(s.id, name, "key-name", `the name in its BibTeX key "${n.text}" (${n.page})`, true);
+        if (name) add(s.id, name, "key-name", `the name in its BibTeX key "${n.text}" (${pageName(n.page)})`, true);
       } else if (n.kind === "short-title") {
-        if (compactKey(n.text) !== compactKey(s.title ?? "")) add(s.id, n.text, "short-title", `its shorttitle in ${n.page}`, true);
+        if (compactKey(n.text) !== compactKey(s.title ?? "")) add(s.id, n.text, "short-title", `its shorttitle in ${pageName(n.page)}`, true);
       } else {
         const task = taskName(n.text);
         if (task) tasks.push({ s, task, file: n.page.replace(/#[^#]*$/, ""), page: n.page, comment: n.text, keys });
@@ -419,7 +425,7 @@ export function learnAliases(subjects: readonly AliasSubject[]): PaperAlias[] {
     const key = compactKey(t.task);
     const shared = (taskPapers.get(`${t.file}\n${key}`)?.size ?? 0) > 1;
     if (shared && !compactKey(t.s.title ?? "").includes(key) && !t.keys.some((k) => compactKey(k).includes(key))) continue;
-    add(t.s.id, t.task, "task-name", `the task of "% ${t.comment}" in ${t.page}`, true);
+    add(t.s.id, t.task, "task-name", `the task of "% ${t.comment}" in ${pageName(t.page)}`, true);
   }
 
   const unique = new Map<string, PaperAlias>();

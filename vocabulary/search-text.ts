@@ -15,6 +15,16 @@ export function foldText(text: string): string {
   return decodeHTML(text).normalize("NFKD").replace(COMBINING, "").normalize("NFKC").toLowerCase();
 }
 
+/**
+ * Stored text as the index reads it: terminal escape sequences (which an older database may hold)
+ * and control characters taken out, so that "An \u001b[31mEscaped Title" is indexed as the words
+ * a reader sees.
+ */
+export function indexableText(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, " ");
+}
+
 /** The words of a text, folded: runs of letters and digits. */
 export function searchWords(text: string): string[] {
   return foldText(text).match(/[\p{L}\p{N}]+/gu) ?? [];

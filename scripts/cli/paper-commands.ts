@@ -3,7 +3,8 @@
  * and `search` warn when the reference names several papers (issue 16): `show` on stderr and in
  * --json (`alsoMatches`), `search` on stderr and on each such hit in --json.
  */
-import type { PaperBrief } from "../../api/types.ts";
+import type { PaperBrief, SearchHit } from "../../api/types.ts";
+import { citedInMapPhrase, reportedPhrase } from "../../vocabulary/count-wording.ts";
 import { MAX_DEPTH } from "../../graph/closure.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";
@@ -16,6 +17,19 @@ import type { RefLookalike } from "../../library/lineage-graph.ts";
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
   return `${p.title ?? "(untitled)"}${p.year ? ` (${p.year})` : ""}  [${ids}]${p.stub ? " (reference only)" : ""}`;
+}
+
+/** A search hit: its line, then who, where and its two citation figures, then why, when its words do not say. */
+function hitLines(h: SearchHit): string {
+  const who = [h.firstAuthor ? `${h.firstAuthor}${h.authorCount > 1 ? " et al." : ""}` : null, h.venue].filter(Boolean).join(", ");
+  const figures = [h.builtByCount === null ? null : citedInMapPhrase(h.builtByCount), h.citedByCount === null ? null : reportedPhrase(h.citedByCount, h.citedByReport)].filter(Boolean);
+  const why =
+    h.match.how === "alias" && h.match.alias
+      ? `known as "${h.match.alias.alias}": ${h.match.alias.source}`
+      : h.match.corrected
+        ? `read ${h.match.corrected.map((c) => `"${c.typed}" as "${c.as[0] ?? c.typed}"`).join(", ")}`
+        : null;
+  return [line(h), `    ${[who, ...figures].filter(Boolean).join(" · ")}`, ...(why ? [`    ${why}`] : [])].join("\n");
 }
 
 function briefLine(p: PaperBrief & { why?: string }): string {
@@ -54,7 +68,7 @@ export function showCommand(ctx: CommandContext): number {
       ...view.directions.map((d) => `  direction: ${d.name}${d.area ? ` (${d.area})` : ""}`),
       `  builds on ${view.coverage.buildsOn.inGraph} papers in the graph` +
         (view.coverage.buildsOn.reportedTotal !== null ? ` (page reports ${view.coverage.buildsOn.reportedInMap} of ${view.coverage.buildsOn.reportedTotal} references in its map)` : ""),
-      `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` + (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
+      `  ${citedInMapPhrase(view.builtByCount)}; ${reportedPhrase(view.citedByCount, view.citedByReport)}`,
       ...(view.abstract ? ["", view.abstract] : []),
       "",
       "Sources:",
@@ -104,7 +118,7 @@ export function searchCommand(ctx: CommandContext): number {
     warnSeveral(ctx, query, named.papers, named.found);
     const hits = searchPapers(db, graph, query, limit);
     if (ctx.json) printJson(ctx, hits);
-    else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
+    else ctx.out(hits.map(hitLines).join("\n") || "(no match)");
     return EXIT.ok;
   });
 }
@@ -115,8 +129,9 @@ export function explainCommand(ctx: CommandContext): number {
     const mentions = db.queries.mentionsOf(paper.id);
     const decisions = db.queries.mergeDecisions(paper.id);
     const fieldSources = paperView(db, graph, paper).fieldSources;
+    const aliases = db.search.aliasesOf(paper.id);
     if (ctx.json) {
-      printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources });
+      printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources, aliases });
       return EXIT.ok;
     }
     const how = { self: "the page is about it", builds_on: "listed under Builds on", built_by: "listed under Built on by" };
@@ -138,6 +153,9 @@ export function explainCommand(ctx: CommandContext): number {
       "",
       "Where its facts come from:",
       ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source ?? "unknown"}`),
+      "",
+      aliases.length === 0 ? "Search knows it by its title, authors and identifiers only." : "Search also knows it as:",
+      ...aliases.map((a) => `  - "${a.alias}" (${a.exact ? "a name" : "an acronym"}): ${a.source}`),
       "",
       decisions.length === 0 ? "No title merges or refusals: every mention carried a shared identifier." : "Title merges and refusals:",
       ...decisions.map(

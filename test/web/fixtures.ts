@@ -11,6 +11,7 @@ export function brief(id: string, title: string, year: number | null, extra: Par
     doi: null,
     aclId: null,
     citedByCount: null,
+    citedByReport: null,
     stub: false,
     titleInferred: false,
     firstAuthor: null,
@@ -40,6 +41,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
     authors: ["Q. Vera Liao", "Ziang Xiao"],
     directions: [{ name: "Reasoning benchmarks and evaluation", area: "LLM reasoning", url: "https://mlsanity.com/lr/x/", directionsInArea: 17 }],
     citedByCount: 56,
+    citedByReport: { by: "000_f241d60728b6496d.txt", through: "2026-10-14", read: "2026-10-15" },
     buildsOnCount: 24,
     builtByCount: 30,
     coverage: {
