@@ -580,6 +580,14 @@ export interface OnlineStatus {
   hosts: string[];
   /** When offline: why, and how to start the server online. */
   reason: string | null;
+  /** When online: each API the server has no key for, and what going without one means (crawl/api-access.ts). */
+  keyless: KeylessApi[];
+}
+
+/** An API a network job would ask without a key. */
+export interface KeylessApi {
+  source: "s2" | "openalex";
+  note: string;
 }
 
 /** `POST /api/collections/{name}/add`: one paper's record from an API, into the map. */

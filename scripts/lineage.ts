@@ -93,7 +93,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
     run: expandCommand,
     usage:
       "expand REF... [--list NAME] [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--max-list N] [--max-requests N]\n" +
-      "      [--max-time S] [--rate R] [--timeout S] [--mailto ADDR] [--progress]  grow the map from an API: records, references, citations",
+      "      [--max-time S] [--rate R] [--timeout S] [--retries N] [--api-key KEY] [--progress]  grow the map from an API: records, references, citations",
   },
   add: { run: addCommand, usage: "add REF... [--source s2|openalex]   one paper's record from an API, into the map" },
   watch: { run: watchCommand, usage: "watch LIST [--status | --add REF... | --dismiss REF...]  new papers citing a saved list (network unless --status)" },
@@ -178,6 +178,7 @@ const OPTIONS = {
   "max-requests": { type: "string" },
   "max-time": { type: "string" },
   mailto: { type: "string" },
+  "api-key": { type: "string" },
   "query-budget": { type: "string" },
   list: { type: "string" },
   status: { type: "boolean" },
