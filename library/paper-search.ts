@@ -17,7 +17,7 @@ import { normalizeTitle } from "../vocabulary/titles.ts";
 import { compactKey, searchWords, singular, STOPWORDS, typoBudget, withinEdits, yearWord } from "../vocabulary/search-text.ts";
 import { briefOf } from "./briefs.ts";
 import type { LineageGraph, RefLookalike } from "./lineage-graph.ts";
-import { rankCandidates, type Ranked, type RankedCandidate } from "./search-ranking.ts";
+import { rankCandidates, TIER, type Ranked, type RankedCandidate, type SearchTier } from "./search-ranking.ts";
 
 /** Query characters and words read; the rest is ignored. */
 const MAX_QUERY_CHARS = 500;
@@ -113,7 +113,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
     const had = found.get(f.candidate.paperId);
     if (!had || f.candidate.tier < had.candidate.tier) found.set(f.candidate.paperId, f);
   };
-  const exactCandidate = (paperId: string, tier: 0 | 1): RankedCandidate => ({
+  const exactCandidate = (paperId: string, tier: SearchTier): RankedCandidate => ({
     paperId,
     tier,
     text: 0,
@@ -129,9 +129,9 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
   });
   if (!parsed.text) return { ranked: [], matches: new Map() };
 
-  for (const id of identified(graph, parsed.text)) put({ candidate: exactCandidate(id, 0), match: { how: "identifier" } });
+  for (const id of identified(graph, parsed.text)) put({ candidate: exactCandidate(id, TIER.identifier), match: { how: "identifier" } });
   const normTitle = normalizeTitle(parsed.text);
-  if (normTitle) for (const p of db.queries.byTitle(normTitle)) put({ candidate: exactCandidate(p.id, 1), match: { how: "title" } });
+  if (normTitle) for (const p of db.queries.byTitle(normTitle)) put({ candidate: exactCandidate(p.id, TIER.title), match: { how: "title" } });
   // Names matched whole: those the data gave (a record's, an abstract's) rank as a title does;
   // those a title begins or ends with weigh as a bonus among the papers holding the words.
   const named = new Map<string, { match: SearchMatch; strength: number }>();
@@ -141,7 +141,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
     for (const a of db.search.exactAliases(key)) {
       const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source } };
       if (a.kind === "title-name") named.set(a.paperId, { match, strength: Math.min(1, RARE_NAME_TITLES / Math.max(1, a.titles ?? 1)) });
-      else put({ candidate: exactCandidate(a.paperId, 1), match });
+      else put({ candidate: exactCandidate(a.paperId, TIER.name), match });
     }
   }
 
@@ -149,15 +149,15 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
     const { words, corrected } = queryWords(db, parsed);
     const ask = (w: QueryWord[], options: Omit<Parameters<typeof db.search.match>[1], "priorWeight" | "limit">) => db.search.match(w, { ...options, priorWeight: PRIOR_WEIGHT, limit: CANDIDATES });
     let hits = ask(words, {});
-    let tier: 2 | 3 = 2;
+    let tier: SearchTier = TIER.words;
     if (hits.length === 0 && words.length > 1) {
       hits = ask(words, { any: true });
-      tier = 3;
+      tier = TIER.someWords;
     }
     if (hits.length > 0) {
       const rows = (options: Parameters<typeof db.search.rowsMatching>[1]) => db.search.rowsMatching(words, options);
-      const inTitle = rows({ columns: ["title", "names", "terms"], any: tier === 3 });
-      const inTitleOrAuthors = words.length > 1 ? rows({ columns: ["title", "names", "terms", "authors"], any: tier === 3 }) : new Set<number>();
+      const inTitle = rows({ columns: ["title", "names", "terms"], any: tier === TIER.someWords });
+      const inTitleOrAuthors = words.length > 1 ? rows({ columns: ["title", "names", "terms", "authors"], any: tier === TIER.someWords }) : new Set<number>();
       const names = words.filter((w) => !w.initial);
       const byAuthor = names.length <= 1 ? rows({ columns: ["authors"] }) : db.search.rowsMatching(names, { columns: ["authors"], near: 2 });
       const phrase = words.length > 1 ? rows({ columns: ["title", "names"], phrase: true }) : new Set<number>();
@@ -168,7 +168,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
         put({
           candidate: {
             paperId: h.paperId,
-            tier: inText ? tier : 3,
+            tier: inText ? tier : TIER.someWords,
             text: h.text,
             citedInMap: h.citedInMap,
             reported: h.reported,
@@ -182,7 +182,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
             year: parsed.years.length === 0 ? null : h.year !== null && parsed.years.includes(h.year),
           },
           match: named.get(h.paperId)?.match ?? {
-            how: tier === 2 ? "words" : "some words",
+            how: tier === TIER.words && inText ? "words" : "some words",
             field: inTitle.has(h.row) ? "title" : byAuthor.has(h.row) ? "author" : "other",
             ...(corrected.length > 0 && how.inexact ? { corrected } : {}),
           },
@@ -192,7 +192,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
   }
   // A paper named by the query that the index's candidates left out still ranks as named.
   for (const [paperId, { match, strength }] of named) {
-    if (!found.has(paperId)) put({ candidate: { ...exactCandidate(paperId, 1), tier: 2, named: strength, phrase: false }, match });
+    if (!found.has(paperId)) put({ candidate: { ...exactCandidate(paperId, TIER.words), named: strength, phrase: false }, match });
   }
   const ranked = rankCandidates([...found.values()].map((f) => f.candidate));
   return { ranked, matches: new Map([...found].map(([id, f]) => [id, f.match])) };
@@ -217,7 +217,7 @@ export function searchPapers(db: LineageDb, graph: LineageGraph, query: string, 
 /** A title query's paper when the search leaves no doubt (REF resolution's fuzzy step), else the candidates. */
 export function searchByTitle(db: LineageDb, graph: LineageGraph, query: string): { paper?: Paper; candidates: Paper[] } {
   // Only papers holding every word are candidates: a REF is never read as some of its words.
-  const ranked = rankedSearch(db, graph, query).ranked.filter((r) => r.tier <= 2);
+  const ranked = rankedSearch(db, graph, query).ranked.filter((r) => r.tier <= TIER.words);
   const words = parseQuery(query).words.length;
   const papers: Paper[] = [];
   for (const r of ranked.slice(0, 5)) {
@@ -226,9 +226,9 @@ export function searchByTitle(db: LineageDb, graph: LineageGraph, query: string)
   }
   const [top, second] = ranked;
   const covers = (r: Ranked | undefined, p: Paper | undefined) => {
-    if (!r || !p || r.tier > 2 || !r.inTitle) return false;
+    if (!r || !p || r.tier > TIER.words || !r.inTitle) return false;
     const titleWords = searchWords(p.title ?? "").filter((w) => !STOPWORDS.has(w)).length;
-    return r.tier < 2 || (titleWords > 0 && words / titleWords >= 0.6);
+    return r.tier < TIER.words || (titleWords > 0 && words / titleWords >= 0.6);
   };
   if (covers(top, papers[0]) && !(second && second.tier === top?.tier && covers(second, papers[1]))) return { paper: papers[0], candidates: papers };
   return { candidates: papers };

@@ -3,12 +3,13 @@
  * how (library/paper-search.ts gathers it from the index). Tiers first, in this order:
  *
  * 0. the paper an identifier names (an arXiv ID in any form, a DOI, an ACL ID, an internal id);
- * 1. a paper whose title is the query, or a name the data gave it is (an alias learnt from a
- *    record or an abstract: "bigbench" from a benchmark file's task, "MMLU" from a BibTeX key;
+ * 1. a paper whose title is the query;
+ * 2. a paper one of whose names the data gave is the query (an alias learnt from a record or an
+ *    abstract: "bigbench" from a benchmark file's task, "MMLU" from a BibTeX key;
  *    vocabulary/paper-aliases.ts);
- * 2. papers holding every word of the query (in the title, its names or acronyms, the authors,
+ * 3. papers holding every word of the query (in the title, its names or acronyms, the authors,
  *    the venue, the identifiers; Porter-stemmed, typos corrected, the last word also a prefix);
- * 3. papers holding some of the words.
+ * 4. papers holding some of the words, or every word only in the venue or the identifiers.
  *
  * Within a tier, by score: text relevance (FTS5's bm25 over the weighted columns, as a share of
  * the best bm25 among the hits) plus the paper's importance in the map (vocabulary/search-text.ts
@@ -26,12 +27,13 @@
  */
 import { importance } from "../vocabulary/search-text.ts";
 
-export type SearchTier = 0 | 1 | 2 | 3;
+export const TIER = { identifier: 0, title: 1, name: 2, words: 3, someWords: 4 } as const;
+export type SearchTier = (typeof TIER)[keyof typeof TIER];
 
 export interface RankedCandidate {
   paperId: string;
   tier: SearchTier;
-  /** bm25 (positive, higher better), 0 for tiers 0 and 1. */
+  /** bm25 (positive, higher better), 0 for the exact tiers. */
   text: number;
   citedInMap: number;
   reported: number | null;

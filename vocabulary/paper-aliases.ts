@@ -6,8 +6,8 @@
  * From a paper's own title:
  * - the name it begins or ends with: "Bleu: A Method …" is "Bleu", "TnT - A Statistical …" is
  *   "TnT", "Building A Large Annotated Corpus Of English: The Penn Treebank" is "Penn Treebank"
- *   (a leading part of at most four words, a closing part of at most three that does not begin
- *   with "a"/"an"; a leading "the" is dropped). A part that begins or ends the titles of three or
+ *   (a leading part of at most four words; else a closing part of at most three that does not
+ *   begin with "a"/"an"; a leading "the" is dropped). A part that begins or ends the titles of three or
  *   more papers is a series label ("Squibs:", ": A Survey"), not a name, and is dropped.
  * - acronyms of its words: the initials of a run of words between punctuation and the
  *   prepositions that end a phrase ("in", "for", "with", …), inner "of", "the", "and" skipped; a
@@ -217,9 +217,11 @@ export function titleNames(title: string): { name: string; where: "begins" | "en
   const out: { name: string; where: "begins" | "ends" }[] = [];
   const words = (s: string) => searchWords(s).length;
   const withoutThe = (s: string) => s.replace(/^the\s+/i, "");
-  if (head && tail && words(head) <= 4 && head.length <= 40) out.push({ name: withoutThe(head), where: "begins" });
+  const headNames = head && tail && words(head) <= 4 && head.length <= 40;
+  if (headNames) out.push({ name: withoutThe(head), where: "begins" });
+  // The closing part names the work only when the leading part cannot ("…: The Penn Treebank").
   const trimmedTail = tail.replace(/[.?!]+$/, "");
-  if (head && trimmedTail && words(trimmedTail) <= 3 && !/^(?:a|an)\s/i.test(trimmedTail) && !trimmedTail.includes(":")) {
+  if (head && !headNames && trimmedTail && words(trimmedTail) <= 3 && !/^(?:a|an)\s/i.test(trimmedTail) && !trimmedTail.includes(":")) {
     out.push({ name: withoutThe(trimmedTail), where: "ends" });
   }
   return out.filter((n) => /\p{L}/u.test(n.name) && compactKey(n.name).length >= 2);

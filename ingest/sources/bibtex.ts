@@ -31,7 +31,8 @@ const ENTRY_START = /^\s*@\s*([A-Za-z]+)\s*[{(]/;
 
 /**
  * The file cut at every line that starts an entry; text before the first entry is a comment. The
- * `%` lines just before an entry (no other line between) are kept with it as its comments.
+ * `%` lines just before an entry (no other line, not even a blank one, between) are kept with it
+ * as its comments.
  */
 export function splitBibtex(text: string): Chunk[] {
   const lines = text.split(/\r?\n/);
@@ -49,7 +50,7 @@ export function splitBibtex(text: string): Chunk[] {
     if (current) current.lines.push(line);
     const comment = /^\s*%+\s?(.*)$/.exec(line);
     if (comment) comments = [...comments.slice(-(MAX_COMMENTS - 1)), (comment[1] ?? "").trim()];
-    else if (line.trim()) comments = [];
+    else comments = [];
   });
   if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n"), comments: current.comments });
   return chunks;

@@ -1,0 +1,123 @@
+/**
+ * The search index lives in the database and is kept with the graph (db/search-index.ts): every
+ * write that rebuilds the graph rebuilds it in the same transaction (a new page is found, a removed
+ * one is not, a failed write leaves the old index), a database whose index is missing or stale gets
+ * one from prepareGraph (as `lineage serve` does for a database an older Lineage wrote), and a
+ * typed word the index lacks is read through its trigram index of the collection's words.
+ */
+import { afterAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
+import { join } from "node:path";
+import { LineageDb } from "../../db/lineage-db.ts";
+import { LineageGraph } from "../../library/lineage-graph.ts";
+import { searchPapers } from "../../library/paper-search.ts";
+import { prepareGraph } from "../../library/prepare.ts";
+import { emptyPage } from "../../vocabulary/paper-page.ts";
+import { typoBudget, withinEdits } from "../../vocabulary/search-text.ts";
+import { tempDir } from "../helpers/cli.ts";
+import { idOf, inventedMap } from "./invented-map.ts";
+
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+
+function pageOf(n: number, title: string) {
+  const page = emptyPage("markdown-page");
+  page.paper.title = title;
+  page.paper.ids = { arxiv: `2405.${String(10000 + n)}` };
+  return { source: `invented/extra-${n}.md`, contentHash: `extra-${n}-${title}`.padEnd(64, "0"), encoding: "utf-8", byteSize: 1, page };
+}
+
+const titles = (db: LineageDb, q: string) => searchPapers(db, new LineageGraph(db), q, 5).map((h) => h.title);
+
+describe("the index and the graph", () => {
+  it("are rebuilt in one transaction by every write", () => {
+    const db = inventedMap(tmp.dir, "writes", [{ title: "Grading Tidal Ledgers" }, { title: "Harbour Models" }]);
+    try {
+      expect(db.searchIndexIsCurrent()).toBe(true);
+      expect(titles(db, "Quenby")).toEqual([]);
+      db.writePages([pageOf(1, "The Quenby Lattice Of Harbours")]);
+      expect(db.searchIndexIsCurrent()).toBe(true);
+      expect(titles(db, "Quenby Lattice")).toEqual(["The Quenby Lattice Of Harbours"]);
+      db.writePages([pageOf(1, "The Varga Lattice Of Harbours")]);
+      expect(titles(db, "Quenby")).toEqual([]);
+      expect(titles(db, "Varga Lattice")).toEqual(["The Varga Lattice Of Harbours"]);
+      db.removePage("invented/extra-1.md");
+      expect(titles(db, "Varga")).toEqual([]);
+      expect(db.searchIndexIsCurrent()).toBe(true);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("never shows a reader an index of another graph, even while a write is under way", () => {
+    const db = inventedMap(tmp.dir, "reader", [{ title: "Grading Tidal Ledgers" }]);
+    const reader = LineageDb.open(join(tmp.dir, "reader.db"), { readonly: true });
+    try {
+      // The reader's snapshot is taken in a read transaction while the writer's is open.
+      const raw = new Database(join(tmp.dir, "reader.db"));
+      raw.exec("BEGIN IMMEDIATE");
+      raw.exec("DELETE FROM search_text");
+      expect(titles(reader, "Tidal Ledgers")).toEqual(["Grading Tidal Ledgers"]);
+      raw.exec("ROLLBACK");
+      raw.close();
+      db.writePages([pageOf(2, "Quenby Lattice Models")]);
+      // A reader opened before the write sees it once committed, index and graph together.
+      expect(titles(reader, "Quenby Lattice")).toEqual(["Quenby Lattice Models"]);
+      expect(reader.searchIndexIsCurrent()).toBe(true);
+    } finally {
+      reader.close();
+      db.close();
+    }
+  });
+
+  it("is built once for a database whose index is missing or stale", () => {
+    const db = inventedMap(tmp.dir, "older", [{ title: "Grading Tidal Ledgers" }, { title: "Harbour Models", citedBy: 2 }]);
+    db.close();
+    // As an older Lineage left it: no index, no record of one.
+    const raw = new Database(join(tmp.dir, "older.db"));
+    raw.exec("DELETE FROM search_text; DELETE FROM search_docs; DELETE FROM search_aliases; DELETE FROM graph_meta WHERE key = 'search_version'");
+    raw.close();
+    const reopened = LineageDb.open(join(tmp.dir, "older.db"));
+    try {
+      expect(reopened.searchIndexIsCurrent()).toBe(false);
+      expect(titles(reopened, "Harbour Models")).toEqual(["Harbour Models"]); // the exact title needs no index
+      expect(titles(reopened, "Harbour")).toEqual([]);
+      prepareGraph(reopened);
+      expect(reopened.searchIndexIsCurrent()).toBe(true);
+      expect(searchPapers(reopened, new LineageGraph(reopened), "Harbour", 1)[0]?.id).toBe(idOf(1));
+    } finally {
+      reopened.close();
+    }
+  });
+});
+
+describe("typos", () => {
+  it("allow no edit below five letters, one up to eight, two from nine", () => {
+    expect([typoBudget("mert"), typoBudget("ledgr"), typoBudget("treebnak"), typoBudget("ratnaparki")]).toEqual([0, 1, 1, 2]);
+  });
+
+  it("count a swap of two neighbouring letters as one edit", () => {
+    expect(withinEdits("treebnak", "treebank", 1)).toBe(true);
+    expect(withinEdits("yarowksy", "yarowsky", 1)).toBe(true);
+    expect(withinEdits("minimun", "minimum", 1)).toBe(true);
+    expect(withinEdits("aligment", "alignment", 1)).toBe(true);
+    expect(withinEdits("ledger", "harbour", 2)).toBe(false);
+    expect(withinEdits("ratnaparki", "ratnaparkhi", 1)).toBe(true);
+    expect(withinEdits("abcdef", "badcfe", 2)).toBe(false);
+    expect(withinEdits("abcdef", "badcfe", 3)).toBe(true);
+  });
+
+  it("are read as the words of the collection that are that close, the commonest first", () => {
+    const db = inventedMap(tmp.dir, "typos", [{ title: "Grading The Harbour Treebank", citedBy: 3 }, { title: "Treebank Harbours Of Tides" }, { title: "Threebank Ledgers" }]);
+    try {
+      const hits = searchPapers(db, new LineageGraph(db), "Harbour Treebnak", 3);
+      expect(hits[0]?.title).toBe("Grading The Harbour Treebank");
+      expect(hits[0]?.match.corrected).toEqual([{ typed: "treebnak", as: ["treebank"] }]);
+      expect(db.search.wordsLike("treebnak", 10).map((w) => w.word)).toContain("treebank");
+      // A word the collection holds is searched as typed.
+      expect(searchPapers(db, new LineageGraph(db), "Threebank", 1)[0]?.match.corrected).toBeUndefined();
+    } finally {
+      db.close();
+    }
+  });
+});
