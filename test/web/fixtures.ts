@@ -70,6 +70,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
         warnings: [],
       },
     ],
+    library: null,
     ...extra,
   };
 }

@@ -9,10 +9,13 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { ControlsContainer, SigmaContainer, ZoomControl } from "@react-sigma/core";
 import "@react-sigma/core/lib/style.css";
 import type { Settings } from "sigma/settings";
+import { NodeCircleProgram } from "sigma/rendering";
+import { createNodeBorderProgram } from "@sigma/node-border";
 import type { GraphPayload } from "../core/api/types.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
-import { EDGE_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { EDGE_COLOR, LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { hiddenByLibrary, type LibraryFilter, type LibraryIndex } from "../core/library/index.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
@@ -44,6 +47,18 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   // collection, a refresh during a layout change) draws nothing instead of throwing: every render
   // measures the container again, so the next one draws at the real size.
   allowInvalidContainer: true,
+  // A paper of the researcher's library: its own disc inside a dark ring (display.ts sets the type).
+  nodeProgramClasses: {
+    circle: NodeCircleProgram,
+    [LIBRARY_NODE_TYPE]: createNodeBorderProgram({
+      // In pixels: a share of the radius was too thin to see on AAN's small discs.
+      borders: [
+        { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
+        { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
+        { size: { fill: true }, color: { attribute: "color" } },
+      ],
+    }),
+  },
 };
 
 /**
@@ -72,6 +87,8 @@ export interface GraphViewProps {
   directionColors?: ReadonlyMap<string, string>;
   /** Changes when the camera should return to the whole graph (Esc). */
   resetCamera?: number;
+  /** The researcher's library: its papers ringed, and the map's filter on it. */
+  library?: { index: LibraryIndex | null; filter: LibraryFilter };
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
   onLoaded?: (report: LoadReport) => void;
   /** What the filters leave on the map, whenever that changes. */
@@ -82,7 +99,7 @@ const NO_COLORS: ReadonlyMap<string, string> = new Map();
 
 export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
-  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0 } = props;
+  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState({ version: 0, small: true });
@@ -104,11 +121,18 @@ export function GraphView(props: GraphViewProps) {
   );
   const emphasis = useMemo(() => (graphVersion >= 0 ? computeEmphasis(graph, emphasisInput) : null), [graph, emphasisInput, graphVersion]);
   const { direction, community, minYear, maxYear, hideStubs } = filters;
-  const hidden = useMemo(
-    () => (graphVersion >= 0 ? hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs }) : null),
-    [graph, graphVersion, direction, community, minYear, maxYear, hideStubs],
-  );
-  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks }), [emphasis, hidden, marks]);
+  const libraryIndex = library?.index ?? null;
+  const libraryFilter = library?.filter ?? "all";
+  const hidden = useMemo(() => {
+    if (graphVersion < 0) return null;
+    const byFilters = hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs });
+    const byLibrary = hiddenByLibrary(graph.nodes(), libraryIndex, libraryFilter);
+    if (!byLibrary) return byFilters;
+    for (const k of byFilters ?? []) byLibrary.add(k);
+    return byLibrary;
+  }, [graph, graphVersion, direction, community, minYear, maxYear, hideStubs, libraryIndex, libraryFilter]);
+  const libraryPapers = libraryIndex?.papers ?? null;
+  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, library: libraryPapers }), [emphasis, hidden, marks, libraryPapers]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;
