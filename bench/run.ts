@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR]
+ *   npm run bench [-- --only ingest,queries,search,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
@@ -23,6 +23,7 @@ import { benchExplorer, type ExplorerBench } from "./explorer.ts";
 import { benchInteractions, type InteractionBench } from "./explorer-interactions.ts";
 import { benchLayout, type LayoutBench } from "./layout.ts";
 import { benchZotero, type ZoteroBench } from "./zotero.ts";
+import { benchSearch, type SearchBench } from "./search.ts";
 import { machine } from "./stats.ts";
 import { markdownReport } from "./report.ts";
 import { latencyMemoryPlot } from "./report-plot.ts";
@@ -36,6 +37,8 @@ export interface BenchResults {
   corpora: Corpus[];
   ingest?: Awaited<ReturnType<typeof benchIngest>>;
   queries?: QueryBench[];
+  /** Search latency on AAN (issue 24). */
+  search?: SearchBench;
   http?: HttpBench[];
   coldStart?: ColdStartBench[];
   explorer?: ExplorerBench[];
@@ -56,7 +59,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout", "zotero"] as const;
+const SECTIONS = ["ingest", "queries", "search", "http", "cold", "explorer", "layout", "zotero"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -103,6 +106,10 @@ if (only.has("queries")) {
     log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
     results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
   }
+}
+if (only.has("search")) {
+  log("bench: search on AAN (Lineage, then the FTS5 baseline)");
+  results.search = benchSearch(aan.label, aan.db);
 }
 if (only.has("http")) {
   log("bench: HTTP API under load on AAN");
@@ -165,7 +172,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "search" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -174,6 +181,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
     }
   };
   keep("ingest", "ingest");
+  keep("search", "search");
   keep("http", "http");
   keep("explorer", "explorer");
   keep("interactions", "interactions");
