@@ -24,6 +24,7 @@ export interface SearchKindRow {
   kind: string;
   queries: number;
   lineage: Spread;
+  lineageCpu: Spread;
   baseline: Spread;
 }
 
@@ -35,7 +36,13 @@ export interface SearchBench {
   /** Opening the database and building the in-memory graph search reads (once per server). */
   loadMs: number;
   lineage: Spread;
+  /**
+   * CPU milliseconds per query (this process's user and system time): on a machine other work
+   * shares, what a search costs, which the wall time of a waiting process overstates.
+   */
+  lineageCpu: Spread;
   baseline: Spread;
+  baselineCpu: Spread;
   /** Lineage's median over the baseline's: the price of the ranking over bm25 alone. */
   medianRatio: number;
   kinds: SearchKindRow[];
@@ -75,17 +82,22 @@ function sampledQueries(graph: LineageGraph): BenchQuery[] {
   return out;
 }
 
-function time(ask: (q: string) => unknown, queries: BenchQuery[]): number[][] {
+/** Wall and CPU milliseconds of each query, ROUNDS samples each, after one untimed pass. */
+function time(ask: (q: string) => unknown, queries: BenchQuery[]): { wall: number[][]; cpu: number[][] } {
   for (const q of queries) ask(q.text);
-  const samples = queries.map(() => [] as number[]);
+  const wall = queries.map(() => [] as number[]);
+  const cpu = queries.map(() => [] as number[]);
   for (let round = 0; round < ROUNDS; round++) {
     queries.forEach((q, i) => {
+      const c0 = process.cpuUsage();
       const t0 = performance.now();
       ask(q.text);
-      samples[i]?.push(performance.now() - t0);
+      wall[i]?.push(performance.now() - t0);
+      const c = process.cpuUsage(c0);
+      cpu[i]?.push((c.user + c.system) / 1000);
     });
   }
-  return samples;
+  return { wall, cpu };
 }
 
 export function benchSearch(label: string, path: string): SearchBench {
@@ -102,10 +114,10 @@ export function benchSearch(label: string, path: string): SearchBench {
     baseline.close();
     const kinds = [...new Set(queries.map((q) => q.kind))].map((kind) => {
       const of = (samples: number[][]) => samples.filter((_, i) => queries[i]?.kind === kind).flat();
-      return { kind, queries: queries.filter((q) => q.kind === kind).length, lineage: spread(of(ours)), baseline: spread(of(theirs)) };
+      return { kind, queries: queries.filter((q) => q.kind === kind).length, lineage: spread(of(ours.wall)), lineageCpu: spread(of(ours.cpu)), baseline: spread(of(theirs.wall)) };
     });
-    const lineage = spread(ours.flat());
-    const base = spread(theirs.flat());
+    const lineage = spread(ours.wall.flat());
+    const base = spread(theirs.wall.flat());
     return {
       graph: label,
       papers: papers.length,
@@ -113,7 +125,9 @@ export function benchSearch(label: string, path: string): SearchBench {
       rounds: ROUNDS,
       loadMs,
       lineage,
+      lineageCpu: spread(ours.cpu.flat()),
       baseline: base,
+      baselineCpu: spread(theirs.cpu.flat()),
       medianRatio: lineage.median / base.median,
       kinds,
       met: lineage.median < TARGET_MS,

@@ -188,6 +188,7 @@ export class SearchIndexQueries {
   private readonly docStatement;
   private readonly wordStatement;
   private readonly gramStatement;
+  private readonly headStatement;
 
   constructor(private readonly db: Db) {
     const weights = COLUMN_WEIGHTS.join(", ");
@@ -213,6 +214,9 @@ export class SearchIndexQueries {
     this.gramStatement = db.prepare<[string, number], { word: string; docs: number }>(
       `SELECT g.word, w.docs FROM search_word_grams g JOIN search_words w ON w.word = g.word
        WHERE search_word_grams MATCH ? ORDER BY rank LIMIT ?`,
+    );
+    this.headStatement = db.prepare<[string, string, number, number, number], { word: string; docs: number }>(
+      "SELECT word, docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ? LIMIT ?",
     );
   }
 
@@ -252,6 +256,18 @@ export class SearchIndexQueries {
   /** How many papers hold the word (0: the index has no such word). */
   wordDocs(word: string): number {
     return this.wordStatement.get(word)?.docs ?? 0;
+  }
+
+  /**
+   * Words of the index that begin with the same two letters as `word` and are within `spread`
+   * letters of its length: the corrections a trigram search misses when a typo breaks most of a
+   * short word's trigrams ("Tureny" shares one of four with "Turney").
+   */
+  wordsBeginningLike(word: string, spread: number, limit: number): { word: string; docs: number }[] {
+    const head = [...word].slice(0, 2).join("");
+    if (head.length < 2) return [];
+    const next = head.slice(0, -1) + String.fromCodePoint((head.codePointAt(head.length - 1) ?? 0) + 1);
+    return this.headStatement.all(head, next, word.length - spread, word.length + spread, limit);
   }
 
   /** Words of the index sharing the most trigrams with `word`, with how many papers hold each. */

@@ -29,6 +29,8 @@ const PRIOR_WEIGHT = 1;
 /** Corrections tried per typed word, and index words looked at to find them. */
 const CORRECTIONS = 3;
 const CORRECTION_POOL = 64;
+/** Index words with the typed word's first two letters looked at beside the trigram pool. */
+const HEAD_POOL = 2000;
 /** A title's own name held by at most this many titles is a name outright (search-ranking.ts `named`). */
 const RARE_NAME_TITLES = 3;
 /** A typed word held by at most this many papers may still be a typo of a commoner word. */
@@ -58,7 +60,8 @@ export function parseQuery(query: string): ParsedQuery {
 
 /**
  * How a paper holds the query's words: each as typed (or its singular or plural), else through a
- * correction or as a prefix (`inexact`), else only as another word of its stem (`stemmed`).
+ * correction or as a prefix (`inexact`), else only as another word of its stem (`stemmed`; and
+ * `inexact` too when that stem is a correction's).
  */
 function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { inexact: boolean; stemmed: boolean } {
   let inexact = false;
@@ -68,7 +71,12 @@ function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { i
     if (w.initial || holds.has(singular(typed))) continue;
     if (corrections.some((c) => holds.has(singular(c)))) inexact = true;
     else if (w.prefix && [...holds].some((h) => h.startsWith(typed))) inexact = true;
-    else stemmed = true;
+    else {
+      // Through another word of a correction's stem: both ("subjectivtiy" read as "subjectivity"
+      // and found as "subjective" ranks below a paper holding "subjectivity").
+      stemmed = true;
+      if (corrections.length > 0) inexact = true;
+    }
   }
   return { inexact, stemmed };
 }
@@ -77,15 +85,16 @@ function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { i
 const isInitial = (word: string) => word.length === 1 && /\p{L}/u.test(word);
 
 /** The forms each word may match: itself, and, when the index lacks it or holds it rarely, its corrections. */
-function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; corrected: { typed: string; as: string[] }[] } {
+function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; likeliest: QueryWord[]; corrected: { typed: string; as: string[] }[] } {
   const corrected: { typed: string; as: string[] }[] = [];
+  const unknown = new Set<number>();
   const words = parsed.words.map((word, i) => {
     const forms = [word];
     const budget = typoBudget(word);
     const docs = db.search.wordDocs(word);
     if (budget > 0 && docs <= RARE_WORD_DOCS) {
-      const near = db.search
-        .wordsLike(word, CORRECTION_POOL)
+      const pool = new Map([...db.search.wordsLike(word, CORRECTION_POOL), ...db.search.wordsBeginningLike(word, budget, HEAD_POOL)].map((c) => [c.word, c]));
+      const near = [...pool.values()]
         .filter((c) => c.word !== word && c.docs > docs && withinEdits(word, c.word, budget))
         .sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1))
         .slice(0, CORRECTIONS)
@@ -93,11 +102,15 @@ function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; c
       if (near.length > 0) {
         forms.push(...near);
         corrected.push({ typed: word, as: near });
+        if (docs === 0) unknown.add(i);
       }
     }
     return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(word) };
   });
-  return { words, corrected };
+  // For the questions that take one form per word (a phrase, a name's words near each other): a
+  // word the index does not hold at all as its commonest correction.
+  const likeliest = words.map((w, i) => (unknown.has(i) ? { ...w, forms: w.forms.slice(1, 2) } : w));
+  return { words, likeliest, corrected };
 }
 
 interface Found {
@@ -146,7 +159,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
   }
 
   if (parsed.words.length > 0) {
-    const { words, corrected } = queryWords(db, parsed);
+    const { words, likeliest, corrected } = queryWords(db, parsed);
     const ask = (w: QueryWord[], options: Omit<Parameters<typeof db.search.match>[1], "priorWeight" | "limit">) => db.search.match(w, { ...options, priorWeight: PRIOR_WEIGHT, limit: CANDIDATES });
     let hits = ask(words, {});
     let tier: SearchTier = TIER.words;
@@ -158,9 +171,9 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
       const rows = (options: Parameters<typeof db.search.rowsMatching>[1]) => db.search.rowsMatching(words, options);
       const inTitle = rows({ columns: ["title", "names", "terms"], any: tier === TIER.someWords });
       const inTitleOrAuthors = words.length > 1 ? rows({ columns: ["title", "names", "terms", "authors"], any: tier === TIER.someWords }) : new Set<number>();
-      const names = words.filter((w) => !w.initial);
+      const names = likeliest.filter((w) => !w.initial);
       const byAuthor = names.length <= 1 ? rows({ columns: ["authors"] }) : db.search.rowsMatching(names, { columns: ["authors"], near: 2 });
-      const phrase = words.length > 1 ? rows({ columns: ["title", "names"], phrase: true }) : new Set<number>();
+      const phrase = words.length > 1 ? db.search.rowsMatching(likeliest, { columns: ["title", "names"], phrase: true }) : new Set<number>();
       for (const h of hits) {
         // Every word in the venue or identifiers but not in the title or authors: a weaker match.
         const inText = inTitle.has(h.row) || inTitleOrAuthors.has(h.row) || byAuthor.has(h.row);
