@@ -188,6 +188,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
             inTitle: inTitle.has(h.row),
             byAuthor: byAuthor.has(h.row),
             inTitleOrAuthors: inTitleOrAuthors.has(h.row),
+            person: names.length > 1 && byAuthor.has(h.row),
             named: named.get(h.paperId)?.strength ?? 0,
             phrase: phrase.has(h.row),
             inexact: how.inexact,

@@ -16,7 +16,9 @@
  * `importance`: citations in the map, the page-reported count as a weaker prior), so that the
  * paper everyone cites beats one that merely mentions it; plus a bonus when the words are all in
  * its title (or names), or in one author's name, or in the two together (all of an author's
- * papers then match alike, so an author query ranks them by importance), when the query is the
+ * papers then match alike, so an author query ranks them by importance; a little more when a
+ * query of several words is one author's name, so that "Bonnie Dorr" is the person's papers
+ * before a title holding "Bonnie" by a Dorr), when the query is the
  * name its title begins or ends with ("Bleu: …", "…: The Penn Treebank"; a bonus, not a tier,
  * because a title may begin with a topic, "Summarization: …", and the most cited paper on it
  * should still lead), when the words are the title's phrase, or when a year typed with them is
@@ -43,6 +45,8 @@ export interface RankedCandidate {
   byAuthor: boolean;
   /** Every query word is in the title (names, acronyms) or the authors, together. */
   inTitleOrAuthors: boolean;
+  /** The query is two or more words, all in one author's name, near each other ("Bonnie Dorr"). */
+  person?: boolean;
   /**
    * The query is the name its title begins or ends with: 1 when few titles hold that name, less
    * as more do (a phrase many titles hold is a topic as much as a name); 0 when it is not.
@@ -66,6 +70,7 @@ export const RANKING_WEIGHTS = {
   text: 2,
   importance: 1,
   fields: 1,
+  person: 0.5,
   named: 2,
   phrase: 0.3,
   inexact: 1.5,
@@ -93,6 +98,7 @@ export function rankCandidates(candidates: readonly RankedCandidate[], weights: 
       weights.text * share +
       weights.importance * imp +
       (c.inTitle || c.byAuthor || c.inTitleOrAuthors ? weights.fields : 0) +
+      (c.person ? weights.person : 0) +
       weights.named * c.named +
       (c.phrase ? weights.phrase : 0) -
       (c.inexact ? weights.inexact : 0) -

@@ -120,4 +120,26 @@ describe("typos", () => {
       db.close();
     }
   });
+
+  it("find a short name whose swapped letters break most of its trigrams, and an author's two names near each other", () => {
+    const db = inventedMap(tmp.dir, "swaps", [
+      { title: "Ledgers Of Polarity", authors: ["Piet Turnley"], citedBy: 4 },
+      { title: "Tidal Harbour Reviews", authors: ["Piet Turnley"], citedBy: 1 },
+      { title: "Turning Tides", authors: ["Orla Quist"], citedBy: 2 },
+      { title: "Merging Ledger Outputs", authors: ["Bonnie Dorn"], citedBy: 6 },
+      { title: "Ledger Divergences", authors: ["Bonnie Dorn", "Lee Gemm"], citedBy: 5 },
+      { title: "Ledger Outputs Of Bonnie Harbour", authors: ["Ana Dorn"], citedBy: 7 },
+    ]);
+    try {
+      // "turnely" shares two trigrams of five with "turnley", and its first two letters.
+      expect(db.search.wordsBeginningLike("turnely", 1, 50).map((w) => w.word)).toContain("turnley");
+      expect(titles(db, "Turnely")[0]).toBe("Ledgers Of Polarity");
+      // "Bonine" is read as "bonnie", and ranks as the name spelt right does: the two names near
+      // each other in one author's name, before a title that holds one of them.
+      expect(titles(db, "Bonnie Dorn").slice(0, 3)).toEqual(["Merging Ledger Outputs", "Ledger Divergences", "Ledger Outputs Of Bonnie Harbour"]);
+      expect(titles(db, "Bonine Dorn").slice(0, 3)).toEqual(titles(db, "Bonnie Dorn").slice(0, 3));
+    } finally {
+      db.close();
+    }
+  });
 });
