@@ -67,6 +67,17 @@ describe("SearchBox", () => {
     expect(results()).toHaveLength(0);
   });
 
+  it("keeps the server's order for relevance: a paper named exactly before word matches that score higher", async () => {
+    const named = { ...HITS[1], score: 1.2, match: { how: "alias", alias: { alias: "SocioGap", kind: "task-name", source: "a task" } } } as SearchHit;
+    fetchMock.mockImplementation(async () => ({ ok: true, status: 200, statusText: "OK", json: async () => ({ query: "sociogap", results: [named, HITS[0]] }) }));
+    render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "sociogap" } });
+    await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
+  });
+
   it("sorts the results by year or citations and keeps the list open while sorting", async () => {
     render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
     const input = screen.getByRole("combobox", { name: "Search papers" });

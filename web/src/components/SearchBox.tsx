@@ -22,8 +22,6 @@ export interface SearchRequest {
   n: number;
 }
 
-const byScore = (hit: SearchHit) => hit.score;
-
 export interface SearchBoxProps {
   onSelect: (hit: SearchHit) => void;
   /** The accessible name of the input. */
@@ -86,7 +84,9 @@ export function SearchBox(props: SearchBoxProps) {
   const current = search.status === "ready" && search.query === query;
   // While a new query runs, the previous results stay up (no flicker) but cannot be chosen by Enter.
   const answered = search.status === "ready" ? search.results : search.status === "loading" ? search.stale : null;
-  const results = useMemo(() => (answered ? sortPapers(answered, sort, byScore) : []), [answered, sort]);
+  // Relevance is the server's order: its tiers (an identifier, an exact title or name) come
+  // before any score, so re-sorting by score alone would put a named paper below word matches.
+  const results = useMemo(() => (answered ? sortPapers(answered, sort) : []), [answered, sort]);
   const expanded = open && query.length > 0 && results.length > 0;
   const activeIndex = active < results.length ? active : -1;
 
