@@ -96,7 +96,8 @@ if (only.has("ingest")) {
 }
 
 const aan = aanCorpus(work, aanDir, log);
-const synthetic = SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log));
+// The synthetic graphs only for the sections that run on them (generating 10^6 papers takes minutes).
+const synthetic = only.has("queries") || only.has("cold") ? SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log)) : [];
 const seeds = await seedsCorpus(work, (db, paths) => ingestPaths(db, paths));
 results.corpora = [seeds, aan, ...synthetic];
 
