@@ -81,8 +81,15 @@ function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { i
   return { inexact, stemmed };
 }
 
-/** A one-letter word of a longer query: an author's initial. */
-const isInitial = (word: string) => word.length === 1 && /\p{L}/u.test(word);
+/**
+ * A one-letter word of a longer query typed on its own ("F. J. Och", "J Smith"): an author's
+ * initial. One joined to a word by a hyphen or an apostrophe ("CoNLL-X", "O'Brien") is part of it.
+ */
+function isInitial(word: string, text: string): boolean {
+  if (word.length !== 1 || !/\p{L}/u.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|[\\s,;(])${escaped}(?:\\.|[\\s,;)]|$)`, "iu").test(text.normalize("NFKD").replace(/\p{M}/gu, ""));
+}
 
 /** The forms each word may match: itself, and, when the index lacks it or holds it rarely, its corrections. */
 function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; likeliest: QueryWord[]; corrected: { typed: string; as: string[] }[] } {
@@ -105,7 +112,7 @@ function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; l
         if (docs === 0) unknown.add(i);
       }
     }
-    return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(word) };
+    return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(word, parsed.text) };
   });
   // For the questions that take one form per word (a phrase, a name's words near each other): a
   // word the index does not hold at all as its commonest correction.

@@ -143,3 +143,19 @@ describe("typos", () => {
     }
   });
 });
+
+describe("one-letter words", () => {
+  it("are an author's initial when typed on their own, part of the word when joined to it by a hyphen", () => {
+    const db = inventedMap(tmp.dir, "initials", [
+      { title: "Ledger-X Shared Task On Harbours", authors: ["Orla Quill"], citedBy: 3 },
+      { title: "Introduction To The Ledger-2005 Shared Task", authors: ["Xavier Quill"], citedBy: 9 },
+    ]);
+    try {
+      expect(titles(db, "Ledger-X")[0]).toBe("Ledger-X Shared Task On Harbours");
+      expect(titles(db, "X Quill")[0]).toBe("Introduction To The Ledger-2005 Shared Task");
+      expect(titles(db, "O. Quill")[0]).toBe("Ledger-X Shared Task On Harbours");
+    } finally {
+      db.close();
+    }
+  });
+});
