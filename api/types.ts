@@ -20,14 +20,30 @@ export interface PaperBrief {
   arxivId: string | null;
   doi: string | null;
   aclId: string | null;
+  /**
+   * The citation count its pages report: a figure of another collection at another date, with
+   * who reported it and when (`citedByReport`); null when no page reports one (unknown, not 0).
+   */
   citedByCount: number | null;
+  citedByReport: CountReport | null;
   stub: boolean;
   titleInferred: boolean;
   /** The first author as a person ("Kishore Papineni"), and how many authors there are. */
   firstAuthor: string | null;
   authorCount: number;
-  /** Papers in this graph that build on it (null where the answer did not count them). */
+  /** Papers in this map that cite it: "cited by N in this map" (null where the answer did not count them). */
   builtByCount: number | null;
+}
+
+/**
+ * Who reported a citation count and when: "Semantic Scholar", "OpenAlex", the site a page was
+ * read from, else the page's file; the date its figures run through, when it says; the day it
+ * was read into this map.
+ */
+export interface CountReport {
+  by: string;
+  through: string | null;
+  read: string;
 }
 
 /** `GET /api/stats` (and `lineage stats --json`, which adds the database's path). */
@@ -41,7 +57,26 @@ export interface StatsResponse {
 }
 
 export interface SearchHit extends PaperBrief {
+  venue: string | null;
+  /** Its score within its tier (library/search-ranking.ts): higher ranks first. */
   score: number;
+  /** How the query found it. */
+  match: SearchMatch;
+  /** Other papers the query names as a reference alongside this one (issue 16). */
+  alsoMatches?: string[];
+}
+
+/**
+ * How a search found a paper: an identifier naming it, its exact title, one of its names (with
+ * where that name was learnt), or words of its title, authors, venue or identifiers (`field`:
+ * all in its title or names, all in one author's name, or spread), some typed words read as
+ * corrections (`corrected`); "some words" when no paper held every word.
+ */
+export interface SearchMatch {
+  how: "identifier" | "title" | "alias" | "words" | "some words";
+  field?: "title" | "author" | "other";
+  alias?: { alias: string; kind: string; source: string };
+  corrected?: { typed: string; as: string[] }[];
 }
 
 /** `GET /api/search?q=&limit=`. */
@@ -180,9 +215,11 @@ export interface PaperDetail {
   date: string | null;
   authors: string[];
   directions: Direction[];
+  /** The count its pages report, and who reported it when (as PaperBrief's). */
   citedByCount: number | null;
   /** The user's own notes about the paper, from the notes ingested with it: their file and text. */
   notes: { source: string; text: string }[];
+  citedByReport: CountReport | null;
   buildsOnCount: number;
   builtByCount: number;
   coverage: Coverage;

@@ -82,6 +82,26 @@ export function markdownReport(r: BenchResults): string {
     }
   }
 
+  if (r.search) {
+    const s = r.search;
+    out.push("", `### Search: ${s.graph} (${s.papers.toLocaleString("en")} papers)`, "");
+    out.push(
+      `${s.queries} queries (the AAN queries of \`npm run eval -- search\` and a seeded sample of titles, title words, surnames, typos and ACL IDs), each timed ${s.rounds} times after an untimed pass; ` +
+        `\`searchPapers\` on the database opened read-only (loading it and the graph: ${fmt(s.loadMs)} ms, once). Baseline in the same run: FTS5 bm25 + a citation prior over titles and authors (eval/search-baseline.ts). ` +
+        `CPU per query (this process's time, which a shared machine's waits do not inflate): Lineage median ${fmt(s.lineageCpu.median)} ms, p99 ${fmt(s.lineageCpu.p99)} ms; baseline median ${fmt(s.baselineCpu.median)} ms. ` +
+        `Target: median under 20 ms: ${yes(s.met)}.`,
+    );
+    out.push(
+      "",
+      "| queries | n | Lineage median | Lineage p99 | Lineage max | Lineage CPU median | baseline median | baseline p99 | ratio of medians |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    const row = (name: string, n: number, l: typeof s.lineage, cpu: typeof s.lineage, b: typeof s.baseline) =>
+      `| ${name} | ${n} | ${fmt(l.median)} ms | ${fmt(l.p99)} ms | ${fmt(l.max)} ms | ${fmt(cpu.median)} ms | ${fmt(b.median)} ms | ${fmt(b.p99)} ms | ${fmt(l.median / b.median)}× |`;
+    out.push(row("all", s.queries, s.lineage, s.lineageCpu, s.baseline));
+    for (const k of s.kinds) out.push(row(k.kind, k.queries, k.lineage, k.lineageCpu, k.baseline));
+  }
+
   for (const h of r.http ?? []) {
     const rounds = h.rounds ?? 1;
     const how = rounds > 1 ? `${rounds} interleaved rounds of ${h.durationSeconds} s per request kind, medians; ratios within each round` : `${h.durationSeconds} s per row after a 3 s warm-up`;

@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,import,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
+ *   npm run bench [-- --only ingest,import,queries,search,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run); --repeats N runs each structured import N times (3, or 1 with --quick) and
@@ -25,6 +25,7 @@ import { benchExplorer, type ExplorerBench } from "./explorer.ts";
 import { benchInteractions, type InteractionBench } from "./explorer-interactions.ts";
 import { benchLayout, type LayoutBench } from "./layout.ts";
 import { benchZotero, type ZoteroBench } from "./zotero.ts";
+import { benchSearch, type SearchBench } from "./search.ts";
 import { machine } from "./stats.ts";
 import { markdownReport } from "./report.ts";
 import { latencyMemoryPlot } from "./report-plot.ts";
@@ -40,6 +41,8 @@ export interface BenchResults {
   /** Structured imports against reading the same files (issue 29). */
   import?: ImportBench;
   queries?: QueryBench[];
+  /** Search latency on AAN (issue 24). */
+  search?: SearchBench;
   http?: HttpBench[];
   coldStart?: ColdStartBench[];
   explorer?: ExplorerBench[];
@@ -60,7 +63,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "import", "queries", "http", "cold", "explorer", "layout", "zotero"] as const;
+const SECTIONS = ["ingest", "import", "queries", "search", "http", "cold", "explorer", "layout", "zotero"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -108,12 +111,13 @@ if (only.has("import")) {
 
 // The graphs the other sections query are built (or found built) only when one of them runs:
 // `--only ingest,import` needs none, and building the synthetic 1e6 graph takes minutes.
-const CORPUS_SECTIONS = ["queries", "http", "cold", "explorer", "layout", "zotero"];
+const CORPUS_SECTIONS = ["queries", "search", "http", "cold", "explorer", "layout", "zotero"];
 if (CORPUS_SECTIONS.some((s) => only.has(s))) await runCorpusSections();
 
 async function runCorpusSections(): Promise<void> {
   const aan = aanCorpus(work, aanDir, log);
-  const synthetic = SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log));
+  // The synthetic graphs only for the sections that run on them (generating 10^6 papers takes minutes).
+  const synthetic = only.has("queries") || only.has("cold") ? SYNTHETIC.filter((s) => !values.quick || s.papers < 1_000_000).map((s) => syntheticCorpus(work, s, log)) : [];
   const seeds = await seedsCorpus(work, (db, paths) => ingestPaths(db, paths));
   results.corpora = [seeds, aan, ...synthetic];
 
@@ -123,6 +127,10 @@ async function runCorpusSections(): Promise<void> {
       log(`bench: queries on ${corpus.label} (Lineage, then networkx)`);
       results.queries.push(benchQueries(corpus.label, corpus.db, work, SIZES[corpus.name] ?? SIZES.aan!));
     }
+  }
+  if (only.has("search")) {
+    log("bench: search on AAN (Lineage, then the FTS5 baseline)");
+    results.search = benchSearch(aan.label, aan.db);
   }
   if (only.has("http")) {
     log("bench: HTTP API under load on AAN");
@@ -186,7 +194,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "import" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "import" | "search" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -196,6 +204,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   };
   keep("ingest", "ingest");
   keep("import", "import");
+  keep("search", "search");
   keep("http", "http");
   keep("explorer", "explorer");
   keep("interactions", "interactions");

@@ -5,7 +5,7 @@
  * `lineage doctor` does not offer to rebuild them from pages (which would empty them).
  *
  * The traversal index arrays given with the graph (library/bulk-graph.ts builds them) are stored
- * too, so servers start without building them.
+ * too, so servers start without building them, and the search index is built from the papers.
  * Fast because the database is new: no journal while loading (a crash leaves a file to delete,
  * never a half-loaded graph passed off as whole: 'origin' is written last), secondary indexes
  * dropped and rebuilt once at the end, rows sent many to a statement, in key order.
@@ -13,6 +13,7 @@
 import { existsSync, rmSync } from "node:fs";
 import { openDatabase, DbError, type Db } from "./connection.ts";
 import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
+import { rebuildSearchIndex } from "./search-index.ts";
 
 export interface BulkGraph {
   papers: number;
@@ -96,6 +97,7 @@ export function bulkImportGraph(path: string, graph: BulkGraph, index: IndexArra
       setMeta.run("built", JSON.stringify({ papers: graph.papers, edges, selfCitationsDropped: 0 }));
       setMeta.run("version", version);
       setMeta.run("layout_version", version);
+      rebuildSearchIndex(db);
       setMeta.run("origin", JSON.stringify(graph.origin));
     }).immediate();
     db.pragma("foreign_keys = ON");

@@ -32,7 +32,7 @@ export interface DerivedChanges {
 }
 
 const PAPER_COLUMNS =
-  "id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub, venue, date, authors_json, directions_json, cited_by_count, field_sources_json";
+  "id, title, norm_title, year, arxiv_id, doi, acl_id, openreview_id, s2_id, abstract, title_inferred, stub, venue, date, authors_json, directions_json, cited_by_count, field_sources_json, cited_by_report";
 const DECISION_COLUMNS = "paper_a, paper_b, decision, rule, detail, mention_a, mention_b";
 
 const digest = (values: readonly unknown[]) => createHash("md5").update(JSON.stringify(values)).digest("base64");

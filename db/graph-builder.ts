@@ -3,12 +3,13 @@
  * mention of a set of pages: the stored ones (`storedMentions`), or those a batch will leave
  * (db/page-batch.ts), derived in memory before anything is written (`deriveGraph`), with the
  * graph's fingerprint, so that the write itself only stores rows (db/derived-writer.ts). Identity
- * comes from vocabulary/identity.ts and each paper's facts from db/paper-facts.ts.
+ * comes from vocabulary/identity.ts and each paper's facts from db/paper-facts.ts (with who
+ * reported its citation count, `countReport`).
  */
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
-import { chooseFacts, type MentionRow } from "./paper-facts.ts";
+import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
 import type { MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { workAliases } from "../vocabulary/aliases.ts";
@@ -27,6 +28,8 @@ export interface PageInfo {
   dataThrough: string | null;
   factsJson: string;
   format: string;
+  source: string;
+  ingestedAt: string;
 }
 
 /** A mention as the builder reads it, its columns in the order of `storedMentions`'s select. */
@@ -57,6 +60,8 @@ export type PaperValues = [
   directionsJson: string,
   citedByCount: number | null,
   fieldSourcesJson: string,
+  /** Who reported the count, and when (JSON of db/paper-facts.ts `CountReport`). */
+  citedByReportJson: string | null,
 ];
 
 /** A merge log row's values (without its id). */
@@ -80,8 +85,8 @@ const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by
 /** Every stored page, as the builder reads it. */
 export function storedPages(db: Db): PageInfo[] {
   // Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
-  const rows = db.prepare("SELECT id, content_hash, data_through, facts_json, format FROM pages").raw().all() as [number, string, string | null, string, string][];
-  return rows.map(([id, contentHash, dataThrough, factsJson, format]) => ({ id, contentHash, dataThrough, factsJson, format }));
+  const rows = db.prepare("SELECT id, content_hash, data_through, facts_json, format, source, ingested_at FROM pages").raw().all() as [number, string, string | null, string, string, string, string][];
+  return rows.map(([id, contentHash, dataThrough, factsJson, format, source, ingestedAt]) => ({ id, contentHash, dataThrough, factsJson, format, source, ingestedAt }));
 }
 
 /** Every stored mention, in id order; iterated, not read whole: holding every raw row at once costs more in garbage collection. */
@@ -106,7 +111,7 @@ export function mentionRaw(id: number, pageId: number, v: MentionValues): Mentio
  * order never depends on arrival: pages by content hash (then id), then list and position, packed
  * into one number as rank * 2^22 + role * 2^20 + position; ties by mention id.
  */
-export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<MentionRaw>): { byId: MentionRow[]; sorted: MentionRow[] } {
+export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<MentionRaw>): MentionRows {
   const ordered = [...pages].sort((a, b) => compareUtf8(a.contentHash, b.contentHash) || a.id - b.id);
   const rankOf = new Map<number, number>();
   ordered.forEach((p, rank) => rankOf.set(p.id, rank));
@@ -146,13 +151,20 @@ export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<Menti
     byId.push(row);
   }
   const sorted = [...byId].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
-  return { byId, sorted };
+  return { byId, sorted, pages: new Map(pages.map((p) => [p.id, p])) };
+}
+
+/** The builder's rows (`mentionRows`), and the pages they are on. */
+export interface MentionRows {
+  byId: MentionRow[];
+  sorted: MentionRow[];
+  pages: ReadonlyMap<number, PageInfo>;
 }
 
 /** The graph the mentions make: who is one paper, its facts, its citations, and why. */
-export function deriveGraph({ byId, sorted }: { byId: MentionRow[]; sorted: MentionRow[] }): DerivedGraph {
+export function deriveGraph({ byId, sorted, pages }: MentionRows): DerivedGraph {
   const resolution = resolveIdentities(sorted, { identifierMerges: false });
-  const papers = paperRows(byId, resolution).sort((a, b) => compareUtf8(a[0], b[0]));
+  const papers = paperRows(byId, resolution, pages).sort((a, b) => compareUtf8(a[0], b[0]));
   const { edges, selfCitationsDropped } = edgesOf(byId, resolution);
   const decisions: DecisionValues[] = [];
   // Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
@@ -184,7 +196,11 @@ export function storedGraph(db: Db): DerivedGraph {
 }
 
 /** One row per cluster. */
-function paperRows(byId: readonly MentionRow[], resolution: Resolution): PaperValues[] {
+function paperRows(byId: readonly MentionRow[], resolution: Resolution, pages: ReadonlyMap<number, PageInfo>): PaperValues[] {
+  const reportOf = (pageId: number | null): string | null => {
+    const page = pageId === null ? undefined : pages.get(pageId);
+    return page ? JSON.stringify(countReport(page.source, page.format, page.dataThrough, page.ingestedAt)) : null;
+  };
   const rowOf = new Map<number, MentionRow>();
   for (const r of byId) rowOf.set(r.id, r);
   const papers: PaperValues[] = [];
@@ -216,6 +232,7 @@ function paperRows(byId: readonly MentionRow[], resolution: Resolution): PaperVa
       f.directions,
       f.citedByCount,
       f.fieldSources,
+      f.citedByCount === null ? null : reportOf(f.citedByCountPage),
     ]);
   }
   return papers;

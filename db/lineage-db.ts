@@ -23,6 +23,7 @@ import { repairStored, runChecks, tidyDerived, type Check, type RepairReport } f
 import { FetchCache } from "./fetch-cache.ts";
 import { ExpansionStore } from "./expansion-store.ts";
 import { CrawlStore } from "./crawl-store.ts";
+import { rebuildSearchIndex, searchIndexIsCurrent, SearchIndexQueries } from "./search-index.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -47,6 +48,8 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
+  /** The search index's statements (db/search-index.ts). */
+  readonly search: SearchIndexQueries;
   /** The researcher's own library (Zotero) in the map; an import's membership is written with its pages (`commitPages`). */
   readonly library: LibraryStore;
   private fetchCache?: FetchCache;
@@ -65,6 +68,7 @@ export class LineageDb {
     this.lists = new ReadingListStore(db);
     this.watches = new WatchStore(db);
     this.citationAttributes = new CitationAttributeQueries(db);
+    this.search = new SearchIndexQueries(db);
     this.library = new LibraryStore(db);
   }
 
@@ -169,6 +173,15 @@ export class LineageDb {
 
   storeIndexArrays(arrays: IndexArrays): void {
     writeIndexArrays(this.db, arrays, graphVersion(this.db) ?? "");
+  }
+
+  searchIndexIsCurrent(): boolean {
+    return searchIndexIsCurrent(this.db);
+  }
+
+  /** Rebuilds the search index in one write transaction (for a database an older Lineage wrote). */
+  rebuildSearchIndex(): void {
+    this.db.transaction(() => rebuildSearchIndex(this.db)).immediate();
   }
 
   layoutIsCurrent(): boolean {

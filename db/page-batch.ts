@@ -15,6 +15,7 @@ import { derivedChanges, writeDerivedChanges, type DerivedChanges } from "./deri
 import { deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
 import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
 import { writeLayout, type StoredPlacement } from "./layout-store.ts";
+import { rebuildSearchIndex } from "./search-index.ts";
 import { mentionValues, pageValues, PageWriter, type MentionValues, type PageRecord, type PageValues, type WriteStatus } from "./page-writer.ts";
 
 export interface BatchOptions {
@@ -102,7 +103,15 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
   };
   return snapshot(() => {
     const token = { dataVersion: dataVersion(db), digest: snapshotDigest(db) };
-    const pages = db.prepare("SELECT id, source, content_hash, data_through, facts_json, format FROM pages").raw().all() as [number, string, string, string | null, string, string][];
+    const pages = db.prepare("SELECT id, source, content_hash, data_through, facts_json, format, ingested_at FROM pages").raw().all() as [
+      number,
+      string,
+      string,
+      string | null,
+      string,
+      string,
+      string,
+    ][];
     const current = new Map<string, { id: number; contentHash: string }>(pages.map(([id, source, contentHash]) => [source, { id, contentHash }]));
     const numbers = new RowNumbers(
       pages.map((p) => p[0]),
@@ -145,8 +154,11 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
     }
     const papers = db.prepare("SELECT count(*) FROM papers").pluck().get() as number;
     if (planned.size === 0 && deleted.size === 0 && papers > 0 && !options.rebuild) return plan;
-    const kept: PageInfo[] = pages.filter(([id]) => !deleted.has(id)).map(([id, , contentHash, dataThrough, factsJson, format]) => ({ id, contentHash, dataThrough, factsJson, format }));
-    for (const p of planned.values()) kept.push({ id: p.id, contentHash: p.values[1], dataThrough: p.values[5], factsJson: p.values[7], format: p.values[2] });
+    const kept: PageInfo[] = pages
+      .filter(([id]) => !deleted.has(id))
+      .map(([id, source, contentHash, dataThrough, factsJson, format, ingestedAt]) => ({ id, contentHash, dataThrough, factsJson, format, source, ingestedAt }));
+    for (const p of planned.values())
+      kept.push({ id: p.id, contentHash: p.values[1], dataThrough: p.values[5], factsJson: p.values[7], format: p.values[2], source: p.values[0], ingestedAt: p.values[6] });
     const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
     const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
     const stored = { layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === graph.version, index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === graph.version };
@@ -242,6 +254,9 @@ export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts =
             }
           }
           const summary = writeDerivedChanges(db, write.changes);
+          // The search index is made from the rows just written, in the same transaction, so no
+          // reader sees a graph with another graph's index (db/search-index.ts).
+          rebuildSearchIndex(db);
           if (artifacts.layout) writeLayout(db, artifacts.layout);
           if (artifacts.index) writeIndexArrays(db, artifacts.index, write.graph.version);
           also?.();

@@ -61,6 +61,8 @@ export type MentionValues = [
   date: string | null,
   categoriesJson: string | null,
   attributesJson: string | null,
+  /** The names its record gives it (a BibTeX key, a shorttitle: vocabulary/paper-page.ts `recordNames`), which search learns aliases from. */
+  namesJson: string | null,
 ];
 
 export function pageValues(record: PageRecord, now: string): PageValues {
@@ -106,6 +108,7 @@ function mention(role: MentionRole, position: number, ref: PaperRef | PagePaper)
     self?.date ?? null,
     self ? JSON.stringify(self.categories) : null,
     !self && ref.attributes && Object.keys(ref.attributes).length > 0 ? JSON.stringify(ref.attributes) : null,
+    self?.recordNames && self.recordNames.length > 0 ? JSON.stringify(self.recordNames) : null,
   ];
 }
 
@@ -123,11 +126,11 @@ export class PageWriter {
       `INSERT INTO pages (id, source, content_hash, format, encoding, byte_size, data_through, ingested_at, facts_json, related_json, warnings_json)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    // Positional parameters: binding 21 named ones per row cost more than the insert itself.
+    // Positional parameters: binding 22 named ones per row cost more than the insert itself.
     this.insertMention = db.prepare(
       `INSERT INTO mentions (id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, url,
-         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         cited_by_count, abstract, title_inferred, authors_json, venue, date, categories_json, attributes_json, names_json)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 

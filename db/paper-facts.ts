@@ -110,6 +110,8 @@ export function chooseFacts(members: MentionRow[]) {
     authors: pick("authors", fullestAuthors(ranked), (m) => (m.self?.authors_json && m.self.authors_json !== "[]" ? m.self.authors_json : null)) ?? "[]",
     directions: JSON.stringify(directions ?? []),
     citedByCount,
+    /** The page the count was read from (its reporter: `countReport`). */
+    citedByCountPage: sources.citedByCount ?? null,
     fieldSources: JSON.stringify(sources),
   };
 }
@@ -125,6 +127,37 @@ function fullestAuthors(ranked: MentionRow[]): MentionRow[] {
   const rank = titleRank(first);
   const best = ranked.filter((m) => titleRank(m) === rank && count(m) > 0).reduce((a, b) => (count(b) > count(a) ? b : a));
   return [best, ...ranked.filter((m) => m !== best)];
+}
+
+/** Who reported a paper's citation count, and when (api/types.ts `CountReport`). */
+export interface CountReport {
+  by: string;
+  /** The date the page's figures run through, when it says. */
+  through: string | null;
+  /** The day the page was read into this map. */
+  read: string;
+}
+
+/** Record formats named for the service whose count they carry. */
+const SERVICES: Record<string, string> = { s2: "Semantic Scholar", openalex: "OpenAlex", aan: "the ACL Anthology Network" };
+
+/**
+ * The reporter of a count read from a page: the service a record came from, the site of a page
+ * read from a URL, else the page's file (its name, as the user saved it).
+ */
+export function countReport(source: string, format: string, dataThrough: string | null, ingestedAt: string): CountReport {
+  const read = ingestedAt.slice(0, 10);
+  const service = SERVICES[format];
+  if (service) return { by: service, through: dataThrough, read };
+  const located = source.replace(/^[a-z-]+:(?=[^/])/i, "");
+  try {
+    const url = new URL(located);
+    if (url.protocol === "http:" || url.protocol === "https:") return { by: url.hostname.replace(/^www\./, ""), through: dataThrough, read };
+  } catch {
+    // a file path
+  }
+  const file = located.split("#")[0]?.split(/[\\/]/).pop() || source;
+  return { by: file, through: dataThrough, read };
 }
 
 /** Candidates whose value is the most frequent first (ties: earliest candidate wins). */

@@ -6,6 +6,7 @@
  */
 import type { Db } from "./connection.ts";
 import { PageSources } from "./page-sources.ts";
+import type { CountReport } from "./paper-facts.ts";
 import type { EdgeAttributes, IdScheme, PageFacts, RelatedLink, Direction } from "../vocabulary/paper-page.ts";
 
 /** A paper as the database holds it: identity, facts, and which page asserted each fact. */
@@ -29,6 +30,8 @@ export interface Paper {
   authors: string[];
   directions: Direction[];
   citedByCount: number | null;
+  /** Who reported citedByCount and when; null when no page reports a count. */
+  citedByReport: CountReport | null;
   /** Field name → id of the page that asserted it. */
   fieldSources: Record<string, number>;
 }
@@ -53,6 +56,7 @@ interface PaperRow {
   directions_json: string;
   cited_by_count: number | null;
   field_sources_json: string;
+  cited_by_report: string | null;
 }
 
 function paperOf(row: PaperRow): Paper {
@@ -74,6 +78,7 @@ function paperOf(row: PaperRow): Paper {
     authors: JSON.parse(row.authors_json) as string[],
     directions: JSON.parse(row.directions_json) as Direction[],
     citedByCount: row.cited_by_count,
+    citedByReport: row.cited_by_count === null || !row.cited_by_report ? null : (JSON.parse(row.cited_by_report) as CountReport),
     fieldSources: JSON.parse(row.field_sources_json) as Record<string, number>,
   };
 }

@@ -287,4 +287,49 @@ export const MIGRATIONS: readonly string[] = [
     collections INTEGER NOT NULL
   );
   `,
+  // 9: search (issue 24). What a record calls its paper besides its title (a BibTeX key, its
+  // shorttitle, a `% source:` comment), kept on the page's own mention; and the search index, one
+  // row per paper, rebuilt with the graph in the same transaction (db/search-index.ts): its words
+  // (FTS5, Porter-stemmed), the other names it was learnt to go by, each with where it was learnt,
+  // the words of the collection with their trigrams for queries with typos, and per paper the
+  // figures ranking weighs (citations in the map, the count its pages report).
+  // A paper's reported citation count also keeps who reported it and when (cited_by_report), so
+  // that every view can say "N citations reported by SOURCE (date)", never a bare "citations".
+  `
+  ALTER TABLE mentions ADD COLUMN names_json TEXT;
+  ALTER TABLE papers ADD COLUMN cited_by_report TEXT;   -- {"by": "Semantic Scholar", "through": "2026-10-14", "read": "2026-10-20"}
+
+  CREATE VIRTUAL TABLE search_text USING fts5(
+    title, names, terms, authors, venue, ids,
+    tokenize = 'porter unicode61 remove_diacritics 2'
+  );
+
+  CREATE TABLE search_docs (
+    rowid         INTEGER PRIMARY KEY,           -- the paper's row in search_text
+    paper_id      TEXT NOT NULL,
+    year          INTEGER,
+    cited_in_map  INTEGER NOT NULL,              -- papers in this map citing it
+    reported      INTEGER,                       -- the count its pages report, null when none does
+    prior         REAL NOT NULL                  -- its importance, as ranking weighs it
+  );
+  CREATE INDEX search_docs_paper ON search_docs(paper_id);
+
+  CREATE TABLE search_aliases (
+    paper_id TEXT NOT NULL,
+    alias    TEXT NOT NULL,                      -- as shown ("Penn Treebank", "MERT")
+    key      TEXT NOT NULL,                      -- compact form matched ("penntreebank")
+    kind     TEXT NOT NULL,                      -- title-name, acronym, abstract-name, citation-key, key-name, short-title, task-name
+    exact    INTEGER NOT NULL,                   -- 1: a name, matched whole; 0: a word form (an acronym)
+    titles   INTEGER,                            -- a title's own name: titles holding it as a phrase
+    source   TEXT NOT NULL                       -- where it was learnt
+  );
+  CREATE INDEX search_aliases_key ON search_aliases(key);
+  CREATE INDEX search_aliases_paper ON search_aliases(paper_id);
+
+  CREATE TABLE search_words (
+    word TEXT PRIMARY KEY,                       -- folded, unstemmed
+    docs INTEGER NOT NULL                        -- papers holding it
+  ) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE search_word_grams USING fts5(word, tokenize = 'trigram');
+  `,
 ];

@@ -8,6 +8,7 @@
  * names only seeds, the papers the evidence is about, and only by a title the callback gives;
  * a seed without one is "your seed". Nothing else is ever named.
  */
+import { citedInMapPhrase } from "../vocabulary/count-wording.ts";
 import type { RelevanceEvidence } from "./relevance.ts";
 
 export function short(title: string | null, max = 48): string {
@@ -89,6 +90,7 @@ export function reasonText(e: RelevanceEvidence, ctx: ReasonContext): string {
   const parts = evidenceParts(e, ctx);
   if (parts.length === 0) parts.push(ctx.seedCount === 1 ? `close to ${lone(ctx)} in the citation graph` : "close to your seeds in the citation graph");
   const citedBy = ctx.citedBy ?? e.citedBy;
-  if (citedBy > 0) parts.push(`cited by ${plural(citedBy, "paper", "papers")}${ctx.citedByReported ? "" : " in the graph"}`);
+  // Which count it is, said (issue 24): a page's reported figure, or this map's own.
+  if (citedBy > 0) parts.push(ctx.citedByReported ? `${plural(citedBy, "citation", "citations")} reported` : citedInMapPhrase(citedBy));
   return parts.join("; ");
 }

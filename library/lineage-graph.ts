@@ -1,8 +1,8 @@
 /**
- * A loaded citation graph: the papers of a database with their traversal index and search index,
- * and the answers the CLI and HTTP API give about papers (references resolved, closures, paths,
- * search). Papers are read from the database when first asked for, and all at once when a
- * question needs every paper (search, analytics).
+ * A loaded citation graph: the papers of a database with their traversal index, and the answers
+ * the CLI and HTTP API give about papers (references resolved, closures, paths). Searching is
+ * library/paper-search.ts's, over the database's search index. Papers are read from the database
+ * when first asked for, and all at once when a question needs every paper (analytics).
  */
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper } from "../db/paper-queries.ts";
@@ -13,11 +13,11 @@ import type { CitationIndex } from "../graph/citation-index.ts";
 import { closure, type ClosureLimits } from "../graph/closure.ts";
 import { allShortestPaths } from "../graph/shortest-paths.ts";
 import { longestPath } from "../graph/longest-path.ts";
-import { SearchIndex } from "../graph/search.ts";
 import type { QueryBudget } from "../graph/query-budget.ts";
 import { loadCitationIndex } from "./citation-index-store.ts";
 import { briefOf, countedBriefOf, reachedBriefOf } from "./briefs.ts";
 import type { PageListing } from "./paper-pages.ts";
+import { searchByTitle } from "./paper-search.ts";
 
 export type RefResult = { kind: "found"; paper: Paper } | { kind: "ambiguous"; candidates: PaperBrief[] } | { kind: "unknown" };
 
@@ -40,7 +40,6 @@ export class LineageGraph implements GraphSource {
   readonly index: CitationIndex;
   private readonly papers: (Paper | undefined)[] = [];
   private allRead = false;
-  private searchIndex?: SearchIndex;
 
   constructor(private readonly db: LineageDb) {
     this.index = loadCitationIndex(db);
@@ -97,15 +96,17 @@ export class LineageGraph implements GraphSource {
     if (parsed) return oneOf(this.db.queries.byIdentifier(parsed.scheme, parsed.value));
     const exact = this.db.queries.byTitle(normalizeTitle(text));
     if (exact.length > 0) return oneOf(exact);
-    const hits = this.search(text, 5);
-    const [top, second] = hits;
-    if (!top) return { kind: "unknown" };
-    const words = normalizeTitle(text).split(" ").length;
-    // A fuzzy title is taken only when it matched every word and clearly beats the runner-up.
-    if (top.score >= words * 10 + words && (!second || top.score - second.score >= 5)) {
-      return { kind: "found", paper: this.paper(top.index) };
-    }
-    return { kind: "ambiguous", candidates: hits.map((h) => this.brief(h.index)) };
+    // Fuzzy: the search's top hit, when its title holds every word and no other title does as well.
+    const fuzzy = searchByTitle(this.db, this, text);
+    if (fuzzy.paper) return { kind: "found", paper: fuzzy.paper };
+    if (fuzzy.candidates.length === 0) return { kind: "unknown" };
+    return {
+      kind: "ambiguous",
+      candidates: fuzzy.candidates.map((p) => {
+        const i = this.index.index(p.id);
+        return i === undefined ? briefOf(p) : this.brief(i);
+      }),
+    };
   }
 
   /**
@@ -171,18 +172,6 @@ export class LineageGraph implements GraphSource {
       members: step.members.map((m) => this.brief(m)),
     }));
   }
-
-  search(query: string, limit = 20): { index: number; score: number }[] {
-    if (!this.searchIndex) {
-      this.searchIndex = new SearchIndex(
-        this.allPapers().map((p) => {
-          const identifiers = [p.id, p.arxivId, p.doi, p.aclId, p.openreviewId, p.s2Id].filter((x): x is string => Boolean(x));
-          return { id: p.id, title: p.title, authors: p.authors, identifiers, citedByCount: p.citedByCount };
-        }),
-      );
-    }
-    return this.searchIndex.search(query, limit);
-  }
 }
 
 function oneOf(papers: Paper[]): RefResult {
@@ -212,6 +201,7 @@ export function missingPaper(id: string): Paper {
     authors: [],
     directions: [],
     citedByCount: null,
+    citedByReport: null,
     fieldSources: {},
   };
 }

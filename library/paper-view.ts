@@ -46,6 +46,7 @@ function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperP
     directions: paper.directions,
     citedByCount: paper.citedByCount,
     notes: selfSources.flatMap((s) => (s.note ? [{ source: s.source, text: s.note }] : [])),
+    citedByReport: paper.citedByReport,
     buildsOnCount: index === undefined ? 0 : graph.index.degree(index, "buildsOn"),
     builtByCount: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
     coverage: {
@@ -56,11 +57,12 @@ function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperP
         source: reported?.source ?? null,
         dataThrough: reported?.dataThrough ?? null,
       },
+      // The count the paper shows everywhere (from its own page, else a list beside its entry).
       builtBy: {
         inGraph: index === undefined ? 0 : graph.index.degree(index, "builtBy"),
-        reported: reported?.reported.citedByCount ?? null,
-        source: reported?.source ?? null,
-        dataThrough: reported?.dataThrough ?? null,
+        reported: paper.citedByCount,
+        source: paper.fieldSources.citedByCount === undefined ? null : sourceOf(paper.fieldSources.citedByCount),
+        dataThrough: paper.citedByReport?.through ?? null,
       },
     },
     citationsPerYear: perYear?.reported.citationsPerYear ?? null,

@@ -61,6 +61,10 @@ export function graphArtifacts(graph: DerivedGraph, current: { layout: boolean; 
 export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROGRESS): PrepareReport {
   const report: PrepareReport = { laidOut: null, indexed: null };
   if (db.graphVersion() === undefined) return report;
+  if (!db.searchIndexIsCurrent()) {
+    progress({ step: "index", done: 0, total: 1, label: "building the search index" });
+    db.rebuildSearchIndex();
+  }
   const current = { layout: db.layoutIsCurrent(), index: db.indexIsCurrent() };
   if (current.layout && current.index) return report;
   const index = buildCitationIndex(db);

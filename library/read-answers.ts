@@ -9,17 +9,17 @@
 import { EndpointError } from "../api/endpoint-error.ts";
 import { endpointUrl, type Answer, type CollectionRead, type Params } from "../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_LISTS_LISTED, MAX_PATHS, QUERY_BUDGET_MS } from "../api/limits.ts";
-import type { GraphPayload, ReachedPaper, SearchHit } from "../api/types.ts";
+import type { GraphPayload, ReachedPaper } from "../api/types.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper } from "../db/paper-queries.ts";
 import { QueryBudgetExceeded, timeBudget } from "../graph/query-budget.ts";
 import { similarityScores } from "../graph/similarity.ts";
-import { parseIdentifier } from "../vocabulary/identifiers.ts";
 import { citationContexts } from "./citation-contexts.ts";
 import { directionsPayload, graphPayload } from "./graph-payload.ts";
 import { AnalyticsInputError, LineageAnalytics } from "./lineage-analytics.ts";
 import type { GraphSource, LineageGraph } from "./lineage-graph.ts";
 import { namedList, namedPaper, noListNamed } from "./named.ts";
+import { searchPapers } from "./paper-search.ts";
 import { paperView } from "./paper-view.ts";
 import { collectionReadingList, libraryMissing } from "./library-analytics.ts";
 import { libraryOverview } from "./library-view.ts";
@@ -70,7 +70,7 @@ export class ReadAnswers {
       graph: (filters) => this.graphFor(filters),
       directions: () => directionsPayload(this.db),
       stats: () => this.db.read(() => ({ ...this.db.queries.counts(), pagesByFormat: this.db.queries.pagesByFormat() })),
-      search: ({ q, limit }) => ({ query: q, results: this.search(q, limit) }),
+      search: ({ q, limit }) => ({ query: q, results: searchPapers(this.db, this.graph, q, limit) }),
       paper: ({ ref }) => paperView(this.db, this.graph, namedPaper(this.graph, ref, "paper"), this.source.pageListing?.()),
       closure: ({ ref, direction, depth }) => {
         const paper = namedPaper(this.graph, ref, "paper");
@@ -172,33 +172,6 @@ export class ReadAnswers {
 
   private budget() {
     return timeBudget(this.inlineBudgetMs ?? this.limits.queryBudgetMs);
-  }
-
-  /**
-   * Search results; a query that is an identifier in any form the CLI takes (an arXiv URL,
-   * `arXiv:…`, a DOI or its URL, an ACL ID, an internal id) is resolved as a reference first, and
-   * the paper it names leads the results (issue 18).
-   */
-  private search(q: string, limit: number): SearchHit[] {
-    const named = this.identified(q);
-    const found = this.graph.search(q, limit);
-    const top = (found[0]?.score ?? 0) + 1;
-    const hits: SearchHit[] = named.map((i) => Object.assign(this.graph.brief(i), { score: top }));
-    const seen = new Set(named);
-    for (const h of found) {
-      if (hits.length >= limit) break;
-      if (!seen.has(h.index)) hits.push(Object.assign(this.graph.brief(h.index), { score: h.score }));
-    }
-    return hits.slice(0, limit);
-  }
-
-  /** The papers an identifier-shaped query names (none for other text). */
-  private identified(q: string): number[] {
-    const text = q.trim();
-    if (this.graph.index.index(text) === undefined && !parseIdentifier(text)) return [];
-    const result = this.graph.resolveRef(text);
-    const ids = result.kind === "found" ? [result.paper.id] : result.kind === "ambiguous" ? result.candidates.map((c) => c.id) : [];
-    return ids.map((id) => this.graph.index.index(id)).filter((i): i is number => i !== undefined);
   }
 
   private graphFor(filters: Params<"graph">): GraphPayload {

@@ -59,6 +59,10 @@ function setText<T extends object, K extends keyof T>(target: T, key: K, value: 
   else delete target[key];
 }
 
+/** A record's other names (key, shorttitle, source comment): a few short lines. */
+const MAX_RECORD_NAMES = 8;
+const MAX_RECORD_NAME_CHARS = 200;
+
 const count = (n: number) => n.toLocaleString("en");
 
 /** Cleans a list's entries in place; entries left with no title and no identifier are dropped. */
@@ -82,6 +86,12 @@ export function cleanPage(page: PaperPage): PaperPage {
   }
   paper.authors = paper.authors.map(cleanLine).filter(Boolean);
   paper.categories = paper.categories.map(cleanLine).filter(Boolean);
+  if (paper.recordNames !== undefined) {
+    paper.recordNames = paper.recordNames
+      .map((n) => ({ kind: n.kind, text: cleanLine(n.text).slice(0, MAX_RECORD_NAME_CHARS) }))
+      .filter((n) => n.text)
+      .slice(0, MAX_RECORD_NAMES);
+  }
   if (paper.venue !== undefined) setText(paper, "venue", cleanLine(paper.venue));
   if (paper.abstract !== undefined) setText(paper, "abstract", cleanProse(paper.abstract));
   if (paper.url !== undefined) setText(paper, "url", cleanLine(paper.url));

@@ -94,6 +94,17 @@ export interface PagePaper extends PaperRef {
   /** ISO date (YYYY-MM-DD, or YYYY-MM, or YYYY) of first posting or publication. */
   date?: string;
   categories: string[];
+  /**
+   * What a record calls the paper besides its title (issue 24): its BibTeX key, its `shorttitle`,
+   * the comment a citation file puts before it (`% source: lm_eval/tasks/mmlu/README.md`).
+   * Search learns aliases from them (vocabulary/paper-aliases.ts).
+   */
+  recordNames?: RecordName[];
+}
+
+export interface RecordName {
+  kind: "citation-key" | "short-title" | "source-comment";
+  text: string;
 }
 
 /** Figures and editorial facts the page reports; stored per source with provenance. */

@@ -6,7 +6,9 @@
  * reading every citation format shares (csl.ts): title, authors, year and date, venue, and the
  * identifiers in its DOI, URL, eprint, journal, howpublished and note fields. An entry with a
  * `crossref` takes the fields it lacks of where it appeared (venue, year, publisher, editors) from
- * the entry it names, as BibTeX does, but never its identifiers or title.
+ * the entry it names, as BibTeX does, but never its identifiers or title. Its key, `shorttitle`
+ * and the `%` comment lines just before it are kept as what the record calls it (`recordNames`,
+ * which search learns aliases from).
  */
 import type { RecordNaming, SourceResult } from "./source-record.ts";
 import { KeyAllocator, emptyResult, makeRecord, sourceName, titleKey } from "./source-record.ts";
@@ -14,6 +16,7 @@ import { pageFromCslFields, type CslFields, type RawIdFields } from "./csl.ts";
 import { readBibtex, type BibEntry } from "./bibtex-reader.ts";
 import { latexToText } from "./latex-text.ts";
 import { bibtexNames } from "./bibtex-names.ts";
+import type { RecordName } from "../../vocabulary/paper-page.ts";
 
 export { BIBTEX_LIMITS } from "./bibtex-reader.ts";
 
@@ -35,6 +38,36 @@ export function splitBibtex(text: string): { line: number; kind: string; text: s
   });
   if (current) chunks.push({ line: current.line, kind: current.kind, text: current.lines.join("\n") });
   return chunks;
+}
+
+/** Comment lines kept before an entry. */
+const MAX_COMMENTS = 3;
+
+/**
+ * The `%` lines right before an entry (no other line, not even a blank one, between), their text
+ * without the `%`, at most MAX_COMMENTS of them, in file order ("source: lm_eval/tasks/mmlu/README.md").
+ */
+export function commentsBefore(preceding: string): string[] {
+  const lines = preceding.split(/\r?\n/);
+  // The last piece is what stands before the `@` on its own line (usually nothing).
+  if (lines.length > 0 && !lines[lines.length - 1]?.trim()) lines.pop();
+  const found: string[] = [];
+  for (let k = lines.length - 1; k >= 0 && found.length < MAX_COMMENTS; k--) {
+    const line = (lines[k] ?? "").trimStart();
+    if (!line.startsWith("%")) break;
+    found.unshift(line.replace(/^%+/, "").trim());
+  }
+  return found.filter(Boolean);
+}
+
+/** What the entry's record calls its paper: its key, its `shorttitle`, the comments just before it. */
+function recordNamesOf(entry: BibEntry): RecordName[] {
+  const short = prose(entry.fields, "shorttitle");
+  return [
+    ...(entry.key ? [{ kind: "citation-key" as const, text: entry.key }] : []),
+    ...(short ? [{ kind: "short-title" as const, text: short }] : []),
+    ...commentsBefore(entry.preceding).map((text) => ({ kind: "source-comment" as const, text })),
+  ];
 }
 
 /** BibTeX entry types as CSL types (the CSL reading looks at `book`: its venue is its publisher). */
@@ -197,6 +230,8 @@ export function parseBibtex(text: string, file: string, name: RecordNaming = sou
       continue;
     }
     for (const w of csl.warnings) made.page.warnings.push(`entry ${entry.key} (line ${entry.line}): ${w}`);
+    const recordNames = recordNamesOf(entry);
+    if (recordNames.length > 0) made.page.paper.recordNames = recordNames;
     const key = keys.take(entry.key || titleKey(made.page.paper.title ?? "", made.page.paper.year));
     result.records.push(makeRecord(name("bibtex", file, key), made.page, { byteSize: Buffer.byteLength(body.slice(entry.start, entry.end)) }));
   }

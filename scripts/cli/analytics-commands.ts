@@ -2,6 +2,7 @@
  * Analytics commands: `main-path`, `similar`, `communities` and `reading-list` (issue 4).
  * Each resolves its papers, calls graph/lineage-analytics.ts, and prints text or --json.
  */
+import { readableCount, shareOf } from "../../vocabulary/count-wording.ts";
 import type { PaperBrief } from "../../api/types.ts";
 import { MAX_KEY_ROUTES } from "../../api/limits.ts";
 import type { LineageGraph } from "../../library/lineage-graph.ts";
@@ -54,13 +55,20 @@ export function mainPathCommand(ctx: CommandContext): number {
       ctx.out("No main path: no paper in this scope builds on another.");
       return EXIT.ok;
     }
-    const lines = [`Main path (SPC, total ${result.weightExact} over ${result.totalPaths} source-to-sink paths), oldest first:`];
+    const lines = [
+      `Main path (SPC, total ${result.weightExact} over ${result.totalPaths} source-to-sink paths), oldest first:`,
+      `  each step's search path count: how many of the ${readableCount(result.totalPaths)} source-to-sink citation chains pass through the citation leading to it, and what share`,
+    ];
     result.path.forEach((p, k) => {
-      lines.push(`  ${k === 0 ? "" : "→ "}${describePaper(p)}${k > 0 ? `  SPC ${p.spcExact}` : ""}`);
+      lines.push(`  ${k === 0 ? "" : "→ "}${describePaper(p)}${k > 0 ? `  SPC ${p.spcExact} (${shareOf(p.spcExact, result.totalPaths)} of paths)` : ""}`);
       if (p.members.length > 0) lines.push(`      with the citation cycle: ${p.members.map((m) => m.title ?? m.id).join("; ")}`);
     });
     result.keyRoutes.forEach((r, k) => {
-      lines.push("", `Key route ${k + 1} (SPC ${r.spcExact}, total ${r.weightExact}):`, ...r.path.map((p, j) => `  ${j === 0 ? "" : "→ "}${describePaper(p)}`));
+      lines.push(
+        "",
+        `Key route ${k + 1} (SPC ${r.spcExact}, ${shareOf(r.spcExact, result.totalPaths)} of paths; total ${r.weightExact}):`,
+        ...r.path.map((p, j) => `  ${j === 0 ? "" : "→ "}${describePaper(p)}`),
+      );
     });
     ctx.out(lines.join("\n"));
     return EXIT.ok;

@@ -42,6 +42,9 @@ export function exportGraph(ctx: CommandContext): Graph {
   const db = openForRead(ctx);
   try {
     const graph = new Graph({ type: "directed", multi: false, allowSelfLoops: false });
+    const edges = db.queries.edges();
+    const citedInMap = new Map<string, number>();
+    for (const e of edges) citedInMap.set(e.cited, (citedInMap.get(e.cited) ?? 0) + 1);
     for (const p of db.queries.allPapers()) {
       graph.addNode(p.id, {
         title: p.title,
@@ -55,11 +58,15 @@ export function exportGraph(ctx: CommandContext): Graph {
         titleInferred: p.titleInferred,
         stub: p.stub,
         venue: p.venue,
-        citedByCount: p.citedByCount,
+        // Two figures, each named for what it counts (issue 24): never one bare "citations".
+        citedInMap: citedInMap.get(p.id) ?? 0,
+        reportedCitations: p.citedByCount,
+        reportedBy: p.citedByReport?.by ?? null,
+        reportedAsOf: p.citedByReport ? (p.citedByReport.through ?? p.citedByReport.read) : null,
         directions: p.directions.map((d) => d.name),
       });
     }
-    for (const e of db.queries.edges()) graph.addDirectedEdgeWithKey(`${e.citing}->${e.cited}`, e.citing, e.cited, { kind: "cites" });
+    for (const e of edges) graph.addDirectedEdgeWithKey(`${e.citing}->${e.cited}`, e.citing, e.cited, { kind: "cites" });
     return graph;
   } finally {
     db.close();

@@ -3,22 +3,34 @@
  * and `search` warn when the reference names several papers (issue 16): `show` on stderr and in
  * --json (`alsoMatches`), `search` on stderr and on each such hit in --json.
  */
-import type { PaperBrief } from "../../api/types.ts";
+import type { PaperBrief, SearchHit } from "../../api/types.ts";
+import { citedInMapPhrase, reportedPhrase } from "../../vocabulary/count-wording.ts";
 import { MAX_DEPTH } from "../../graph/closure.ts";
 import type { Direction } from "../../graph/citation-index.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { paperView } from "../../library/paper-view.ts";
+import { namedPapers, searchPapers } from "../../library/paper-search.ts";
 import { briefOf } from "../../library/briefs.ts";
-import type { LineageDb } from "../../db/lineage-db.ts";
-import type { LineageGraph, RefLookalike } from "../../library/lineage-graph.ts";
-import { parseIdentifier } from "../../vocabulary/identifiers.ts";
-import { normalizeTitle } from "../../vocabulary/titles.ts";
+import type { RefLookalike } from "../../library/lineage-graph.ts";
 import { oneLine } from "./terminal-text.ts";
 
 function line(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
   return `${p.title ?? "(untitled)"}${p.year ? ` (${p.year})` : ""}  [${ids}]${p.stub ? " (reference only)" : ""}`;
+}
+
+/** A search hit: its line, then who, where and its two citation figures, then why, when its words do not say. */
+function hitLines(h: SearchHit): string {
+  const who = [h.firstAuthor ? `${h.firstAuthor}${h.authorCount > 1 ? " et al." : ""}` : null, h.venue].filter(Boolean).join(", ");
+  const figures = [h.builtByCount === null ? null : citedInMapPhrase(h.builtByCount), h.citedByCount === null ? null : reportedPhrase(h.citedByCount, h.citedByReport)].filter(Boolean);
+  const why =
+    h.match.how === "alias" && h.match.alias
+      ? `known as "${h.match.alias.alias}": ${h.match.alias.source}`
+      : h.match.corrected
+        ? `read ${h.match.corrected.map((c) => `"${c.typed}" as "${c.as[0] ?? c.typed}"`).join(", ")}`
+        : null;
+  return [line(h), `    ${[who, ...figures].filter(Boolean).join(" · ")}`, ...(why ? [`    ${why}`] : [])].join("\n");
 }
 
 function briefLine(p: PaperBrief & { why?: string }): string {
@@ -33,22 +45,6 @@ function warnSeveral(ctx: CommandContext, ref: string, papers: readonly (PaperBr
     ? `"${ref}" may also mean ${others.length === 1 ? "another paper" : `${others.length} other papers`} than ${answered.id}:`
     : `"${ref}" names ${others.length} papers the graph keeps apart:`;
   ctx.err([`lineage: warning: ${head}`, ...others.map(briefLine)].join("\n"));
-}
-
-/**
- * The papers a search query names as a reference (an identifier, or an exact title) when it names
- * several: the one it resolves to and its look-alikes, or the candidates of an ambiguous one.
- */
-function namedPapers(db: LineageDb, graph: LineageGraph, query: string): { found?: PaperBrief; papers: (PaperBrief & { why?: string })[] } {
-  const ref = graph.resolveRef(query);
-  const asReference = parseIdentifier(query) !== undefined || graph.index.index(query.trim()) !== undefined;
-  if (ref.kind === "found" && (asReference || ref.paper.normTitle === normalizeTitle(query))) {
-    const also = graph.lookalikes(query, ref.paper);
-    const found = briefOf(ref.paper);
-    return also.length > 0 ? { found, papers: [found, ...also] } : { papers: [] };
-  }
-  const exact = asReference || db.queries.byTitle(normalizeTitle(query)).length > 1;
-  return ref.kind === "ambiguous" && exact ? { papers: ref.candidates } : { papers: [] };
 }
 
 export function showCommand(ctx: CommandContext): number {
@@ -73,7 +69,7 @@ export function showCommand(ctx: CommandContext): number {
       ...view.directions.map((d) => `  direction: ${d.name}${d.area ? ` (${d.area})` : ""}`),
       `  builds on ${view.coverage.buildsOn.inGraph} papers in the graph` +
         (view.coverage.buildsOn.reportedTotal !== null ? ` (page reports ${view.coverage.buildsOn.reportedInMap} of ${view.coverage.buildsOn.reportedTotal} references in its map)` : ""),
-      `  built on by ${view.coverage.builtBy.inGraph} papers in the graph` + (view.coverage.builtBy.reported !== null ? ` (page reports ${view.coverage.builtBy.reported})` : ""),
+      `  ${citedInMapPhrase(view.builtByCount)}; ${reportedPhrase(view.citedByCount, view.citedByReport)}`,
       ...(view.abstract ? ["", view.abstract] : []),
       ...view.notes.flatMap((n) => ["", `Your note (${n.source}):`, ...n.text.split("\n").map((l) => `  ${l}`)]),
       "",
@@ -122,13 +118,9 @@ export function searchCommand(ctx: CommandContext): number {
   return withGraph(ctx, (db, graph) => {
     const named = namedPapers(db, graph, query);
     warnSeveral(ctx, query, named.papers, named.found);
-    const ids = named.papers.map((p) => p.id);
-    const hits = graph.search(query, limit).map((h) => {
-      const hit = Object.assign({}, graph.brief(h.index), { score: h.score });
-      return ids.includes(hit.id) ? Object.assign(hit, { alsoMatches: ids.filter((id) => id !== hit.id) }) : hit;
-    });
+    const hits = searchPapers(db, graph, query, limit);
     if (ctx.json) printJson(ctx, hits);
-    else ctx.out(hits.map((h) => line(h)).join("\n") || "(no match)");
+    else ctx.out(hits.map(hitLines).join("\n") || "(no match)");
     return EXIT.ok;
   });
 }
@@ -139,8 +131,9 @@ export function explainCommand(ctx: CommandContext): number {
     const mentions = db.queries.mentionsOf(paper.id);
     const decisions = db.queries.mergeDecisions(paper.id);
     const fieldSources = paperView(db, graph, paper).fieldSources;
+    const aliases = db.search.aliasesOf(paper.id);
     if (ctx.json) {
-      printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources });
+      printJson(ctx, { id: paper.id, title: paper.title, mentions, decisions, fieldSources, aliases });
       return EXIT.ok;
     }
     const how = { self: "the page is about it", builds_on: "listed under Builds on", built_by: "listed under Built on by" };
@@ -162,6 +155,9 @@ export function explainCommand(ctx: CommandContext): number {
       "",
       "Where its facts come from:",
       ...Object.entries(fieldSources).map(([field, source]) => `  - ${field}: ${source === null || source === undefined ? "unknown" : oneLine(source)}`),
+      "",
+      aliases.length === 0 ? "Search knows it by its title, authors and identifiers only." : "Search also knows it as:",
+      ...aliases.map((a) => `  - "${a.alias}" (${a.exact ? "a name" : "an acronym"}): ${a.source}`),
       "",
       decisions.length === 0 ? "No title merges or refusals: every mention carried a shared identifier." : "Title merges and refusals:",
       ...decisions.map(

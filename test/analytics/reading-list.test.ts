@@ -117,9 +117,9 @@ describe("reading-list order, as a property", () => {
     expect(list.items.map((i) => graph.id(i.index))).toEqual(["b", "c", "a"]);
     // Each is there because the seed builds on it, with its own citations; no main path pads the reasons.
     expect(list.items.map((i) => i.reason)).toEqual([
-      "built on by your seed directly; cited by 1 paper in the graph",
+      "built on by your seed directly; cited by 1 in this map",
       "built on by your seed directly",
-      "built on by your seed directly; cited by 9 papers in the graph",
+      "built on by your seed directly; cited by 9 in this map",
     ]);
   });
 });
@@ -163,7 +163,7 @@ describe("reading lists on the seeds graph", () => {
     expect(byId.get("arxiv:2203.02155")?.evidence?.builtOnBySeeds).toEqual(["arxiv:2306.03100"]);
     expect(byId.get("arxiv:2203.02155")?.builtOnBySeeds.sort()).toEqual(["arxiv:2306.03100", "arxiv:2407.16711"]);
     // GPT-4's page figure, not the graph's.
-    expect(byId.get("arxiv:2303.08774")?.reason).toContain("cited by 18,132 papers");
+    expect(byId.get("arxiv:2303.08774")?.reason).toContain("18,132 citations reported");
     // Reasons quote only the seeds, by their titles; the main path is its own view.
     const seedTitles = new Set(list.seeds.map((s) => `"${short(s.title)}"`));
     for (const item of list.items) {

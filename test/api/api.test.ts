@@ -158,7 +158,8 @@ describe("HTTP API", () => {
   });
 
   it("answers a JSON body with its length in bytes, not characters", async () => {
-    const r = await fetch(server.url + "/api/search?q=" + encodeURIComponent("évaluation ü"));
+    // Uncompressed: a gzipped body's length is the compressed one, and fetch hands back the inflated.
+    const r = await fetch(server.url + "/api/search?q=" + encodeURIComponent("évaluation ü"), { headers: { "accept-encoding": "identity" } });
     const bytes = Buffer.from(await r.arrayBuffer());
     expect(Number(r.headers.get("content-length"))).toBe(bytes.length);
     expect(JSON.parse(bytes.toString("utf8"))).toMatchObject({ query: "évaluation ü" });

@@ -61,7 +61,9 @@ describe("the explorer a researcher expects, on the seed collection", () => {
       await search(page).fill(query);
       await expect.poll(() => results(page).first().locator(".result-title").textContent()).toBe(title);
     }
-    expect(await results(page).first().locator(".result-meta").textContent()).toBe(`2021 · Ronan Le Gwenn et al. · ACL ${HARBOUR.aclId} · 1 citation`);
+    // Who, when, where, which; then the figures, each with its meaning (issue 24).
+    expect(await results(page).first().locator(".result-meta").textContent()).toMatch(new RegExp(`^Ronan Le Gwenn et al\\. · 2021( · [^·]+)? · ACL ${HARBOUR.aclId}$`));
+    expect(await results(page).first().locator(".result-figures").textContent()).toMatch(/^cited by 1 in this map/);
     await settled(page);
     await page.screenshot({ path: join(SHOTS, "expectations-search.png") });
   });
@@ -80,7 +82,7 @@ describe("the explorer a researcher expects, on the seed collection", () => {
     // Relevance → Newest first, by the keyboard alone; the list stays open.
     await page.keyboard.press("ArrowDown");
     await expect.poll(() => sort.inputValue()).toBe("newest");
-    const years = (await results(page).locator(".result-meta").allTextContents()).map((m) => Number(/^(\d{4})/.exec(m)?.[1] ?? 0));
+    const years = (await results(page).locator(".result-meta").allTextContents()).map((m) => Number(/(?:^|· )(\d{4})(?= ·|$)/.exec(m)?.[1] ?? 0));
     expect(years.length).toBeGreaterThan(3);
     expect(years).toEqual([...years].sort((a, b) => b - a));
     await page.keyboard.press("Escape");
@@ -111,19 +113,22 @@ describe("the explorer a researcher expects, on the seed collection", () => {
     expect(years).toEqual([...years].sort((a, b) => a - b));
     await page.keyboard.press("ArrowDown");
     await expect.poll(() => sort.inputValue()).toBe("citations");
-    const cites = (await buildsOn.locator(".paper-list-meta").allTextContents()).map((m) => Number(/([\d,]+) citations?/.exec(m)?.[1]?.replace(/,/g, "") ?? -1));
-    expect(cites[0]).toBeGreaterThan(1000);
+    // Most cited in this map first (issue 24: the map's own figure, a page's reported count apart).
+    const cites = (await buildsOn.locator(".paper-list-meta").allTextContents()).map((m) => Number(/cited by ([\d,]+) in this map/.exec(m)?.[1]?.replace(/,/g, "") ?? 0));
+    expect(cites[0]).toBeGreaterThan(1);
     expect(cites).toEqual([...cites].sort((a, b) => b - a));
     // Similar papers, split as Connected Papers splits them, each with the evidence that chose it.
     const similar = panel.locator(".similar-group");
     await expect.poll(() => similar.getByRole("listitem").count()).toBeGreaterThan(0);
     const groups = await similar.locator("h4").allTextContents();
     expect(groups.length).toBeGreaterThan(0);
-    expect(groups.every((g) => ["Prior works", "Derivative works", "Other similar papers"].includes(g))).toBe(true);
+    expect(groups.every((g) => ["Older, often cited with it", "Newer, cites what it cites", "Other similar papers"].includes(g))).toBe(true);
     expect(await similar.locator(".paper-list-detail").first().textContent()).toMatch(/co-cited|shares|references|similar title|builds on|built on/);
     // The page's figures, worded as the page meant them.
     expect(await panel.getByText(/^Of its 137 references, 83 are in the mlsanity map \(page data through 2026-10-07\); \d+ are in this graph\.$/).count()).toBe(1);
-    expect(await panel.getByText(/^Cited by 33 papers in the mlsanity map \(page data through 2026-10-07\); \d+ are in this graph\.$/).count()).toBe(1);
+    // Two figures with a meaning each (issue 24): the map's own count, and the page's, said as reported.
+    expect(await panel.getByText(/^Cited by \d+ in this map\.$/).count()).toBe(1);
+    expect(await panel.getByText(/^33 citations reported by .+ \(data through 2026-10-07\)\.$/).count()).toBe(1);
     await settled(page);
     await page.screenshot({ path: join(SHOTS, "expectations-lists.png") });
   });
@@ -137,9 +142,12 @@ describe("the explorer a researcher expects, on the seed collection", () => {
 
   it("prints the main path's numbers exactly, worded as a sum, and says why 3 key routes show one", async () => {
     await page.goto(`${base}/?view=lineage&keyRoute=3`);
-    const weight = page.getByText(/^Path weight /);
+    const weight = page.locator(".path-weight");
     await weight.waitFor();
-    expect(await weight.textContent()).toMatch(/^Path weight [\d,]+: the sum of the search path counts of its \d+ citations\. [\d,]+ source-to-sink chains in this scope\.$/);
+    // Shares of the scope's chains, and the weight in a readable form (issue 24).
+    expect(await weight.textContent()).toMatch(
+      /^Each step: the share of the scope’s [\d,.× ⁰¹²³⁴⁵⁶⁷⁸⁹]+ source-to-sink citation chains that pass through the citation leading to it\. The main path is the chain whose \d+ citations carry the most chains together \(path weight [\d,.× ⁰¹²³⁴⁵⁶⁷⁸⁹]+(, [<\d.]+% a citation on average)?\)\.\s*$/,
+    );
     expect(await weight.getAttribute("title")).toMatch(/^A citation's search path count \(SPC\) is how many of the scope's [\d,]+ source-to-sink citation chains pass through it/);
     const summary = page.locator(".key-route-summary");
     await expect

@@ -149,7 +149,7 @@ describe("in the engine", () => {
     expect(t.evidence.citedBySeedAuthors).toBe(2);
     const title = (i: number) => (i === at("S1") ? "Moses" : null);
     expect(reasonText(p1.evidence, { seedCount: 2, title, citedBy: 0 })).toBe('by the authors of "Moses"');
-    expect(reasonText(t.evidence, { seedCount: 2, title })).toBe("cited by 2 other papers of your seeds' authors; cited by 2 papers in the graph");
+    expect(reasonText(t.evidence, { seedCount: 2, title })).toBe("cited by 2 other papers of your seeds' authors; cited by 2 in this map");
     // An untitled seed is never named.
     expect(reasonText(Object.assign({}, p1.evidence, { sameAuthorsAs: [at("S2")] }), { seedCount: 2, title, citedBy: 0 })).toBe("by the authors of 1 of your 2 seeds");
   });

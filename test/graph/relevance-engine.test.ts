@@ -120,9 +120,9 @@ describe("reasons", () => {
   it("says what the evidence says, naming a titled seed and falling back for an untitled one", () => {
     const ctx = { seedCount: 2, title: titleOf };
     const evidence = { coCitedWith: [{ seed: at("A"), papers: 41 }], sharedReferencesWith: [], builtOnBySeeds: [], buildsOnSeeds: [], similarText: null, citedBy: 3 };
-    expect(reasonText(evidence, ctx)).toBe('co-cited with "Alignment models for translation" by 41 papers; cited by 3 papers in the graph');
+    expect(reasonText(evidence, ctx)).toBe('co-cited with "Alignment models for translation" by 41 papers; cited by 3 in this map');
     const untitled = Object.assign({}, evidence, { coCitedWith: [{ seed: at("B"), papers: 2 }], builtOnBySeeds: [at("A"), at("B")] });
-    expect(reasonText(untitled, ctx)).toBe("built on by 2 of your 2 seeds directly; co-cited with one of your seeds by 2 papers; cited by 3 papers in the graph");
+    expect(reasonText(untitled, ctx)).toBe("built on by 2 of your 2 seeds directly; co-cited with one of your seeds by 2 papers; cited by 3 in this map");
     const text = Object.assign({}, evidence, { coCitedWith: [], similarText: { seed: at("B"), similarity: 0.5 }, citedBy: 0 });
     expect(reasonText(text, ctx)).toBe("similar title to one of your seeds");
     expect(reasonText(Object.assign({}, text, { similarText: null }), { seedCount: 1, title: titleOf })).toBe("close to your seed in the citation graph");

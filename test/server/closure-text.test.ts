@@ -42,6 +42,9 @@ const brief = fc.record({
   doi: fc.option(fc.string({ unit: "grapheme", maxLength: 20 }), { nil: null }),
   aclId: fc.option(fc.string({ maxLength: 10 }), { nil: null }),
   citedByCount: fc.option(fc.nat(), { nil: null }),
+  citedByReport: fc.option(fc.record({ by: fc.string({ unit: "binary", maxLength: 30 }), through: fc.option(fc.string({ maxLength: 10 }), { nil: null }), read: fc.string({ maxLength: 10 }) }), {
+    nil: null,
+  }),
   stub: fc.boolean(),
   titleInferred: fc.boolean(),
   firstAuthor: fc.option(fc.string({ unit: "binary", maxLength: 30 }), { nil: null }),

@@ -11,6 +11,7 @@ export function brief(id: string, title: string, year: number | null, extra: Par
     doi: null,
     aclId: null,
     citedByCount: null,
+    citedByReport: null,
     stub: false,
     titleInferred: false,
     firstAuthor: null,
@@ -42,6 +43,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
     directions: [{ name: "Reasoning benchmarks and evaluation", area: "LLM reasoning", url: "https://mlsanity.com/lr/x/", directionsInArea: 17 }],
     citedByCount: 56,
     notes: [],
+    citedByReport: { by: "000_f241d60728b6496d.txt", through: "2026-10-14", read: "2026-10-15" },
     buildsOnCount: 24,
     builtByCount: 30,
     coverage: {

@@ -99,6 +99,7 @@ export function context(n: number, over: Partial<CitationContext> = {}): Citatio
     doi: `10.5555/invented.citer.${n}`,
     aclId: null,
     citedByCount: null,
+    citedByReport: null,
     stub: false,
     titleInferred: false,
     firstAuthor: "Ada Placeholder",

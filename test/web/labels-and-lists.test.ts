@@ -10,7 +10,8 @@ import { LabelPlacer, placementAt, type Box } from "../../web/src/core/graph/lab
 import { clusterLabels } from "../../web/src/core/graph/clusters.ts";
 import { createCitationGraph, loadCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
 import { sortPapers } from "../../web/src/core/paper/sort.ts";
-import { buildsOnCoverage, builtByCoverage, citationCount, exactCount, firstAuthorLabel, mapName } from "../../web/src/core/paper/format.ts";
+import { buildsOnCoverage, citationFigures, exactCount, firstAuthorLabel, listedFigures, mapName } from "../../web/src/core/paper/format.ts";
+import { readableCount, shareOf } from "../../vocabulary/count-wording.ts";
 import { draftKey, loadDraft, saveDraft, type DraftStore } from "../../web/src/core/reading-list/draft-storage.ts";
 import { EMPTY_READING_LIST } from "../../web/src/core/reading-list/index.ts";
 import { brief, paperDetail, readingItem, METROLOGY, SOCIO } from "./fixtures.ts";
@@ -74,17 +75,39 @@ describe("cluster labels", () => {
 
 describe("list orders", () => {
   const list = [brief("x", "X", 2019, { builtByCount: 5 }), brief("y", "Y", null, { citedByCount: 90, builtByCount: 3 }), brief("z", "Z", 2023, { builtByCount: 5 })];
-  it("sorts by year either way (papers without a year last) and by citations, stably", () => {
+  it("sorts by year either way (papers without a year last) and by citations in this map, stably", () => {
     expect(sortPapers(list, "newest").map((p) => p.id)).toEqual(["z", "x", "y"]);
     expect(sortPapers(list, "oldest").map((p) => p.id)).toEqual(["x", "z", "y"]);
-    expect(sortPapers(list, "citations").map((p) => p.id)).toEqual(["y", "x", "z"]);
+    // Citations in this map decide; a page's reported 90 is another collection's figure.
+    expect(sortPapers(list, "citations").map((p) => p.id)).toEqual(["x", "z", "y"]);
+    expect(sortPapers([brief("a", "A", 2020, { builtByCount: 2 }), brief("b", "B", 2020, { builtByCount: 2, citedByCount: 7 })], "citations").map((p) => p.id)).toEqual(["b", "a"]);
     expect(sortPapers(list, "relevance").map((p) => p.id)).toEqual(["x", "y", "z"]);
     expect(sortPapers(list, "relevance", (p) => (p.id === "z" ? 1 : 0)).map((p) => p.id)).toEqual(["z", "x", "y"]);
-    expect(citationCount(list[1] as (typeof list)[number])).toBe(90);
   });
 });
 
 describe("numbers and words", () => {
+  it("gives a part of a whole as a share and a long count in three figures, in BigInt", () => {
+    expect(shareOf("819178541700828379", "5819169607971424081")).toBe("14%");
+    expect(shareOf("91", "4734")).toBe("1.9%");
+    expect(shareOf("1", "100000")).toBe("<0.1%");
+    expect(shareOf("0", "5")).toBe("0%");
+    expect(shareOf("5", "0")).toBe("");
+    expect(readableCount("60835833909718080919")).toBe("6.08 × 10¹⁹");
+    expect(readableCount("883")).toBe("883");
+    expect(readableCount("123456789")).toBe("123,456,789");
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), fc.bigInt({ min: 0n, max: 10n ** 30n }), (whole, part) => {
+        const p = part > whole ? whole : part;
+        const share = shareOf(p.toString(), whole.toString());
+        const value = share === "<0.1%" ? 0 : Number(share.replace(/[%,]/g, ""));
+        expect(value).toBeLessThanOrEqual(100);
+        expect(value).toBeLessThanOrEqual((Number(p) / Number(whole)) * 100 + 1e-9);
+      }),
+      { seed: 20261202, numRuns: 300 },
+    );
+  });
+
   it("groups exact integers as written, past 2^53, never through Number", () => {
     expect(exactCount("60835833909718080919")).toBe("60,835,833,909,718,080,919");
     fc.assert(
@@ -104,9 +127,28 @@ describe("numbers and words", () => {
     expect(buildsOnCoverage({ inGraph: 51, reportedInMap: 83, reportedTotal: 137, source, dataThrough: "2026-10-07" }, "the mlsanity map")).toBe(
       "Of its 137 references, 83 are in the mlsanity map (page data through 2026-10-07); 51 are in this graph.",
     );
-    expect(builtByCoverage({ inGraph: 1, reported: 1, source, dataThrough: null }, "the mlsanity map")).toBe("Cited by 1 paper in the mlsanity map; 1 is in this graph.");
+    expect(firstAuthorLabel({ firstAuthor: "Kishore Papineni", authorCount: 4 })).toBe("Kishore Papineni et al.");
     expect(firstAuthorLabel({ firstAuthor: "Kishore Papineni", authorCount: 4 })).toBe("Kishore Papineni et al.");
     expect(firstAuthorLabel({ firstAuthor: "Kishore Papineni", authorCount: 1 })).toBe("Kishore Papineni");
+  });
+});
+
+describe("a paper's two citation figures", () => {
+  const report = { by: "Semantic Scholar", through: "2026-10-07", read: "2026-10-20" };
+  it("says each with its meaning, and an unknown count as unknown, never 0", () => {
+    expect(citationFigures(brief("a", "A", 2020, { builtByCount: 33, citedByCount: 7768, citedByReport: report }))).toEqual({
+      inMap: "Cited by 33 in this map.",
+      reported: "7,768 citations reported by Semantic Scholar (data through 2026-10-07).",
+    });
+    expect(citationFigures(brief("a", "A", 2020, { builtByCount: 0, citedByCount: null }))).toEqual({ inMap: "Not cited in this map.", reported: "No reported citation count." });
+    expect(citationFigures(brief("a", "A", 2020, { builtByCount: 1, citedByCount: 1, citedByReport: { ...report, through: null } })).reported).toBe(
+      "1 citation reported by Semantic Scholar (read 2026-10-20).",
+    );
+    expect(listedFigures(brief("a", "A", 2020, { builtByCount: 729, citedByCount: null }))).toEqual(["cited by 729 in this map"]);
+    expect(listedFigures(brief("a", "A", 2020, { builtByCount: null, citedByCount: 5, citedByReport: report }))).toEqual(["5 reported by Semantic Scholar"]);
+    for (const text of [...listedFigures(brief("a", "A", 2020, { builtByCount: 0 })), ...Object.values(citationFigures(brief("a", "A", 2020, { builtByCount: 0 })))]) {
+      expect(text).not.toMatch(/\b0 citations?\b|^\d[\d,]* citations?\.?$/);
+    }
   });
 });
 

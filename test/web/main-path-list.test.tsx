@@ -24,10 +24,13 @@ describe("MainPathList", () => {
     expect(list.tagName).toBe("OL");
     const items = within(list).getAllByRole("listitem");
     expect(items.map((li) => li.querySelector(".path-year")?.textContent)).toEqual(["2021", "2023", "2024"]);
-    expect(items.map((li) => li.querySelector(".spc")?.textContent)).toEqual(["start", "SPC 91", "SPC 792"]);
+    // Each step as the share of the scope's chains through the citation leading to it: 91 and 792 of 4,734.
+    expect(items.map((li) => li.querySelector(".spc")?.textContent)).toEqual(["start", "1.9% of chains", "16% of chains"]);
+    expect(items[2]?.querySelector(".spc")?.getAttribute("title")).toBe("Search path count 792: of the scope's 4,734 source-to-sink citation chains, this many pass through the citation leading here");
     expect(items[2]?.textContent).toContain(METROLOGY.title);
-    expect(screen.getByText(/^Path weight 883: the sum of the search path counts of its 2 citations\./)).toBeTruthy();
-    expect(screen.getByText("4,734 source-to-sink chains in this scope.")).toBeTruthy();
+    const weight = document.querySelector(".path-weight")?.textContent ?? "";
+    expect(weight).toMatch(/^Each step: the share of the scope’s 4,734 source-to-sink citation chains that pass through the citation leading to it\./);
+    expect(weight).toMatch(/whose 2 citations carry the most chains together \(path weight 883, 9\.3% a citation on average\)\./);
     expect(screen.getByText(/Of the whole graph \(189 papers\)/)).toBeTruthy();
     fireEvent.click(within(list).getByRole("button", { name: SOCIO.title ?? "" }));
     expect(onSelect).toHaveBeenCalledWith(PATH[1]);
@@ -71,17 +74,18 @@ describe("MainPathList", () => {
     );
   });
 
-  it("prints SPC counts and weights past 2^53 exactly, as the CLI does, never rounded", () => {
-    // The AAN main path's weight, as `lineage main-path` prints it.
-    const big = { ...step(METROLOGY, 6.08e19), spcExact: "60835833909718080919" };
-    const data = { ...mainPathResponse([step(AI_EVERYTHING, 0), big]), weight: 6.08e19, weightExact: "60835833909718080919", totalPaths: "5819169607971424001" };
+  it("gives SPC counts past 2^53 as shares, in readable figures, and exactly on hover, never through Number", () => {
+    // The AAN main path's first citation and the scope's chains, as `lineage main-path` prints them.
+    const big = { ...step(METROLOGY, 8.19e17), spcExact: "819178541700828379" };
+    const data = { ...mainPathResponse([step(AI_EVERYTHING, 0), big]), weight: 8.19e17, weightExact: "819178541700828379", totalPaths: "5819169607971424081" };
     renderList({ mainPath: { status: "ready", data } });
-    expect(screen.getByText(/^Path weight 60,835,833,909,718,080,919: the sum of the search path counts of its 1 citation\./)).toBeTruthy();
-    expect(screen.getByText("SPC 60,835,833,909,718,080,919")).toBeTruthy();
-    expect(screen.getByText("5,819,169,607,971,424,001 source-to-sink chains in this scope.")).toBeTruthy();
-    // Worded as the sum it is, with the explanation on hover: not "N of M paths".
-    expect(screen.queryByText(/ of 5,819/)).toBeNull();
-    expect(screen.getByText(/^Path weight/).getAttribute("title")).toMatch(/^A citation's search path count \(SPC\) is how many of the scope's 5,819,169,607,971,424,001 source-to-sink/);
+    expect(screen.getByText("14% of chains").getAttribute("title")).toMatch(/^Search path count 819,178,541,700,828,379: of the scope's 5,819,169,607,971,424,081 source-to-sink/);
+    const weight = document.querySelector(".path-weight");
+    expect(weight?.textContent).toMatch(/scope’s 5\.81 × 10¹⁸ source-to-sink citation chains/);
+    expect(weight?.textContent).toMatch(/\(path weight 8\.19 × 10¹⁷, 14% a citation on average\)/);
+    // No 20-digit number to read in the text; the exact sum is on hover.
+    expect(weight?.textContent).not.toMatch(/\d{1,3}(?:,\d{3}){4,}/);
+    expect(weight?.getAttribute("title")).toMatch(/add up to the most: 819,178,541,700,828,379\.$/);
   });
 
   it("says which key citations lie on the main path or repeat a route", () => {

@@ -90,7 +90,7 @@ describe("PaperPanel", () => {
     const onAuthor = vi.fn();
     renderPanel({ onAuthor });
     const item = within(screen.getByRole("list", { name: "Builds on" })).getAllByRole("listitem")[0] as HTMLElement;
-    expect(item.querySelector(".paper-list-meta")?.textContent).toBe("2019 · arXiv:1904.09675 · 40 citations");
+    expect(item.querySelector(".paper-list-meta")?.textContent).toBe("2019 · arXiv:1904.09675 · cited by 40 in this map");
     fireEvent.click(within(item).getByRole("button", { name: "Tianyi Zhang et al." }));
     expect(onAuthor).toHaveBeenCalledWith("Tianyi Zhang");
   });
@@ -112,11 +112,11 @@ describe("PaperPanel", () => {
     ];
     renderPanel({ similar: { status: "ready", data: similar } });
     const headings = screen.getAllByRole("heading", { level: 4 }).map((h) => h.textContent);
-    expect(headings).toEqual(["Prior works", "Derivative works"]);
-    const prior = screen.getByRole("list", { name: "Prior works" });
+    expect(headings).toEqual(["Older, often cited with it", "Newer, cites what it cites"]);
+    const prior = screen.getByRole("list", { name: "Older, often cited with it" });
     expect(within(prior).getByText("shares 4 references with it")).toBeTruthy();
     expect(within(prior).queryByText(METROLOGY.title ?? "")).toBeNull();
-    const derivative = screen.getByRole("list", { name: "Derivative works" });
+    const derivative = screen.getByRole("list", { name: "Newer, cites what it cites" });
     expect(within(derivative).getByText("co-cited with it by 3 papers")).toBeTruthy();
   });
 
@@ -129,18 +129,21 @@ describe("PaperPanel", () => {
     renderPanel();
     // The page's "builds on 24 of its 57 references that are in the map" counts references in its map.
     expect(screen.getByText("Of its 57 references, 24 are in the mlsanity map (page data through 2026-10-14); 24 are in this graph.")).toBeTruthy();
-    expect(screen.getByText("Cited by 56 papers in the mlsanity map (page data through 2026-10-14); 30 are in this graph.")).toBeTruthy();
+    // Two figures, each with its meaning: never one bare "citations".
+    expect(screen.getByText("Cited by 30 in this map.")).toBeTruthy();
+    expect(screen.getByText("56 citations reported by 000_f241d60728b6496d.txt (data through 2026-10-14).")).toBeTruthy();
   });
 
   it("says when no count was reported", () => {
-    const paper = paperDetail();
+    const paper = paperDetail({ citedByCount: null, citedByReport: null, builtByCount: 0 });
     paper.coverage = {
       buildsOn: { inGraph: 3, reportedInMap: null, reportedTotal: null, source: null, dataThrough: null },
       builtBy: { inGraph: 1, reported: null, source: null, dataThrough: null },
     };
     renderPanel({ paper });
     expect(screen.getByText("Builds on 3 papers in this graph (no reported reference count).")).toBeTruthy();
-    expect(screen.getByText("Built on by 1 paper in this graph (no reported citation count).")).toBeTruthy();
+    expect(screen.getByText("Not cited in this map.")).toBeTruthy();
+    expect(screen.getByText("No reported citation count.")).toBeTruthy();
   });
 
   it("links identifiers out safely", () => {

@@ -10,8 +10,18 @@ import { METROLOGY, SOCIO } from "./fixtures.ts";
 configure({ asyncUtilTimeout: 60_000 });
 
 const HITS: SearchHit[] = [
-  { ...METROLOGY, score: 17, firstAuthor: "Michael Saxon", authorCount: 6, builtByCount: 33 },
-  { ...SOCIO, score: 9, firstAuthor: "Q. Vera Liao", authorCount: 2, builtByCount: 30, citedByCount: 56 },
+  { ...METROLOGY, venue: null, score: 17, match: { how: "words", field: "title" }, firstAuthor: "Michael Saxon", authorCount: 6, builtByCount: 33 },
+  {
+    ...SOCIO,
+    venue: "FAccT",
+    score: 9,
+    match: { how: "alias", alias: { alias: "Socio-Technical Gap", kind: "title-name", source: "the name its title ends with" } },
+    firstAuthor: "Q. Vera Liao",
+    authorCount: 2,
+    builtByCount: 30,
+    citedByCount: 56,
+    citedByReport: { by: "000_f241d60728b6496d.txt", through: "2026-10-14", read: "2026-10-15" },
+  },
 ];
 
 /** The result options (the sort control's own options are not results). */
@@ -44,14 +54,28 @@ describe("SearchBox", () => {
     fireEvent.change(input, { target: { value: "metrology" } });
     await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
     expect(results().map((o) => o.textContent)).toEqual([
-      "Benchmarks as Microscopes: A Call for Model Metrology2024 · Michael Saxon et al. · arXiv:2407.16711 · 33 citations",
-      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap2023 · Q. Vera Liao and 1 other · arXiv:2306.03100 · 56 citations",
+      "Benchmarks as Microscopes: A Call for Model Metrology" + "Michael Saxon et al. · 2024 · arXiv:2407.16711" + "cited by 33 in this map",
+      "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap" +
+        "Q. Vera Liao and 1 other · 2023 · FAccT · arXiv:2306.03100" +
+        "cited by 30 in this map · 56 reported by 000_f241d60728b6496d.txt" +
+        "known as “Socio-Technical Gap”: the name its title ends with",
     ]);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/search?q=metrology&limit=12");
     expect(input.getAttribute("aria-expanded")).toBe("true");
     fireEvent.click(screen.getByRole("option", { name: /Rethinking Model Evaluation/ }));
     expect(onSelect).toHaveBeenCalledWith(HITS[1]);
     expect(results()).toHaveLength(0);
+  });
+
+  it("keeps the server's order for relevance: a paper named exactly before word matches that score higher", async () => {
+    const named = { ...HITS[1], score: 1.2, match: { how: "alias", alias: { alias: "SocioGap", kind: "task-name", source: "a task" } } } as SearchHit;
+    fetchMock.mockImplementation(async () => ({ ok: true, status: 200, statusText: "OK", json: async () => ({ query: "sociogap", results: [named, HITS[0]] }) }));
+    render(<SearchBox onSelect={vi.fn()} debounceMs={0} />);
+    const input = screen.getByRole("combobox", { name: "Search papers" });
+    fireEvent.focus(input);
+    fireEvent.change(input, { target: { value: "sociogap" } });
+    await screen.findAllByRole("option", { name: /Benchmarks as Microscopes/ });
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
   });
 
   it("sorts the results by year or citations and keeps the list open while sorting", async () => {
@@ -64,8 +88,9 @@ describe("SearchBox", () => {
     fireEvent.blur(input, { relatedTarget: sort });
     fireEvent.change(sort, { target: { value: "oldest" } });
     expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
+    // Most cited in this map: 33 against 30 (a page's reported 56 is another collection's figure).
     fireEvent.change(sort, { target: { value: "citations" } });
-    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([SOCIO.title, METROLOGY.title]);
+    expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([METROLOGY.title, SOCIO.title]);
     fireEvent.change(sort, { target: { value: "relevance" } });
     expect(results().map((o) => o.querySelector(".result-title")?.textContent)).toEqual([METROLOGY.title, SOCIO.title]);
   });

@@ -70,7 +70,7 @@ export function CitationsChart({ perYear, width = 320, height = 96 }: CitationsC
           </text>
         )}
       </svg>
-      <figcaption className="muted">Citations per year (max {max.toLocaleString("en-US")})</figcaption>
+      <figcaption className="muted">Citations per year as its page reports them (max {max.toLocaleString("en-US")})</figcaption>
     </figure>
   );
 }

@@ -96,7 +96,7 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", timeli
       {onTimelineY && (
         // Always there (off the time axis, disabled): a control appearing would rewrap the toolbar
         // and resize the graph, which costs seconds in software WebGL on a large graph.
-        <label title="On the time axis, y is where the force layout put the paper, or its citations (log scale)">
+        <label title="On the time axis, y is where the force layout put the paper, or its citations on a log scale: the larger of its citations in this map and the count its pages report">
           Y axis{" "}
           <select value={timelineY} disabled={!(lineage || layout === "timeline")} onChange={(e) => onTimelineY(e.target.value === "citations" ? "citations" : "layout")}>
             <option value="layout">Layout position</option>

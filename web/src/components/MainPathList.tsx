@@ -1,17 +1,20 @@
 /**
  * The lineage view's side list: the main path of the graph or of the seeds' lineage, oldest first,
- * each paper with its year and the search path count (SPC) of the citation that leads to it, in an
- * ordered list named "Main path"; the key-route control (K = 1-10) and the distinct key routes,
- * saying which of the K key citations lie on the main path or on a route already shown. Every
- * count is the exact integer the API gives as digits (the CLI's), grouped, never through Number;
- * a path's weight is worded as the sum it is, explained on hover. Items are buttons selecting
- * that paper. Every title is rendered as text.
+ * each paper with its year and the share of the scope's source-to-sink citation chains that pass
+ * through the citation leading to it (its search path count, SPC, over the scope's chains; the
+ * exact count on hover), in an ordered list named "Main path"; the key-route control (K = 1-10) and
+ * the distinct key routes, saying which of the K key citations lie on the main path or on a route
+ * already shown. Counts are the exact integers the API gives as digits (the CLI's), never through
+ * Number: shares are computed in BigInt, a path's weight is given in three figures with one line
+ * saying what it sums, and exactly on hover. Items are buttons selecting that paper. Every title
+ * is rendered as text.
  */
 import { useId } from "react";
 import type { MainPathResponse, MainPathStep, PaperBrief, Resource } from "../core/api/types.ts";
 import { KEY_ROUTES_OFFERED } from "../core/explorer/types.ts";
 import { keyRouteReport, type KeyRouteReport } from "../core/lineage/main-path.ts";
 import { displayTitle, exactCount } from "../core/paper/format.ts";
+import { readableCount, shareOf } from "../../../vocabulary/count-wording.ts";
 
 export interface SeedLabel {
   ref: string;
@@ -73,15 +76,23 @@ export function MainPathList({ mainPath, keyRoutes, seeds, direction, selected, 
   );
 }
 
-function StepItem({ step, first, last, selected, onSelect }: { step: MainPathStep; first: boolean; last: boolean; selected: boolean; onSelect: (p: PaperBrief) => void }) {
+function StepItem(props: { step: MainPathStep; first: boolean; last: boolean; selected: boolean; totalPaths: string; onSelect: (p: PaperBrief) => void }) {
+  const { step, first, last, selected, totalPaths, onSelect } = props;
   return (
     <li aria-current={selected ? "true" : undefined} className={selected ? "current" : undefined}>
       <span className="path-year">{step.year ?? "n.d."}</span>
       <button type="button" className="link-button" onClick={() => onSelect(step)}>
         {displayTitle(step)}
       </button>
-      <span className="spc" title="Search path count: how many source-to-sink citation chains pass through the citation leading here">
-        {first ? "start" : `SPC ${exactCount(step.spcExact)}`}
+      <span
+        className="spc"
+        title={
+          first
+            ? "The oldest paper of the path"
+            : `Search path count ${exactCount(step.spcExact)}: of the scope's ${exactCount(totalPaths)} source-to-sink citation chains, this many pass through the citation leading here`
+        }
+      >
+        {first ? "start" : `${shareOf(step.spcExact, totalPaths)} of chains`}
       </span>
       {step.members.length > 0 && (
         <span className="cycle-members">
@@ -125,14 +136,15 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
       <p className="muted">{plural(path.length, "paper", "papers")}, oldest first, each built on by the next.</p>
       <p
         className="muted path-weight"
-        title={`A citation's search path count (SPC) is how many of the scope's ${exactCount(totalPaths)} source-to-sink citation chains pass through it; the main path is the chain whose citations' counts add up to the most.`}
+        title={`A citation's search path count (SPC) is how many of the scope's ${exactCount(totalPaths)} source-to-sink citation chains pass through it; the main path is the chain whose citations' counts add up to the most: ${exactCount(mainPath.data.weightExact)}.`}
       >
-        Path weight {exactCount(mainPath.data.weightExact)}: the sum of the search path counts of its {plural(citations, "citation", "citations")}.{" "}
-        <span className="total-paths">{exactCount(totalPaths)} source-to-sink chains in this scope.</span>
+        Each step: the share of the scope&rsquo;s {readableCount(totalPaths)} source-to-sink citation chains that pass through the citation leading to it. The main path is the chain whose{" "}
+        {plural(citations, "citation", "citations")} carry the most chains together (path weight {readableCount(mainPath.data.weightExact)}
+        {citations > 0 ? `, ${shareOf((BigInt(mainPath.data.weightExact) / BigInt(citations)).toString(), totalPaths)} a citation on average` : ""}).{" "}
       </p>
       <ol className="path-list main-path-list" aria-label="Main path">
         {path.map((step, i) => (
-          <StepItem key={step.id} step={step} first={i === 0} last={i === path.length - 1} selected={selected === step.id} onSelect={onSelect} />
+          <StepItem key={step.id} step={step} first={i === 0} last={i === path.length - 1} selected={selected === step.id} totalPaths={totalPaths} onSelect={onSelect} />
         ))}
       </ol>
       {keyRoutes > 0 && report && (
@@ -144,12 +156,12 @@ function MainPathBody({ mainPath, keyRoutes, selected, onSelect }: Pick<MainPath
           {routes.map((route, r) => (
             <details key={route.path.map((s) => s.id).join("|")} className="key-route" open={routes.length <= 2}>
               <summary>
-                Key route {r + 1}: {plural(route.path.length, "paper", "papers")}, through the citation with SPC {exactCount(route.links[0]?.spcExact ?? "0")} (key citation{" "}
+                Key route {r + 1}: {plural(route.path.length, "paper", "papers")}, around a citation that {shareOf(route.links[0]?.spcExact ?? "0", totalPaths)} of chains pass through (key citation{" "}
                 {route.links.map((l) => l.rank).join(", ")})
               </summary>
               <ol className="path-list key-route-list" aria-label={`Key route ${r + 1}`}>
                 {route.path.map((step, i) => (
-                  <StepItem key={step.id} step={step} first={i === 0} last={i === route.path.length - 1} selected={selected === step.id} onSelect={onSelect} />
+                  <StepItem key={step.id} step={step} first={i === 0} last={i === route.path.length - 1} selected={selected === step.id} totalPaths={totalPaths} onSelect={onSelect} />
                 ))}
               </ol>
             </details>

@@ -1,12 +1,13 @@
 /**
  * A named list of papers ("Builds on", "Built on by", "Similar papers") with a sort control
- * (relevance, year either way, citations). Each item is a button selecting that paper, with its
- * year, first author, identifier and citations; the first author is a button of its own that
+ * (relevance, year either way, most cited in this map). Each item is a button selecting that
+ * paper, with its year, first author, identifier and its two citation figures (cited in this map;
+ * reported, by whom, when known; both in full on hover); the first author is a button of its own that
  * searches their papers. Long lists show their first items and a button for the rest.
  */
 import { useMemo, useState } from "react";
 import type { PaperBrief, Resource } from "../core/api/types.ts";
-import { citationCount, displayTitle, firstAuthorLabel, shownIdentifier } from "../core/paper/format.ts";
+import { displayTitle, figuresTitle, firstAuthorLabel, listedFigures, shownIdentifier } from "../core/paper/format.ts";
 import { sortPapers, type PaperSort } from "../core/paper/sort.ts";
 import { SortControl } from "./SortControl.tsx";
 
@@ -24,10 +25,6 @@ export interface PaperListProps<T extends PaperBrief = PaperBrief> {
   relevanceMeaning?: string;
   /** A line under the title, for what only this list knows (why a paper is similar). */
   detail?: (paper: T) => string | null;
-}
-
-function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
 
 export function PaperList<T extends PaperBrief>(props: PaperListProps<T>) {
@@ -53,16 +50,16 @@ export function PaperList<T extends PaperBrief>(props: PaperListProps<T>) {
         {shown.map((p) => {
           const author = firstAuthorLabel(p);
           const id = shownIdentifier(p);
-          const cites = citationCount(p);
+          const figures = listedFigures(p);
           const why = detail?.(p) ?? null;
           return (
             <li key={p.id}>
-              <button type="button" className="link-button" onClick={() => onSelect(p)}>
+              <button type="button" className="link-button" title={figuresTitle(p)} onClick={() => onSelect(p)}>
                 <span className="paper-list-title">{displayTitle(p)}</span>
                 <span className="paper-list-meta">
                   {p.year ?? "n.d."}
                   {id ? ` · ${id}` : ""}
-                  {cites !== null ? ` · ${count(cites, "citation", "citations")}` : ""}
+                  {figures.map((f) => ` · ${f}`).join("")}
                   {p.stub ? " · reference only" : ""}
                 </span>
               </button>

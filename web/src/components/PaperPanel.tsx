@@ -9,7 +9,7 @@
 import { useEffect, useId, useRef } from "react";
 import type { PaperBrief, PaperDetail, ReachedPaper, Resource, SimilarPaper } from "../core/api/types.ts";
 import type { Depth, Highlight, PathEnd } from "../core/explorer/types.ts";
-import { buildsOnCoverage, builtByCoverage, displayTitle, identifierLinks, mapName, safeHref, sourceName } from "../core/paper/format.ts";
+import { buildsOnCoverage, citationFigures, displayTitle, identifierLinks, mapName, safeHref, sourceName } from "../core/paper/format.ts";
 import { CitationsChart } from "./CitationsChart.tsx";
 import { LibraryMembershipNote } from "./LibraryMembershipNote.tsx";
 import { PaperList } from "./PaperList.tsx";
@@ -52,11 +52,15 @@ const RELEVANCE = "papers citing both, and references both cite (co-citation and
 /** The evidence that selected it, as the server words it ("co-cited with it by 41 papers; similar title"). */
 const similarDetail = (p: SimilarPaper): string => p.reason;
 
-/** Connected Papers' split of similar papers: what it rests on, what rests on it, and the rest. */
-const SIMILAR_GROUPS: { relation: SimilarPaper["relation"]; label: string }[] = [
-  { relation: "prior", label: "Prior works" },
-  { relation: "derivative", label: "Derivative works" },
-  { relation: "related", label: "Other similar papers" },
+/**
+ * Connected Papers' split of similar papers (its "prior" and "derivative" works), said as what
+ * each group is: older papers like it (it cites them, or they came first), newer ones (they cite
+ * it, or came after), and the rest.
+ */
+const SIMILAR_GROUPS: { relation: SimilarPaper["relation"]; label: string; meaning: string }[] = [
+  { relation: "prior", label: "Older, often cited with it", meaning: "Papers like it that came before it or that it cites" },
+  { relation: "derivative", label: "Newer, cites what it cites", meaning: "Papers like it that came after it or that cite it" },
+  { relation: "related", label: "Other similar papers", meaning: "Papers like it, neither clearly older nor newer" },
 ];
 
 /**
@@ -97,6 +101,7 @@ export function PaperPanel(props: PaperPanelProps) {
   const authors = paper.authors.slice(0, AUTHORS_SHOWN);
   const moreAuthors = paper.authors.length - authors.length;
   const highlightValue = highlight?.direction ?? "none";
+  const figures = citationFigures(paper);
 
   return (
     <section className="panel paper-panel" role="region" aria-labelledby={headingId}>
@@ -202,7 +207,10 @@ export function PaperPanel(props: PaperPanelProps) {
 
       <section className="coverage" aria-label="Coverage">
         <p title={paper.coverage.buildsOn.source ?? undefined}>{buildsOnCoverage(paper.coverage.buildsOn, mapName(paper, paper.coverage.buildsOn.source))}</p>
-        <p title={paper.coverage.builtBy.source ?? undefined}>{builtByCoverage(paper.coverage.builtBy, mapName(paper, paper.coverage.builtBy.source))}</p>
+        <p className="citation-figure">{figures.inMap}</p>
+        <p className="citation-figure" title={paper.coverage.builtBy.source ?? undefined}>
+          {figures.reported}
+        </p>
       </section>
 
       {props.grow}
@@ -300,12 +308,12 @@ export function PaperPanel(props: PaperPanelProps) {
           {similar.status === "ready" && similar.data.length === 0 && <p className="muted">No paper shares a citing paper, a reference or telling title words with it.</p>}
           {similar.status !== "ready" && <PaperList label="Similar papers" papers={similar} onSelect={selectFromPanel} empty="" />}
           {similar.status === "ready" &&
-            SIMILAR_GROUPS.map(({ relation, label }) => {
+            SIMILAR_GROUPS.map(({ relation, label, meaning }) => {
               const papers = similar.data.filter((p) => p.relation === relation);
               if (papers.length === 0) return null;
               return (
                 <section key={relation} className="similar-group">
-                  <h4>{label}</h4>
+                  <h4 title={meaning}>{label}</h4>
                   <PaperList
                     label={label}
                     papers={{ status: "ready", data: papers }}

@@ -1,7 +1,9 @@
 /**
  * The paper search: an ARIA combobox ("Search papers") over `GET /api/search`, with a listbox of
- * results, each with its year, first author, identifier and citations, and a sort control for
- * them (relevance, year, citations) that keeps the list open. Arrow keys move through the options,
+ * results wide enough to read, each with its title, first author, year, venue and identifier, its
+ * two citation figures with their meaning (cited in this map; reported, by whom), and, when its
+ * words do not explain it, why it was found (a name it goes by, a typo read as a word), and a
+ * sort control for them (relevance, year, citations in this map) that keeps the list open. Arrow keys move through the options,
  * Enter or a click selects, Escape closes the list (and, when the list is already closed, clears
  * the text). Any identifier the CLI takes can be pasted: the server puts the paper it names first.
  * `request` puts a query in the box from elsewhere (an author's name). Requests are debounced and
@@ -10,7 +12,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent, type Ref } from "react";
 import { isAbort, searchPapers } from "../core/api/client.ts";
 import type { SearchHit } from "../core/api/types.ts";
-import { citationCount, displayTitle, firstAuthorLabel, shownIdentifier } from "../core/paper/format.ts";
+import { displayTitle, figuresTitle, firstAuthorLabel, listedFigures, shownIdentifier } from "../core/paper/format.ts";
 import { sortPapers, type PaperSort } from "../core/paper/sort.ts";
 import { SortControl } from "./SortControl.tsx";
 
@@ -19,8 +21,6 @@ export interface SearchRequest {
   text: string;
   n: number;
 }
-
-const byScore = (hit: SearchHit) => hit.score;
 
 export interface SearchBoxProps {
   onSelect: (hit: SearchHit) => void;
@@ -84,7 +84,9 @@ export function SearchBox(props: SearchBoxProps) {
   const current = search.status === "ready" && search.query === query;
   // While a new query runs, the previous results stay up (no flicker) but cannot be chosen by Enter.
   const answered = search.status === "ready" ? search.results : search.status === "loading" ? search.stale : null;
-  const results = useMemo(() => (answered ? sortPapers(answered, sort, byScore) : []), [answered, sort]);
+  // Relevance is the server's order: its tiers (an identifier, an exact title or name) come
+  // before any score, so re-sorting by score alone would put a named paper below word matches.
+  const results = useMemo(() => (answered ? sortPapers(answered, sort) : []), [answered, sort]);
   const expanded = open && query.length > 0 && results.length > 0;
   const activeIndex = active < results.length ? active : -1;
 
@@ -172,7 +174,12 @@ export function SearchBox(props: SearchBoxProps) {
       />
       {expanded && results.length > 1 && (
         <div className="search-sort">
-          <SortControl list="search results" value={sort} onChange={setSort} relevance="how well the title, authors and identifiers match, typos allowed" />
+          <SortControl
+            list="search results"
+            value={sort}
+            onChange={setSort}
+            relevance="an identifier or exact title or name first, then how well the words match and how cited the paper is, typos allowed"
+          />
         </div>
       )}
       <ul id={listId} role="listbox" aria-label={`${label}: results`} className="search-results" hidden={!expanded}>
@@ -190,6 +197,10 @@ export function SearchBox(props: SearchBoxProps) {
             >
               <span className="result-title">{displayTitle(hit)}</span>
               <span className="result-meta">{resultMeta(hit)}</span>
+              <span className="result-figures" title={figuresTitle(hit)}>
+                {resultFigures(hit)}
+              </span>
+              {matchNote(hit) && <span className="result-match">{matchNote(hit)}</span>}
             </li>
           ))}
       </ul>
@@ -201,16 +212,23 @@ export function SearchBox(props: SearchBoxProps) {
   );
 }
 
-/** "2002 · Kishore Papineni et al. · ACL P02-1040 · 729 citations". */
+/** "Kishore Papineni et al. · 2002 · ACL · ACL P02-1040 · reference only": who, when, where, which. */
 export function resultMeta(hit: SearchHit): string {
-  const cites = citationCount(hit);
-  return [
-    hit.year === null ? "year unknown" : String(hit.year),
-    firstAuthorLabel(hit),
-    shownIdentifier(hit),
-    cites === null ? null : `${cites.toLocaleString("en-US")} citation${cites === 1 ? "" : "s"}`,
-    hit.stub ? "reference only" : null,
-  ]
+  return [firstAuthorLabel(hit) ?? "authors unknown", hit.year === null ? "year unknown" : String(hit.year), hit.venue, shownIdentifier(hit), hit.stub ? "reference only" : null]
     .filter(Boolean)
     .join(" · ");
+}
+
+/** "cited by 729 in this map · 7,768 reported by Semantic Scholar": each figure with its meaning. */
+export function resultFigures(hit: SearchHit): string {
+  return listedFigures(hit).join(" · ");
+}
+
+/** Why a hit that its words alone would not explain was found: a name it goes by, a typo read. */
+export function matchNote(hit: SearchHit): string | null {
+  const m = hit.match;
+  if (m.how === "alias" && m.alias) return `known as “${m.alias.alias}”: ${m.alias.source}`;
+  if (m.corrected && m.corrected.length > 0) return `read as ${m.corrected.map((c) => `“${c.as[0] ?? c.typed}” for “${c.typed}”`).join(", ")}`;
+  if (m.how === "some words") return "holds some of the words";
+  return null;
 }

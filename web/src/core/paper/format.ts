@@ -1,10 +1,12 @@
 /**
  * How a paper is named and linked in the explorer: display titles, the REF written into links,
- * identifier links out (arXiv, DOI, ACL Anthology, OpenReview), the reported-coverage sentences
- * ("Of its 137 references, 83 are in the mlsanity map"), exact big counts, and how lists name a
- * paper's authors, identifier and citations. Scraped text is only ever returned as plain strings.
+ * identifier links out (arXiv, DOI, ACL Anthology, OpenReview), the reported-coverage sentence
+ * ("Of its 137 references, 83 are in the mlsanity map"), a paper's two citation figures (cited in
+ * this map; reported, by whom and when), exact big counts, and how lists name a paper's authors
+ * and identifier. Scraped text is only ever returned as plain strings.
  */
 import type { Coverage, PaperBrief, PaperDetail } from "../api/types.ts";
+import { citedInMapPhrase, reportedPhrase, reportedShort } from "../../../../vocabulary/count-wording.ts";
 
 export function displayTitle(paper: { title: string | null; id: string }): string {
   return paper.title && paper.title.trim() ? paper.title : `(untitled paper ${paper.id})`;
@@ -110,13 +112,32 @@ export function buildsOnCoverage(coverage: Coverage["buildsOn"], map = "its sour
   return `Builds on ${plural(coverage.inGraph, "paper", "papers")} in this graph (no reported reference count).`;
 }
 
-/** "Cited by 56 papers in the mlsanity map (page data through 2026-10-14); 33 are in this graph." */
-export function builtByCoverage(coverage: Coverage["builtBy"], map = "its source's map"): string {
-  const inGraph = `${formatCount(coverage.inGraph)} ${coverage.inGraph === 1 ? "is" : "are"} in this graph`;
-  if (coverage.reported !== null) {
-    return `Cited by ${plural(coverage.reported, "paper", "papers")} in ${map}${asOf(coverage.dataThrough)}; ${inGraph}.`;
-  }
-  return `Built on by ${plural(coverage.inGraph, "paper", "papers")} in this graph (no reported citation count).`;
+/**
+ * A paper's two citation figures, each with its meaning (vocabulary/count-wording.ts): "Cited by
+ * 33 in this map." and "56 citations reported by 000_f241.txt (data through 2026-10-14)." (or
+ * "No page reports a citation count."). Never one bare "citations".
+ */
+export function citationFigures(paper: Pick<PaperBrief, "builtByCount" | "citedByCount" | "citedByReport">): { inMap: string | null; reported: string } {
+  const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+  return {
+    inMap: paper.builtByCount === null ? null : `${capital(citedInMapPhrase(paper.builtByCount))}.`,
+    reported: `${capital(reportedPhrase(paper.citedByCount, paper.citedByReport))}.`,
+  };
+}
+
+/** A listed paper's figures in short: "cited by 729 in this map · 7,768 reported by Semantic Scholar". */
+export function listedFigures(paper: Pick<PaperBrief, "builtByCount" | "citedByCount" | "citedByReport">): string[] {
+  const out: string[] = [];
+  if (paper.builtByCount !== null) out.push(citedInMapPhrase(paper.builtByCount));
+  const reported = reportedShort(paper.citedByCount, paper.citedByReport);
+  if (reported) out.push(reported);
+  return out;
+}
+
+/** What the short figures mean, said on hover: both in full, an unknown count said to be unknown. */
+export function figuresTitle(paper: Pick<PaperBrief, "builtByCount" | "citedByCount" | "citedByReport">): string {
+  const { inMap, reported } = citationFigures(paper);
+  return [inMap ?? "Citations in this map not counted here.", reported].join(" ");
 }
 
 /** Authors as the panel lists them: people, in order, the rest counted. */
@@ -138,12 +159,6 @@ export function shownIdentifier(p: Pick<PaperBrief, "arxivId" | "aclId" | "doi">
   if (p.aclId) return `ACL ${p.aclId}`;
   if (p.doi) return `DOI ${p.doi}`;
   return null;
-}
-
-/** The best known citation count of a listed paper: its page's figure or the graph's, whichever is more. */
-export function citationCount(p: Pick<PaperBrief, "citedByCount" | "builtByCount">): number | null {
-  if (p.citedByCount === null && p.builtByCount === null) return null;
-  return Math.max(p.citedByCount ?? 0, p.builtByCount ?? 0);
 }
 
 export function shortLabel(title: string, max = 40): string {

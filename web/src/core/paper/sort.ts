@@ -1,10 +1,10 @@
 /**
  * The orders every paper list offers (issue 18, as Litmaps and ResearchRabbit lists do): by
  * relevance (the list's own measure: search score, similarity to the paper, or the server's order),
- * by year either way, or by citations. Stable: papers that tie keep the list's order.
+ * by year either way, or by citations in this map (the reported count breaking ties). Stable:
+ * papers that tie keep the list's order.
  */
 import type { PaperBrief } from "../api/types.ts";
-import { citationCount } from "./format.ts";
 
 export type PaperSort = "relevance" | "newest" | "oldest" | "citations";
 
@@ -12,7 +12,7 @@ export const SORTS: readonly { value: PaperSort; label: string }[] = [
   { value: "relevance", label: "Relevance" },
   { value: "newest", label: "Newest first" },
   { value: "oldest", label: "Oldest first" },
-  { value: "citations", label: "Most cited" },
+  { value: "citations", label: "Most cited in this map" },
 ];
 
 export function isPaperSort(value: string): value is PaperSort {
@@ -20,6 +20,9 @@ export function isPaperSort(value: string): value is PaperSort {
 }
 
 type Sortable = Pick<PaperBrief, "year" | "citedByCount" | "builtByCount">;
+
+/** Citations in this map first; the reported count only breaks ties (unknown below every count). */
+const byCitations = (a: Sortable, b: Sortable) => (b.builtByCount ?? -1) - (a.builtByCount ?? -1) || (b.citedByCount ?? -1) - (a.citedByCount ?? -1);
 
 /**
  * The list in the order asked for. `relevance` scores papers for the relevance order (higher
@@ -33,7 +36,6 @@ export function sortPapers<T extends Sortable>(papers: readonly T[], sort: Paper
     if (b.year === null) return -1;
     return (a.year - b.year) * dir;
   };
-  const cites = (p: T) => citationCount(p) ?? -1;
   indexed.sort((x, y) => {
     let c = 0;
     switch (sort) {
@@ -41,13 +43,13 @@ export function sortPapers<T extends Sortable>(papers: readonly T[], sort: Paper
         c = relevance ? relevance(y.p) - relevance(x.p) : 0;
         break;
       case "newest":
-        c = byYear(x.p, y.p, -1) || cites(y.p) - cites(x.p);
+        c = byYear(x.p, y.p, -1) || byCitations(x.p, y.p);
         break;
       case "oldest":
-        c = byYear(x.p, y.p, 1) || cites(y.p) - cites(x.p);
+        c = byYear(x.p, y.p, 1) || byCitations(x.p, y.p);
         break;
       case "citations":
-        c = cites(y.p) - cites(x.p);
+        c = byCitations(x.p, y.p);
         break;
     }
     return c || x.i - y.i;

@@ -1,0 +1,282 @@
+/**
+ * The one paper search (issue 24): `lineage search`, `GET /api/search` and the fuzzy step of
+ * resolving a REF by title all answer from here, so they agree. A query is read into words
+ * (vocabulary/search-text.ts: folded, stopwords and a typed year set aside, the last word also a
+ * prefix, a word the index does not hold corrected to the index's words within its typo budget),
+ * the database's search index (db/search-index.ts) is asked for the papers an identifier, a title
+ * or a name names exactly and for those holding the words, and the candidates are ranked by
+ * library/search-ranking.ts (whose header says how). Each hit says how it matched, and, where a
+ * reference names it alongside other papers, which (`alsoMatches`, issue 16).
+ */
+import type { LineageDb } from "../db/lineage-db.ts";
+import type { QueryWord } from "../db/search-index.ts";
+import type { Paper } from "../db/paper-queries.ts";
+import type { PaperBrief, SearchHit, SearchMatch } from "../api/types.ts";
+import { parseIdentifier } from "../vocabulary/identifiers.ts";
+import { normalizeTitle } from "../vocabulary/titles.ts";
+import { compactKey, searchWords, singular, STOPWORDS, typoBudget, withinEdits, yearWord } from "../vocabulary/search-text.ts";
+import { briefOf } from "./briefs.ts";
+import type { LineageGraph, RefLookalike } from "./lineage-graph.ts";
+import { rankCandidates, TIER, type Ranked, type RankedCandidate, type SearchTier } from "./search-ranking.ts";
+
+/** Query characters and words read; the rest is ignored. */
+const MAX_QUERY_CHARS = 500;
+const MAX_QUERY_WORDS = 16;
+/** Hits asked of the index per question: enough to rank, few enough to stay fast. */
+const CANDIDATES = 200;
+/** How much importance weighs beside bm25 when the index picks its candidates. */
+const PRIOR_WEIGHT = 1;
+/** Corrections tried per typed word, and index words looked at to find them. */
+const CORRECTIONS = 3;
+const CORRECTION_POOL = 64;
+/** Index words with the typed word's first two letters looked at beside the trigram pool. */
+const HEAD_POOL = 2000;
+/** A title's own name held by at most this many titles is a name outright (search-ranking.ts `named`). */
+const RARE_NAME_TITLES = 3;
+/** A typed word held by at most this many papers may still be a typo of a commoner word. */
+const RARE_WORD_DOCS = 1;
+
+export interface ParsedQuery {
+  text: string;
+  /** The words searched for, folded; stopwords left out unless the query is only stopwords. */
+  words: string[];
+  /** Years typed beside other words ("Collins 2002"). */
+  years: number[];
+  /** The last word may be the start of a longer one (the query does not end with a space). */
+  prefixLast: boolean;
+}
+
+export function parseQuery(query: string): ParsedQuery {
+  const text = query.slice(0, MAX_QUERY_CHARS).trim();
+  const all = searchWords(text).slice(0, MAX_QUERY_WORDS);
+  const content = all.filter((w) => !STOPWORDS.has(w));
+  const years = content.map(yearWord).filter((y): y is number => y !== undefined);
+  let words = content.filter((w) => yearWord(w) === undefined);
+  if (words.length === 0) words = content.length > 0 ? content : all;
+  const last = words[words.length - 1] ?? "";
+  const prefixLast = !/\s$/.test(query.slice(0, MAX_QUERY_CHARS)) && last.length >= 3 && all[all.length - 1] === last;
+  return { text, words, years: words.length === content.length ? [] : years, prefixLast };
+}
+
+/**
+ * How a paper holds the query's words: each as typed (or its singular or plural), else through a
+ * correction or as a prefix (`inexact`), else only as another word of its stem (`stemmed`; and
+ * `inexact` too when that stem is a correction's).
+ */
+function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { inexact: boolean; stemmed: boolean } {
+  let inexact = false;
+  let stemmed = false;
+  for (const w of words) {
+    const [typed = "", ...corrections] = w.forms;
+    if (w.initial || holds.has(singular(typed))) continue;
+    if (corrections.some((c) => holds.has(singular(c)))) inexact = true;
+    else if (w.prefix && [...holds].some((h) => h.startsWith(typed))) inexact = true;
+    else {
+      // Through another word of a correction's stem: both ("subjectivtiy" read as "subjectivity"
+      // and found as "subjective" ranks below a paper holding "subjectivity").
+      stemmed = true;
+      if (corrections.length > 0) inexact = true;
+    }
+  }
+  return { inexact, stemmed };
+}
+
+/**
+ * A one-letter word of a longer query typed on its own ("F. J. Och", "J Smith"): an author's
+ * initial. One joined to a word by a hyphen or an apostrophe ("CoNLL-X", "O'Brien") is part of it.
+ */
+function isInitial(word: string, text: string): boolean {
+  if (word.length !== 1 || !/\p{L}/u.test(word)) return false;
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(?:^|[\\s,;(])${escaped}(?:\\.|[\\s,;)]|$)`, "iu").test(text.normalize("NFKD").replace(/\p{M}/gu, ""));
+}
+
+/** The forms each word may match: itself, and, when the index lacks it or holds it rarely, its corrections. */
+function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; likeliest: QueryWord[]; corrected: { typed: string; as: string[] }[] } {
+  const corrected: { typed: string; as: string[] }[] = [];
+  const unknown = new Set<number>();
+  const words = parsed.words.map((word, i) => {
+    const forms = [word];
+    const budget = typoBudget(word);
+    const docs = db.search.wordDocs(word);
+    if (budget > 0 && docs <= RARE_WORD_DOCS) {
+      const pool = new Map([...db.search.wordsLike(word, CORRECTION_POOL), ...db.search.wordsBeginningLike(word, budget, HEAD_POOL)].map((c) => [c.word, c]));
+      const near = [...pool.values()]
+        .filter((c) => c.word !== word && c.docs > docs && withinEdits(word, c.word, budget))
+        .sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1))
+        .slice(0, CORRECTIONS)
+        .map((c) => c.word);
+      if (near.length > 0) {
+        forms.push(...near);
+        corrected.push({ typed: word, as: near });
+        if (docs === 0) unknown.add(i);
+      }
+    }
+    return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(word, parsed.text) };
+  });
+  // For the questions that take one form per word (a phrase, a name's words near each other): a
+  // word the index does not hold at all as its commonest correction.
+  const likeliest = words.map((w, i) => (unknown.has(i) ? { ...w, forms: w.forms.slice(1, 2) } : w));
+  return { words, likeliest, corrected };
+}
+
+interface Found {
+  candidate: RankedCandidate;
+  match: SearchMatch;
+}
+
+/** Every paper the query finds, ranked (search-ranking.ts), with how each matched. */
+export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string): { ranked: Ranked[]; matches: Map<string, SearchMatch> } {
+  const parsed = parseQuery(query);
+  const found = new Map<string, Found>();
+  const put = (f: Found) => {
+    const had = found.get(f.candidate.paperId);
+    if (!had || f.candidate.tier < had.candidate.tier) found.set(f.candidate.paperId, f);
+  };
+  const exactCandidate = (paperId: string, tier: SearchTier): RankedCandidate => ({
+    paperId,
+    tier,
+    text: 0,
+    ...db.search.figuresOf(paperId),
+    inTitle: true,
+    byAuthor: false,
+    inTitleOrAuthors: true,
+    named: 0,
+    phrase: true,
+    inexact: false,
+    stemmed: false,
+    year: null,
+  });
+  if (!parsed.text) return { ranked: [], matches: new Map() };
+
+  for (const id of identified(graph, parsed.text)) put({ candidate: exactCandidate(id, TIER.identifier), match: { how: "identifier" } });
+  const normTitle = normalizeTitle(parsed.text);
+  if (normTitle) for (const p of db.queries.byTitle(normTitle)) put({ candidate: exactCandidate(p.id, TIER.title), match: { how: "title" } });
+  // Names matched whole: those the data gave (a record's, an abstract's) rank as a title does;
+  // those a title begins or ends with weigh as a bonus among the papers holding the words.
+  const named = new Map<string, { match: SearchMatch; strength: number }>();
+  const keys = new Set([compactKey(parsed.text), compactKey(parsed.text.replace(/^the\s+/i, ""))]);
+  for (const key of keys) {
+    if (key.length < 2) continue;
+    for (const a of db.search.exactAliases(key)) {
+      const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source } };
+      if (a.kind === "title-name") named.set(a.paperId, { match, strength: Math.min(1, RARE_NAME_TITLES / Math.max(1, a.titles ?? 1)) });
+      else put({ candidate: exactCandidate(a.paperId, TIER.name), match });
+    }
+  }
+
+  if (parsed.words.length > 0) {
+    const { words, likeliest, corrected } = queryWords(db, parsed);
+    const ask = (w: QueryWord[], options: Omit<Parameters<typeof db.search.match>[1], "priorWeight" | "limit">) => db.search.match(w, { ...options, priorWeight: PRIOR_WEIGHT, limit: CANDIDATES });
+    let hits = ask(words, {});
+    let tier: SearchTier = TIER.words;
+    if (hits.length === 0 && words.length > 1) {
+      hits = ask(words, { any: true });
+      tier = TIER.someWords;
+    }
+    if (hits.length > 0) {
+      const rows = (options: Parameters<typeof db.search.rowsMatching>[1]) => db.search.rowsMatching(words, options);
+      const inTitle = rows({ columns: ["title", "names", "terms"], any: tier === TIER.someWords });
+      const inTitleOrAuthors = words.length > 1 ? rows({ columns: ["title", "names", "terms", "authors"], any: tier === TIER.someWords }) : new Set<number>();
+      const names = likeliest.filter((w) => !w.initial);
+      const byAuthor = names.length <= 1 ? rows({ columns: ["authors"] }) : db.search.rowsMatching(names, { columns: ["authors"], near: 2 });
+      const phrase = words.length > 1 ? db.search.rowsMatching(likeliest, { columns: ["title", "names"], phrase: true }) : new Set<number>();
+      for (const h of hits) {
+        // Every word in the venue or identifiers but not in the title or authors: a weaker match.
+        const inText = inTitle.has(h.row) || inTitleOrAuthors.has(h.row) || byAuthor.has(h.row);
+        const how = wordsHeld(words, new Set(searchWords(h.words).map(singular)));
+        put({
+          candidate: {
+            paperId: h.paperId,
+            tier: inText ? tier : TIER.someWords,
+            text: h.text,
+            citedInMap: h.citedInMap,
+            reported: h.reported,
+            inTitle: inTitle.has(h.row),
+            byAuthor: byAuthor.has(h.row),
+            inTitleOrAuthors: inTitleOrAuthors.has(h.row),
+            person: names.length > 1 && byAuthor.has(h.row),
+            named: named.get(h.paperId)?.strength ?? 0,
+            phrase: phrase.has(h.row),
+            inexact: how.inexact,
+            stemmed: how.stemmed,
+            year: parsed.years.length === 0 ? null : h.year !== null && parsed.years.includes(h.year),
+          },
+          match: named.get(h.paperId)?.match ?? {
+            how: tier === TIER.words && inText ? "words" : "some words",
+            field: inTitle.has(h.row) ? "title" : byAuthor.has(h.row) ? "author" : "other",
+            ...(corrected.length > 0 && how.inexact ? { corrected } : {}),
+          },
+        });
+      }
+    }
+  }
+  // A paper named by the query that the index's candidates left out still ranks as named.
+  for (const [paperId, { match, strength }] of named) {
+    if (!found.has(paperId)) put({ candidate: { ...exactCandidate(paperId, TIER.words), named: strength, phrase: false }, match });
+  }
+  const ranked = rankCandidates([...found.values()].map((f) => f.candidate));
+  return { ranked, matches: new Map([...found].map(([id, f]) => [id, f.match])) };
+}
+
+export function searchPapers(db: LineageDb, graph: LineageGraph, query: string, limit: number): SearchHit[] {
+  const { ranked, matches } = rankedSearch(db, graph, query);
+  const several = namedPapers(db, graph, query).papers.map((p) => p.id);
+  const hits: SearchHit[] = [];
+  for (const r of ranked) {
+    if (hits.length >= limit) break;
+    const index = graph.index.index(r.paperId);
+    if (index === undefined) continue;
+    const brief = graph.brief(index);
+    const hit: SearchHit = Object.assign(brief, { venue: graph.paper(index).venue, score: Math.round(r.score * 1000) / 1000, match: matches.get(r.paperId) ?? { how: "words" } });
+    if (several.includes(hit.id)) hit.alsoMatches = several.filter((id) => id !== hit.id);
+    hits.push(hit);
+  }
+  return hits;
+}
+
+/** A title query's paper when the search leaves no doubt (REF resolution's fuzzy step), else the candidates. */
+export function searchByTitle(db: LineageDb, graph: LineageGraph, query: string): { paper?: Paper; candidates: Paper[] } {
+  // Only papers holding every word are candidates: a REF is never read as some of its words.
+  const ranked = rankedSearch(db, graph, query).ranked.filter((r) => r.tier <= TIER.words);
+  const words = parseQuery(query).words.length;
+  const papers: Paper[] = [];
+  for (const r of ranked.slice(0, 5)) {
+    const i = graph.index.index(r.paperId);
+    if (i !== undefined) papers.push(graph.paper(i));
+  }
+  const [top, second] = ranked;
+  const covers = (r: Ranked | undefined, p: Paper | undefined) => {
+    if (!r || !p || r.tier > TIER.words || !r.inTitle) return false;
+    const titleWords = searchWords(p.title ?? "").filter((w) => !STOPWORDS.has(w)).length;
+    return r.tier < TIER.words || (titleWords > 0 && words / titleWords >= 0.6);
+  };
+  if (covers(top, papers[0]) && !(second && second.tier === top?.tier && covers(second, papers[1]))) return { paper: papers[0], candidates: papers };
+  return { candidates: papers };
+}
+
+/** The papers an identifier-shaped query names (none for other text). */
+function identified(graph: LineageGraph, q: string): string[] {
+  const text = q.trim();
+  if (graph.index.index(text) === undefined && !parseIdentifier(text)) return [];
+  const result = graph.resolveRef(text);
+  return result.kind === "found" ? [result.paper.id] : result.kind === "ambiguous" ? result.candidates.map((c) => c.id) : [];
+}
+
+/**
+ * The papers a search query names as a reference (an identifier, or an exact title) when it names
+ * several: the one it resolves to and its look-alikes, or the candidates of an ambiguous one.
+ */
+export function namedPapers(db: LineageDb, graph: LineageGraph, query: string): { found?: PaperBrief; papers: (PaperBrief & { why?: string })[] } {
+  const asReference = parseIdentifier(query) !== undefined || graph.index.index(query.trim()) !== undefined;
+  // Neither an identifier nor a stored title: it names no paper as a reference.
+  if (!asReference && db.queries.byTitle(normalizeTitle(query)).length === 0) return { papers: [] };
+  const ref = graph.resolveRef(query);
+  if (ref.kind === "found" && (asReference || ref.paper.normTitle === normalizeTitle(query))) {
+    const also: RefLookalike[] = graph.lookalikes(query, ref.paper);
+    const found = briefOf(ref.paper);
+    return also.length > 0 ? { found, papers: [found, ...also] } : { papers: [] };
+  }
+  const exact = asReference || db.queries.byTitle(normalizeTitle(query)).length > 1;
+  return ref.kind === "ambiguous" && exact ? { papers: ref.candidates } : { papers: [] };
+}
