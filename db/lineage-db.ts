@@ -11,7 +11,7 @@ import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
-import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
+import { layoutIsCurrent, readCommunities, readPlacements, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
 
@@ -153,6 +153,11 @@ export class LineageDb {
   /** Each paper's community in the stored layout, when it is of the current graph. */
   storedCommunities(): Map<string, number> | undefined {
     return readCommunities(this.db);
+  }
+
+  /** Every stored position, of whichever graph version it was computed for (a grown graph is refined from it). */
+  storedPlacements(): Map<string, StoredPlacement> {
+    return readPlacements(this.db);
   }
 
   storeLayout(placements: readonly StoredPlacement[]): void {

@@ -1,8 +1,9 @@
 /**
  * What a database needs beside its graph before anyone reads it: the drawing layout (ForceAtlas2
- * and Louvain, graph/layout.ts) and the stored traversal index. Computed where the graph is
- * written, in the same transaction as the rebuild (`LineageDb.onRebuild`), never inside a request:
- * a reader sees either the old graph with its layout or the new one with its own.
+ * and Louvain, graph/layout.ts, refined from the stored one when the graph grew, so that papers
+ * keep their places) and the stored traversal index. Computed where the graph is written, in the
+ * same transaction as the rebuild (`LineageDb.onRebuild`), never inside a request: a reader sees
+ * either the old graph with its layout or the new one with its own.
  */
 import { LineageDb } from "../db/lineage-db.ts";
 import { computeLayout } from "../graph/layout.ts";
@@ -28,7 +29,9 @@ export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROG
     const label = `laying out ${index.size.toLocaleString("en-US")} papers`;
     const edges: { citing: string; cited: string }[] = [];
     for (let i = 0; i < index.size; i++) for (const j of index.neighbours(i, "buildsOn")) edges.push({ citing: index.id(i), cited: index.id(j) });
-    db.storeLayout(computeLayout(index.ids, edges, undefined, (done, total) => progress({ step: "layout", done, total, label })));
+    const previous = db.storedPlacements();
+    const onProgress = (done: number, total: number) => progress({ step: "layout", done, total, label });
+    db.storeLayout(computeLayout(index.ids, edges, { previous: previous.size > 0 ? previous : undefined, onProgress }));
     report.laidOut = index.size;
   }
   if (needsIndex) {
