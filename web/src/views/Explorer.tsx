@@ -13,6 +13,7 @@ import { explorerReducer, initialState } from "../core/explorer/index.ts";
 import { parseView } from "../core/explorer/view-url.ts";
 import type { CitationNodeAttributes } from "../core/graph/citation-graph.ts";
 import type { MapCounts } from "../core/graph/map-filters.ts";
+import { MapPapers } from "../core/graph/graph-columns.ts";
 import { lineageRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle, paperRef } from "../core/paper/format.ts";
 import { shareLink } from "../core/reading-list/index.ts";
@@ -107,7 +108,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
     document.title = paperDetail ? `${displayTitle(paperDetail)} · Lineage` : "Lineage";
   }, [paperDetail]);
 
-  const nodes = useMemo(() => (graphData ? new Map(graphData.nodes.map((n) => [n.key, n.attributes])) : null), [graphData]);
+  const nodes = useMemo(() => (graphData ? new MapPapers(graphData) : null), [graphData]);
   const directionList = useMemo(() => (directions.status === "ready" ? directions.data : []), [directions]);
   const directionColors = useMemo(() => new Map(directionList.map((d) => [d.name, d.color])), [directionList]);
   // The reading list's papers, marked on the graph with their place in it.
@@ -127,7 +128,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
       !(f.hideStubs && a.stub) &&
       !(f.minYear !== null && (a.year === null || a.year < f.minYear)) &&
       !(f.maxYear !== null && (a.year === null || a.year > f.maxYear)) &&
-      !(f.direction !== null && !(a.directions ?? (a.direction ? [a.direction] : [])).includes(f.direction)) &&
+      !(f.direction !== null && !a.directions.includes(f.direction)) &&
       !(f.community !== null && a.community !== f.community)
     );
   };
@@ -198,8 +199,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
               key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
               defaultOpen={!(lineageView || state.layout === "timeline")}
               directions={directionList}
-              communities={graphData.attributes.communities ?? []}
-              otherCommunityColor={graphData.attributes.otherCommunityColor ?? "#8fa1b3"}
+              communities={graphData.attributes?.communities ?? []}
+              otherCommunityColor={graphData.attributes?.otherCommunityColor ?? "#8fa1b3"}
               marked={[...marks.keys()].filter((k) => nodes?.has(k)).length}
               direction={state.filters.direction}
               community={state.filters.community}

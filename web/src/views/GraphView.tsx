@@ -9,24 +9,29 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { ControlsContainer, SigmaContainer, ZoomControl } from "@react-sigma/core";
 import "@react-sigma/core/lib/style.css";
 import type { Settings } from "sigma/settings";
-import type { GraphPayload } from "../core/api/types.ts";
+import type { GraphColumns } from "../core/graph/graph-columns.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
-import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
+import { createCitationGraph, noLinks, type CitationEdgeAttributes, type CitationNodeAttributes, type LinkGraph, type LoadReport } from "../core/graph/citation-graph.ts";
 import { EDGE_COLOR, type DisplayModel } from "../core/graph/display.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
+import { shownEdges } from "../core/graph/edge-budget.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
 import { ClusterLabels } from "../components/graph/ClusterLabels.tsx";
-import { GraphDataController } from "../components/graph/GraphDataController.tsx";
+import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
 import { LabelController } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
+import { RendererController } from "../components/graph/RendererController.tsx";
+import { NodePointWithoutPicking } from "../core/graph/node-program.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
 const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>> = {
+  // Drawn once per frame: papers are picked from their positions (RendererController).
+  nodeProgramClasses: { circle: NodePointWithoutPicking },
   defaultEdgeColor: EDGE_COLOR,
   defaultEdgeType: "arrow",
   labelFont: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
@@ -55,7 +60,7 @@ const HOVER_EMPHASIS_MAX = { nodes: 5_000, edges: 25_000 };
 const NO_MARKS: ReadonlyMap<string, number> = new Map();
 
 export interface GraphViewProps {
-  data: GraphPayload | null;
+  data: GraphColumns | null;
   layout: GraphLayout;
   /** What the timeline's y axis shows. */
   timelineY?: TimelineY;
@@ -85,13 +90,13 @@ export function GraphView(props: GraphViewProps) {
   const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0 } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState({ version: 0, small: true });
-  const graphVersion = loaded.version;
+  const [loaded, setLoaded] = useState<{ version: number; small: boolean; links: LinkGraph; overview: readonly string[] }>(() => ({ version: 0, small: true, links: noLinks(), overview: [] }));
+  const { version: graphVersion, links, overview } = loaded;
 
   const handleLoaded = useCallback(
-    (report: LoadReport) => {
+    ({ report, links: all, overview: shown }: LoadedGraph) => {
       const small = report.nodes <= HOVER_EMPHASIS_MAX.nodes && report.edges <= HOVER_EMPHASIS_MAX.edges;
-      setLoaded((v) => ({ version: v.version + 1, small }));
+      setLoaded((v) => ({ version: v.version + 1, small, links: all, overview: shown }));
       onLoaded?.(report);
     },
     [onLoaded],
@@ -102,13 +107,15 @@ export function GraphView(props: GraphViewProps) {
     () => ({ hovered: hoverEmphasis, selected, highlighted, path: pathChains ? { chains: pathChains, current: currentChain } : null, lineage }),
     [hoverEmphasis, selected, highlighted, pathChains, currentChain, lineage],
   );
-  const emphasis = useMemo(() => (graphVersion >= 0 ? computeEmphasis(graph, emphasisInput) : null), [graph, emphasisInput, graphVersion]);
+  const emphasis = useMemo(() => computeEmphasis(links, emphasisInput), [links, emphasisInput]);
   const { direction, community, minYear, maxYear, hideStubs } = filters;
   const hidden = useMemo(
     () => (graphVersion >= 0 ? hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs }) : null),
     [graph, graphVersion, direction, community, minYear, maxYear, hideStubs],
   );
-  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks }), [emphasis, hidden, marks]);
+  // The citations on show: the overview's, or the emphasis' nearest the selection, within budget.
+  const edges = useMemo(() => new Set(shownEdges(emphasis, overview).keys), [emphasis, overview]);
+  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, edges }), [emphasis, hidden, marks, edges]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;
@@ -117,22 +124,23 @@ export function GraphView(props: GraphViewProps) {
   useEffect(() => {
     if (graphVersion === 0 || !onCounts) return;
     // Counting AAN's 95,000 citations is a task of its own, after the one that changed the filter.
-    const timer = setTimeout(() => onCounts(mapCounts(graph, hidden)), 0);
+    const timer = setTimeout(() => onCounts(mapCounts(graph, links, hidden)), 0);
     return () => clearTimeout(timer);
-  }, [graph, graphVersion, hidden, onCounts]);
+  }, [graph, links, graphVersion, hidden, onCounts]);
 
   const timeline = layout === "timeline";
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
+      <RendererController />
       <GraphDataController data={data} layout={layout} timelineY={timelineY} onLoaded={handleLoaded} />
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
-      <GraphDisplayController model={model} graphVersion={graphVersion} />
+      <GraphDisplayController model={model} graphVersion={graphVersion} links={links} />
       <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} />
       <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} />
       {timeline ? (
         <YearAxis graphVersion={graphVersion} y={timelineY} />
       ) : (
-        <ClusterLabels graphVersion={graphVersion} communities={data?.attributes.communities ?? []} directionColors={directionColors} faint={emphasis !== null} />
+        <ClusterLabels graphVersion={graphVersion} communities={data?.attributes?.communities ?? []} directionColors={directionColors} faint={emphasis !== null} />
       )}
       <ControlsContainer position="bottom-right">
         <ZoomControl />
