@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { ROOT, SHOTS, WAIT, lineage, region, settled, startExplorerWith, type BrowserSession, type ExplorerFixture } from "./harness.ts";
+import { ROOT, SHOTS, WAIT, lineage, region, regionLabels, settled, startExplorerWith, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 import type { GraphPayload, MainPathResponse } from "../../api/types.ts";
 
 const BLEU = "Bleu: A Method For Automatic Evaluation Of Machine Translation";
@@ -166,7 +166,7 @@ describe("the explorer a researcher expects, on AAN", () => {
       expect(mt?.size).toBe(1504);
       await page.goto(base);
       await loaded(page);
-      await expect.poll(() => page.locator(".cluster-label").count()).toBeGreaterThan(5);
+      await expect.poll(() => regionLabels(page).then((names) => names.length)).toBeGreaterThan(5);
       await settled(page);
       await page.screenshot({ path: join(SHOTS, "aan-map.png") });
       const entry = page.getByRole("button", { name: /^translation, machine, statistical / });

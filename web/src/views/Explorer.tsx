@@ -39,6 +39,12 @@ import { useReadingList } from "./use-reading-list.ts";
 import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
 
+/**
+ * Above this many papers the legend starts closed: the map names its regions itself, and the open
+ * legend would take a third of the canvas from a large map.
+ */
+const LEGEND_OPEN_MAX = 2_000;
+
 function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
@@ -197,7 +203,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
           {graphData && shown.available && (
             <Legend
               key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
-              defaultOpen={!(lineageView || state.layout === "timeline")}
+              defaultOpen={!(lineageView || state.layout === "timeline") && graphData.keys.length <= LEGEND_OPEN_MAX}
               directions={directionList}
               communities={graphData.attributes?.communities ?? []}
               otherCommunityColor={graphData.attributes?.otherCommunityColor ?? "#8fa1b3"}

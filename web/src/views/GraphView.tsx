@@ -19,7 +19,8 @@ import { shownEdges } from "../core/graph/edge-budget.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
-import { ClusterLabels } from "../components/graph/ClusterLabels.tsx";
+import { MapRegions } from "../components/graph/MapRegions.tsx";
+import { mapRegions, type Region } from "../core/graph/regions.ts";
 import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
@@ -115,6 +116,7 @@ export function GraphView(props: GraphViewProps) {
   );
   // The citations on show: the overview's, or the emphasis' nearest the selection, within budget.
   const edges = useMemo(() => new Set(shownEdges(emphasis, overview).keys), [emphasis, overview]);
+  const filtersKey = `${direction}\u0000${community}\u0000${minYear}\u0000${maxYear}\u0000${hideStubs}`;
   const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, edges }), [emphasis, hidden, marks, edges]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
@@ -129,19 +131,33 @@ export function GraphView(props: GraphViewProps) {
   }, [graph, links, graphVersion, hidden, onCounts]);
 
   const timeline = layout === "timeline";
+  // The clusters as regions, from the papers on show (a hidden cluster has none), on the force layout only.
+  const communities = data?.attributes?.communities;
+  const regions = useMemo<Region[]>(() => {
+    if (timeline || graphVersion === 0) return [];
+    const labelled = new Set((communities ?? []).map((c) => c.id));
+    const points: { x: number; y: number; group: string | null }[] = [];
+    graph.forEachNode((key, a) => {
+      if (hidden?.has(key)) return;
+      points.push({ x: a.forceX, y: a.forceY, group: a.direction ? `d:${a.direction}` : labelled.has(a.community) ? `c:${a.community}` : null });
+    });
+    // On the map a community goes by its most distinctive term; the legend has the rest.
+    const groups = [
+      ...[...directionColors].map(([name, color]) => ({ key: `d:${name}`, label: name, color })),
+      ...(communities ?? []).map((c) => ({ key: `c:${c.id}`, label: c.label.split(", ")[0] ?? c.label, color: c.color })),
+    ];
+    return mapRegions(points, groups);
+  }, [graph, graphVersion, hidden, communities, directionColors, timeline]);
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
       <RendererController />
       <GraphDataController data={data} layout={layout} timelineY={timelineY} onLoaded={handleLoaded} />
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
       <GraphDisplayController model={model} graphVersion={graphVersion} links={links} />
-      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} />
-      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} />
-      {timeline ? (
-        <YearAxis graphVersion={graphVersion} y={timelineY} />
-      ) : (
-        <ClusterLabels graphVersion={graphVersion} communities={data?.attributes?.communities ?? []} directionColors={directionColors} faint={emphasis !== null} />
-      )}
+      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} regions={regions} faint={emphasis !== null} />
+      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
+      <MapRegions regions={regions} faint={emphasis !== null} />
+      {timeline && <YearAxis graphVersion={graphVersion} y={timelineY} />}
       <ControlsContainer position="bottom-right">
         <ZoomControl />
       </ControlsContainer>

@@ -16,7 +16,7 @@ import type { GraphColumns } from "../../core/graph/graph-columns.ts";
 import type { GraphLayout } from "../../core/explorer/types.ts";
 import { prepareInSlices, runInSlices, showInSteps, type CitationGraph, type LinkGraph, type LoadReport } from "../../core/graph/citation-graph.ts";
 import { overviewEdges } from "../../core/graph/edge-budget.ts";
-import { fitAll, framedPoint } from "../../core/graph/camera.ts";
+import { fitAll, framedPoint, keptCamera } from "../../core/graph/camera.ts";
 import { layoutPositions, placeQuietly, type TimelineY } from "../../core/graph/timeline.ts";
 import { redrawQueueOf } from "./redraw-queue.ts";
 
@@ -35,24 +35,6 @@ export interface GraphDataControllerProps {
   layout: GraphLayout;
   timelineY: TimelineY;
   onLoaded: (loaded: LoadedGraph) => void;
-}
-
-/** The camera that keeps graph points where they were on screen when sigma's framing extent changes. */
-export function keptCamera(
-  camera: { x: number; y: number; ratio: number; angle: number },
-  before: { x: [number, number]; y: [number, number] },
-  after: { x: [number, number]; y: [number, number] },
-): { x: number; y: number; ratio: number; angle: number } {
-  const size = (b: { x: [number, number]; y: [number, number] }) => Math.max(b.x[1] - b.x[0], b.y[1] - b.y[0]) || 1;
-  const scale = size(before) / size(after);
-  const cx = (b: { x: [number, number] }) => (b.x[0] + b.x[1]) / 2;
-  const cy = (b: { y: [number, number] }) => (b.y[0] + b.y[1]) / 2;
-  return {
-    x: 0.5 + (camera.x - 0.5) * scale + (cx(before) - cx(after)) / size(after),
-    y: 0.5 + (camera.y - 0.5) * scale + (cy(before) - cy(after)) / size(after),
-    ratio: camera.ratio * scale,
-    angle: camera.angle,
-  };
 }
 
 type Arrangement = `${GraphLayout}:${TimelineY}`;

@@ -31,11 +31,15 @@ export function pickSourceOf(sigma: Sigma): PickSource {
   };
 }
 
+/** Sigma's WebGL layers. */
+const WEBGL_LAYERS = ["edges", "nodes", "hoverNodes"];
+
 /** Sigma's WebGL contexts, from its canvases (a canvas hands back the context it has). */
 function contextsOf(sigma: Sigma): Record<string, WebGL2RenderingContext> {
   const out: Record<string, WebGL2RenderingContext> = {};
-  for (const [id, canvas] of Object.entries(sigma.getCanvases())) {
-    const gl = canvas.getContext("webgl2");
+  const canvases = sigma.getCanvases();
+  for (const id of WEBGL_LAYERS) {
+    const gl = canvases[id]?.getContext("webgl2");
     if (gl) out[id] = gl;
   }
   return out;
