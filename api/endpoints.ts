@@ -13,6 +13,9 @@ import type {
   EdgeResponse,
   GraphFilters,
   GraphPayload,
+  CollectionReadingListResponse,
+  LibraryMissingResponse,
+  LibraryResponse,
   ListSuggestionsResponse,
   MainPathResponse,
   PaperDetail,
@@ -42,6 +45,9 @@ export interface Endpoints {
   lists: { params: Record<string, never>; response: SavedListSummary[] };
   list: { params: { name: string }; response: SavedList };
   listSuggestions: { params: { name: string; limit: number }; response: ListSuggestionsResponse };
+  library: { params: Record<string, never>; response: LibraryResponse };
+  libraryMissing: { params: { collection: string | null; min: number; limit: number }; response: LibraryMissingResponse };
+  libraryReadingList: { params: { collection: string; limit: number }; response: CollectionReadingListResponse };
 }
 
 export type Endpoint = keyof Endpoints;
@@ -63,6 +69,9 @@ export class EndpointError extends Error {
 export const DEFAULT_SEARCH_RESULTS = 20;
 export const DEFAULT_LIST_PAPERS = 20;
 export const DEFAULT_SIMILAR_PAPERS = 20;
+/** What cites the researcher's library: papers linked to at least this many of its papers, and how many are listed. */
+export const DEFAULT_LIBRARY_MIN = 2;
+export const DEFAULT_LIBRARY_MISSING = 20;
 
 const CLOSURE_SEGMENT: Record<CitationDirection, string> = { buildsOn: "builds-on", builtBy: "built-by" };
 
@@ -114,6 +123,17 @@ export function endpointUrl<E extends Endpoint>(endpoint: E, params: Params<E>):
       return listPath(request.params.name);
     case "listSuggestions":
       return `${listPath(request.params.name)}/suggestions?limit=${request.params.limit}`;
+    case "library":
+      return "/api/library";
+    case "libraryMissing": {
+      // Not `collection`: that names the server's collection (database) on every request.
+      if (request.params.collection) q.set("libraryCollection", request.params.collection);
+      q.set("min", String(request.params.min));
+      q.set("limit", String(request.params.limit));
+      return withQuery("/api/library/missing", q);
+    }
+    case "libraryReadingList":
+      return withQuery("/api/library/reading-list", new URLSearchParams({ libraryCollection: request.params.collection, limit: String(request.params.limit) }));
   }
 }
 
@@ -169,6 +189,15 @@ export function readEndpoint(pathname: string, q: URLSearchParams): EndpointRequ
     }
     case "/api/lists":
       return { endpoint: "lists", params: {} };
+    case "/api/library":
+      return { endpoint: "library", params: {} };
+    case "/api/library/missing":
+      return {
+        endpoint: "libraryMissing",
+        params: { collection: optional(q, "libraryCollection"), min: intParam(q, "min", DEFAULT_LIBRARY_MIN, 1, 1000), limit: intParam(q, "limit", DEFAULT_LIBRARY_MISSING, 1, MAX_LIST_PAPERS) },
+      };
+    case "/api/library/reading-list":
+      return { endpoint: "libraryReadingList", params: { collection: required(q, "libraryCollection"), limit: intParam(q, "limit", DEFAULT_LIST_PAPERS, 1, MAX_LIST_PAPERS) } };
   }
   const list = LIST_PATH.exec(pathname);
   if (list?.[1]) return { endpoint: "list", params: { name: decoded(list[1], "list name") } };

@@ -187,6 +187,28 @@ export interface PaperDetail {
   /** Field name → the page (file or URL) that asserted it. */
   fieldSources: Record<string, string | null>;
   sources: (PaperSource | SelfPaperSource)[];
+  /** Where the researcher's own library (Zotero) holds it; null when it does not. */
+  library: LibraryMembership | null;
+}
+
+/** A collection of the researcher's library, with the names of its ancestors. */
+export interface LibraryCollectionRef {
+  key: string;
+  name: string;
+  /** Names from the root: ["Evaluation", "Benchmarks"]. */
+  path: string[];
+}
+
+/** A paper the researcher's library holds (`lineage import zotero`). */
+export interface LibraryMembership {
+  source: "zotero";
+  /** The item's key in the library (the first, when the library holds the paper twice). */
+  key: string;
+  /** Every item of the library that is this paper (duplicates in the library). */
+  keys: string[];
+  /** The collections its items are filed in. */
+  collections: LibraryCollectionRef[];
+  tags: string[];
 }
 
 /**
@@ -396,7 +418,7 @@ export interface SavedList extends Omit<SavedListSummary, "items"> {
   items: SavedListItem[];
 }
 
-export const LIST_FORMATS = ["md", "bibtex", "csl", "ris", "json"] as const;
+export const LIST_FORMATS = ["md", "bibtex", "csl", "ris", "json", "zotero"] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
 
 /** What a list is saved from: each paper by a reference the server resolves, with its reason. */
@@ -543,6 +565,14 @@ export interface OnlineStatus {
   hosts: string[];
   /** When offline: why, and how to start the server online. */
   reason: string | null;
+  /** When online: each API the server has no key for, and what going without one means (crawl/api-access.ts). */
+  keyless: KeylessApi[];
+}
+
+/** An API a network job would ask without a key. */
+export interface KeylessApi {
+  source: "s2" | "openalex";
+  note: string;
 }
 
 /** `POST /api/collections/{name}/add`: one paper's record from an API, into the map. */
@@ -570,4 +600,66 @@ export interface WatchFindingsRequest {
   list: string;
   /** The findings' IDs at the source (WatchFindingJson.id). */
   findings: string[];
+}
+
+/** A collection of the researcher's library as `GET /api/library` lists it. */
+export interface LibraryCollectionSummary extends LibraryCollectionRef {
+  parentKey: string | null;
+  /** Items filed directly in it, and of them the papers the map holds. */
+  items: number;
+  papers: number;
+}
+
+/** `GET /api/library` and `lineage library --json`: the researcher's library in the map, and its last import. */
+export interface LibraryResponse {
+  source: "zotero";
+  /** False until a library was imported into this map. */
+  imported: boolean;
+  /** The file or API it was read from, how, and when. */
+  origin: string | null;
+  readAs: "copy" | "local-api" | null;
+  modifiedAt: string | null;
+  importedAt: string | null;
+  items: number;
+  /** In tree order (a parent before its children). */
+  collections: LibraryCollectionSummary[];
+  /** Every paper of the map the library holds: its id, item key and the collections it is filed in (keys). */
+  papers: { id: string; key: string; collections: string[] }[];
+}
+
+/** A paper the library does not hold that builds on, or is built on by, several of its papers. */
+export interface LibraryNeighbour extends PaperBrief {
+  position: number;
+  /** The relevance engine's score against the library's papers, and its reason in one line. */
+  score: number;
+  reason: string;
+  evidence: RelevanceEvidence;
+  /** Library papers it builds on (cites), and library papers that build on it. */
+  buildsOnLibrary: number;
+  builtOnByLibrary: number;
+  /** Some of those library papers (ids), most cited first. */
+  linkedTo: string[];
+}
+
+/**
+ * `GET /api/library/missing?libraryCollection=&min=&limit=` and `lineage library missing --json`: what
+ * cites the library (or is cited by it) that the library does not hold, ranked by the relevance
+ * engine with the library's papers (or one collection's) as seeds.
+ */
+export interface LibraryMissingResponse {
+  /** The collection asked about, or null for the whole library. */
+  collection: LibraryCollectionRef | null;
+  /** The library papers the ranking was seeded with (the engine reads at most its seed limit). */
+  seeds: number;
+  seedsUsed: number;
+  /** Library papers a paper must build on or be built on by to be listed. */
+  min: number;
+  /** Papers that met `min`, before the limit. */
+  candidates: number;
+  items: LibraryNeighbour[];
+}
+
+/** `GET /api/library/reading-list?libraryCollection=&limit=`: a reading list seeded by a collection's papers (and those of the collections under it). */
+export interface CollectionReadingListResponse extends ReadingListResponse {
+  collection: LibraryCollectionRef;
 }

@@ -130,5 +130,21 @@ export function markdownReport(r: BenchResults): string {
       );
     }
   }
+  if (r.zotero) {
+    const z = r.zotero;
+    out.push("", `### Importing a Zotero library (${z.works.toLocaleString("en")} works of ${z.items.toLocaleString("en")} invented items, ${mb(z.fileBytes)} zotero.sqlite)`, "");
+    out.push("Baseline: the same works as a BibTeX file, `lineage import bibtex`, into the same map. Steps: seconds from the start to the end of each.", "");
+    out.push(
+      "| into | import (wall) | CPU | read | store | rebuild | layout | index | again | BibTeX baseline | ratio | under 10 s |",
+      "| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+    );
+    for (const c of z.cases) {
+      const step = (name: string) => (c.steps[name] === undefined ? "" : `${fmt(c.steps[name] ?? 0)} s`);
+      out.push(
+        `| ${c.map} (${c.mapPapers.toLocaleString("en")} papers; ${c.libraryPapersAlsoInMap.toLocaleString("en")} of the library's in it) | ${fmt(c.seconds)} s | ${fmt(c.cpuSeconds)} s | ${step("read")} | ${step("store")} | ${step("rebuild")} | ` +
+          `${step("layout")} | ${step("index")} | ${fmt(c.againSeconds)} s | ${fmt(c.baselineSeconds)} s | ${fmt(c.ratioToBaseline)}× | ${yes(c.seconds < 10)} |`,
+      );
+    }
+  }
   return out.join("\n") + "\n";
 }

@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout] [--quick] [--graphs aan,syn-1e6] [--work DIR]
+ *   npm run bench [-- --only ingest,queries,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run). Corpora are kept in --work (default: $TMPDIR/lineage-bench) and reused
@@ -22,6 +22,7 @@ import { benchColdStart, type ColdStartBench } from "./cold-start.ts";
 import { benchExplorer, type ExplorerBench } from "./explorer.ts";
 import { benchInteractions, type InteractionBench } from "./explorer-interactions.ts";
 import { benchLayout, type LayoutBench } from "./layout.ts";
+import { benchZotero, type ZoteroBench } from "./zotero.ts";
 import { machine } from "./stats.ts";
 import { markdownReport } from "./report.ts";
 import { latencyMemoryPlot } from "./report-plot.ts";
@@ -41,6 +42,8 @@ export interface BenchResults {
   /** Long tasks of the explorer's interactions (issue 18), run with the explorer section. */
   interactions?: InteractionBench[];
   layout?: LayoutBench;
+  /** Importing a Zotero library (issue 27). */
+  zotero?: ZoteroBench;
   /** Anything a reader of the figures must know (a section re-run, a probe fixed). */
   notes?: string[];
   /** Which run each section's figures (and each graph's, for queries and cold start) come from. */
@@ -53,7 +56,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout"] as const;
+const SECTIONS = ["ingest", "queries", "http", "cold", "explorer", "layout", "zotero"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -130,6 +133,10 @@ if (only.has("layout")) {
   log("bench: ForceAtlas2 to a stable layout on AAN as it grew");
   results.layout = benchLayout(aan.db);
 }
+if (only.has("zotero")) {
+  log("bench: importing a 10,000-item Zotero library");
+  results.zotero = benchZotero(join(work, "zotero"), aan.db, log);
+}
 results.machineAfter = machine();
 
 const out = join(import.meta.dirname, "results");
@@ -158,7 +165,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -171,6 +178,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   keep("explorer", "explorer");
   keep("interactions", "interactions");
   keep("layout", "layout");
+  keep("zotero", "zotero");
   const byGraph = <T extends { graph: string }>(current: T[] | undefined, before: T[] | undefined, prefix: string): T[] | undefined => {
     if (!current && !before) return undefined;
     const merged = [...(current ?? [])];

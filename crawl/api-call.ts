@@ -1,7 +1,9 @@
 /**
  * One API answer as JSON, inside the bounds of a run: before each request the run's budget says
- * whether another may start (`--max-requests`, `--max-time`); every request goes through the
- * shared fetcher (rate limits, retries, Retry-After, size and time limits, the cache); a body that
+ * whether another may start (`--max-requests` counts new requests, not the retries of one;
+ * `--max-time`); every request goes through the shared fetcher (rate limits, retries,
+ * Retry-After, size and time limits, the cache); an answer the service's refusal rule reads as
+ * the end of the run (a spent budget, a refused key) stops the run with its sentence; a body that
  * is not JSON is dropped from the cache, so that a resumed run asks again. Also the shapes the
  * two API clients (s2-client.ts, openalex-client.ts) answer in.
  */
@@ -23,7 +25,7 @@ export class RequestBudget {
 
   /** Why no further request may start, or undefined while one may. */
   exhausted(): string | undefined {
-    if (this.fetcher.stats.requests >= this.limits.maxRequests) return `stopped after ${this.limits.maxRequests} requests (--max-requests)`;
+    if (this.sent >= this.limits.maxRequests) return `stopped after ${this.limits.maxRequests} requests (--max-requests)`;
     if (this.now() - this.startedAt >= this.limits.maxTimeMs) return `stopped after ${Math.round(this.limits.maxTimeMs / 1000)} s (--max-time)`;
     return undefined;
   }
@@ -31,6 +33,11 @@ export class RequestBudget {
   /** Requests sent so far (retries included, answers from the cache not). */
   get requests(): number {
     return this.fetcher.stats.requests;
+  }
+
+  /** New requests sent so far: what --max-requests counts (a retry is the same work asked again). */
+  get sent(): number {
+    return this.fetcher.stats.requests - this.fetcher.stats.retries;
   }
 }
 
@@ -48,7 +55,7 @@ export interface ApiCall {
 export type JsonAnswer =
   | { ok: true; body: unknown; exchange: Exchange; via: Via }
   | { ok: false; status?: number; reason: string; stopped?: false }
-  /** The run's budget ran out before the request could start. */
+  /** The run's budget ran out before the request could start, or the service's answer ends the run. */
   | { ok: false; reason: string; stopped: true };
 
 export async function getJson(call: ApiCall, url: string): Promise<JsonAnswer> {
@@ -57,6 +64,7 @@ export async function getJson(call: ApiCall, url: string): Promise<JsonAnswer> {
   const r = await call.fetcher.get(url);
   if (!r.ok) {
     call.onAnswer?.(url, "failed");
+    if (r.stop) return { ok: false, reason: r.reason, stopped: true };
     return Object.assign({ ok: false as const, reason: r.reason }, r.status !== undefined ? { status: r.status } : {});
   }
   call.onAnswer?.(url, r.via);

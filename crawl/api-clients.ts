@@ -9,15 +9,13 @@ import type { Exchange } from "../ingest/sources/cassette.ts";
 import { openAlexId, worksIn, type OpenAlexWork } from "../ingest/sources/openalex.ts";
 import { DestinationPolicy } from "./destinations.ts";
 import type { Fetcher } from "./fetcher.ts";
+import { S2_MAX_LIST, s2PageLimit } from "./s2-paging.ts";
 
 export const S2_API = "https://api.semanticscholar.org/graph/v1";
 export const OPENALEX_API = "https://api.openalex.org";
 
 export const S2_PAPER_FIELDS = "paperId,corpusId,externalIds,url,title,abstract,venue,year,publicationDate,authors,citationCount,referenceCount,fieldsOfStudy,journal";
 export const S2_LIST_FIELDS = "paperId,corpusId,externalIds,url,title,year,citationCount,isInfluential,intents,contexts";
-/** The Graph API serves at most this many entries of a list (offset + limit ≤ 10,000 at the time of writing). */
-export const S2_MAX_LIST = 10_000;
-const S2_PAGE = 1000;
 
 /**
  * Where `lineage fetch` may send requests: the hosts of the two API base URLs, as the crawler
@@ -79,11 +77,12 @@ export async function fetchS2Paper(fetcher: Fetcher, id: string, base = S2_API):
   for (const kind of ["references", "citations"] as const) {
     let offset = 0;
     for (;;) {
-      const body = (await record(fetcher, `${root}/${kind}?fields=${S2_LIST_FIELDS}&offset=${offset}&limit=${S2_PAGE}`, exchanges, log)) as { next?: unknown } | undefined;
+      const limit = s2PageLimit(offset, S2_MAX_LIST);
+      const body = (await record(fetcher, `${root}/${kind}?fields=${S2_LIST_FIELDS}&offset=${offset}&limit=${limit}`, exchanges, log)) as { next?: unknown } | undefined;
       const next = body?.next;
       if (typeof next !== "number" || next <= offset) break;
       if (next >= S2_MAX_LIST) {
-        truncated.push(`${kind}: the API serves only the first ${S2_MAX_LIST} entries`);
+        truncated.push(`${kind}: the API serves only the first ${S2_MAX_LIST.toLocaleString("en-US")} entries`);
         break;
       }
       offset = next;
@@ -106,7 +105,7 @@ export async function fetchOpenAlexWork(fetcher: Fetcher, id: string, base = OPE
   for (let i = 0; i < ids.length; i += 50) {
     const chunk = ids.slice(i, i + 50);
     const select = "id,doi,title,display_name,publication_year,ids,primary_location,cited_by_count";
-    const found = worksIn(await record(fetcher, `${root}/works?filter=openalex:${chunk.join("|")}&select=${select}&per-page=50`, exchanges, log));
+    const found = worksIn(await record(fetcher, `${root}/works?filter=ids.openalex:${chunk.join("|")}&select=${select}&per-page=50`, exchanges, log));
     referenced.push(...found);
     unresolvedLookups += chunk.length - found.length;
   }

@@ -3,9 +3,10 @@
  * asked for: a DOI (bare, `doi:`, a doi.org URL), an arXiv ID or URL, an ACL Anthology ID or URL,
  * an OpenAlex work (W…, or its openalex.org URL: OpenAlex only), a Semantic Scholar paperId or
  * URL, or `CorpusId:…` (Semantic Scholar only). Semantic Scholar takes `DOI:`, `ARXIV:` and `ACL:`
- * prefixes (https://api.semanticscholar.org/api-docs/graph); OpenAlex takes a DOI URL, and knows
- * arXiv and ACL Anthology papers by their DOIs (10.48550/arXiv.…, 10.18653/v1/…). A paper already
- * in the map is asked for by its best identifier for the source (`apiRefOfPaper`). Pure.
+ * prefixes (https://api.semanticscholar.org/api-docs/graph); OpenAlex takes a DOI, and knows an
+ * arXiv paper by its DataCite DOI (10.48550/arXiv.…) and an ACL Anthology paper only by a DOI the
+ * Anthology may not have: `ACL:ID` is looked up by crawl/openalex-lookup.ts. A paper already in
+ * the map is asked for by its best identifier for the source (`apiRefOfPaper`). Pure.
  */
 import { parseIdentifier } from "../vocabulary/identifiers.ts";
 import { openAlexId } from "../ingest/sources/openalex.ts";
@@ -35,7 +36,7 @@ function idsFor(scheme: "arxiv" | "doi" | "acl", value: string): { s2: string; o
     case "doi":
       return { s2: `DOI:${value}`, openalex: `https://doi.org/${value}` };
     case "acl":
-      return { s2: `ACL:${value}`, openalex: `https://doi.org/10.18653/v1/${value}` };
+      return { s2: `ACL:${value}`, openalex: `ACL:${value}` };
   }
 }
 

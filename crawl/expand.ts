@@ -25,6 +25,7 @@ import { apiRefOfPaper, SOURCE_NAMES, type ApiSource } from "./api-refs.ts";
 import { openApiCall, type ApiSettings, type RunBounds } from "./api-session.ts";
 import type { FetchStats } from "./fetcher.ts";
 import { fetchOpenAlexExpansion } from "./openalex-client.ts";
+import { identifierOfApiId, type TitleHint } from "./openalex-lookup.ts";
 import { fetchS2Expansion } from "./s2-client.ts";
 import { inPool } from "./work-pool.ts";
 
@@ -106,10 +107,16 @@ export async function runExpansion(databasePath: string, options: ExpandOptions)
     const records = { new: 0, updated: 0, unchanged: 0, failed: 0 };
     const cuts: ExpandReport["cuts"] = [];
     const pageSource = (sourceId: string) => `${call.base}/${source === "s2" ? "paper" : "works"}/${sourceId}${depth === 0 ? "#record" : ""}`;
+    // What the map knows of a paper OpenAlex may hold under another identifier: its title and year.
+    const hintFor = (apiId: string): TitleHint | undefined => {
+      const id = identifierOfApiId(apiId);
+      const paper = id ? lineage.queries.byIdentifier(id.scheme, id.value).find((p) => p.title && !p.titleInferred) : undefined;
+      return paper?.title ? { title: paper.title, year: paper.year } : undefined;
+    };
     const fetchOne = async (entry: ExpansionEntry): Promise<PaperFetch | { kind: "interrupted" }> => {
       if (options.signal?.aborted) return { kind: "interrupted" };
       const recordOnly = depth === 0;
-      return source === "s2" ? fetchS2Expansion(call, entry.apiId, recordOnly) : fetchOpenAlexExpansion(call, entry.apiId, recordOnly);
+      return source === "s2" ? fetchS2Expansion(call, entry.apiId, recordOnly) : fetchOpenAlexExpansion(call, entry.apiId, recordOnly, hintFor(entry.apiId));
     };
 
     let stopped: string | null = null;

@@ -7,8 +7,10 @@
  * number of redirects with loops detected, a streamed size limit, unwanted content types declined
  * unread, and a content-addressed cache (fresh copies served, older ones revalidated with
  * If-None-Match / If-Modified-Since). It fetches bytes; parsing them is someone else's job.
- * Query parameters that say who asks (`extraQuery`: OpenAlex's `mailto` and `api_key`) are added
- * to each request as it is sent, never to the URL the cache, the logs and the reports know it by.
+ * Query parameters that say who asks (`extraQuery`: OpenAlex's `api_key`) are added to each
+ * request as it is sent, never to the URL the cache, the logs and the reports know it by. A
+ * service may read its own refusals (`refusal`: a spent budget, a refused key) as the end of the
+ * run: that answer is final, and its sentence says what to do.
  */
 import { STATUS_CODES } from "node:http";
 import type { FetchCache } from "../db/fetch-cache.ts";
@@ -43,6 +45,8 @@ export interface FetcherOptions {
   extraQuery?: Record<string, string>;
   /** Which hosts and addresses requests may go to. */
   destinations: DestinationPolicy;
+  /** A sentence when an answer that is not a success must stop the run (crawl/api-refusals.ts); undefined to retry or fail as usual. */
+  refusal?: (answer: RefusedAnswer) => string | undefined;
   cache?: FetchCache;
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
@@ -65,17 +69,34 @@ export const FETCHER_DEFAULTS = {
 } as const;
 
 /** The settings a command takes from its options; the caller adds what to accept, the cache and the destinations. */
-export type FetcherSettings = Omit<FetcherOptions, "accept" | "cache" | "destinations">;
+export type FetcherSettings = Omit<FetcherOptions, "accept" | "cache" | "destinations" | "refusal">;
+
+/** An answer that is not a success, as a service's refusal rule sees it. */
+export interface RefusedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Attempts made for this request so far, this one included. */
+  attempts: number;
+  /** Time waited between them. */
+  waitedMs: number;
+  /** No retry follows: the retries are spent, or the status is not one to retry. */
+  final: boolean;
+}
 
 export type Via = "network" | "cache" | "revalidated";
 
 /** A request a destination rule refused: final, not retried. */
 type Refused = { kind: "refused"; reason: string };
+/** An answer the service's refusal rule reads as the end of the run. */
+type Stopped = { kind: "stopped"; status: number; reason: string };
 
 export type FetchOutcome =
-  { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via } | { ok: false; url: string; status?: number; reason: string; blocked?: "robots" };
+  | { ok: true; url: string; finalUrl: string; status: number; contentType?: string; body: Buffer; via: Via }
+  /** `stop`: the service's answer ends the run (a spent budget, a refused key); `reason` says what to do. */
+  | { ok: false; url: string; status?: number; reason: string; blocked?: "robots"; stop?: true };
 
 export interface FetchStats {
+  /** Requests sent, retries included. */
   requests: number;
   fromCache: number;
   revalidated: number;
@@ -168,6 +189,7 @@ export class Fetcher {
       const res = await this.request(current, headers, over.maxBytes ?? this.options.maxBytes, accept);
       const fetchedAt = new Date(this.now()).toISOString();
       if (res.kind === "refused") return refused(res.reason);
+      if (res.kind === "stopped") return { ok: false, url, status: res.status, reason: res.reason, stop: true };
       if (res.kind === "error") {
         cache?.recordError(url, null, res.message, fetchedAt);
         return { ok: false, url, reason: res.message };
@@ -226,9 +248,14 @@ export class Fetcher {
     };
   }
 
-  /** One URL with retries: backoff on 5xx and network errors, the asked-for wait on 429/503. */
-  private async request(url: string, headers: Record<string, string>, maxBytes: number, accept: (ct: string | undefined) => boolean): Promise<HttpResult | Refused> {
+  /** One URL with retries: backoff on 5xx, 429 and network errors, the asked-for wait on 429/503. */
+  private async request(url: string, headers: Record<string, string>, maxBytes: number, accept: (ct: string | undefined) => boolean): Promise<HttpResult | Refused | Stopped> {
     const host = new URL(url).host;
+    let waitedMs = 0;
+    const later = (wait: number, why: string) => {
+      waitedMs += wait;
+      this.retryLater(host, url, wait, why);
+    };
     for (let attempt = 0; ; attempt++) {
       const release = await this.limiter.acquire(host);
       this.stats.requests++;
@@ -254,10 +281,15 @@ export class Fetcher {
       if (res.kind === "error") {
         if (res.error === "too-large") return res;
         if (last) return attempt > 0 ? Object.assign({}, res, { message: `${res.message} (after ${attempt + 1} attempts)` }) : res;
-        this.retryLater(host, url, backoffDelay(attempt, this.options.backoffMs, this.random), res.message);
+        later(backoffDelay(attempt, this.options.backoffMs, this.random), res.message);
         continue;
       }
       const asked = retryAfterMs(res.headers["retry-after"], this.now());
+      if (res.status >= 400 && this.options.refusal) {
+        const retryable = res.status === 429 || res.status >= 500;
+        const stop = this.options.refusal({ status: res.status, headers: res.headers, attempts: attempt + 1, waitedMs, final: last || !retryable });
+        if (stop) return { kind: "stopped", status: res.status, reason: stop };
+      }
       if (res.status === 429 || (res.status === 503 && asked !== undefined)) {
         const wait = asked ?? backoffDelay(attempt, this.options.backoffMs, this.random);
         if (wait > this.options.maxRetryAfterMs) {
@@ -268,11 +300,11 @@ export class Fetcher {
           };
         }
         if (last) return res;
-        this.retryLater(host, url, wait, `HTTP ${res.status}`);
+        later(wait, `HTTP ${res.status}`);
         continue;
       }
       if (res.status >= 500 && !last) {
-        this.retryLater(host, url, backoffDelay(attempt, this.options.backoffMs, this.random), `HTTP ${res.status}`);
+        later(backoffDelay(attempt, this.options.backoffMs, this.random), `HTTP ${res.status}`);
         continue;
       }
       return res;

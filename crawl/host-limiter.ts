@@ -1,6 +1,7 @@
 /**
- * Politeness per host: requests to one host start at least 1/rate seconds apart (with jitter, so a
- * crawl does not beat in lockstep), never more than `maxConnections` at once, and a host that
+ * Politeness per host: requests to one host start at least 1/rate seconds apart (jitter only adds
+ * to the gap, so a crawl does not beat in lockstep and never goes faster than the rate a service
+ * documents), never more than `maxConnections` at once, and a host that
  * asked us to wait (429 / 503 with Retry-After, or a robots.txt Crawl-delay) is left alone until
  * then. Hosts do not wait for one another. The clock and sleep are injectable for tests.
  */
@@ -8,7 +9,7 @@
 export interface LimiterOptions {
   /** Requests per second per host. */
   ratePerSecond: number;
-  /** Fraction of the interval added or removed at random: 0.25 → each gap in [0.75, 1.25]·interval. */
+  /** Fraction of the interval added at random: 0.25 → each gap in [1, 1.25]·interval. */
   jitter: number;
   maxConnections: number;
   random: () => number;
@@ -47,10 +48,10 @@ export class HostLimiter {
     return s;
   }
 
-  /** The gap before the next request to a host, jittered. */
+  /** The gap before the next request to a host, jittered upwards only. */
   private interval(s: HostState): number {
     const base = Math.max(1000 / this.options.ratePerSecond, s.minIntervalMs);
-    return base * (1 + this.options.jitter * (2 * this.options.random() - 1));
+    return base * (1 + this.options.jitter * this.options.random());
   }
 
   /** Waits for a connection slot and the host's next start time; call the returned release when done. */

@@ -2,23 +2,24 @@
  * A paper from the Semantic Scholar Graph API for `lineage expand`, `add` and `watch`: its record
  * (`GET /paper/{id}`) and every page of its reference and citation lists (`/references`,
  * `/citations`, paged by `offset` and `next`), with each citation's `contexts`, `intents` and
- * `isInfluential`. The API serves at most the first 10,000 entries of a list (offset + limit ≤
- * 10,000: S2_MAX_LIST); a list longer than that, or than `--max-list`, is cut and the cut said,
- * against the count the record reports. A page that fails after the fetcher's retries ends its
- * list there, said the same way. The budget's end stops the paper, to be fetched by the next run.
+ * `isInfluential`. Pages stay inside the API's window (s2-paging.ts: offset + limit below 10,000,
+ * so at most 9,999 entries of a list); a list longer than that, or than `--max-list`, is cut and
+ * the cut said against the count the record reports, and so is a page that comes back empty
+ * before the count is reached. A page that fails after the fetcher's retries ends its list there,
+ * said the same way. The budget's end, or a refusal that ends the run (api-refusals.ts), stops
+ * the paper, to be fetched by the next run.
  */
 import type { Exchange } from "../ingest/sources/cassette.ts";
 import { s2ApiPage } from "../ingest/sources/api-pages.ts";
-import { s2Bundles } from "../ingest/sources/s2-exchanges.ts";
+import { assemblePages, readListPage, type ListPage } from "../ingest/sources/s2-exchanges.ts";
 import type { S2Edge } from "../ingest/sources/s2.ts";
-import { S2_MAX_LIST, S2_PAPER_FIELDS } from "./api-clients.ts";
+import { S2_PAPER_FIELDS } from "./api-clients.ts";
 import { cutLine, getJson, type ApiCall, type ListCut, type PaperFetch } from "./api-call.ts";
 import { idPath } from "./api-refs.ts";
+import { s2CeilingReason, s2PageLimit } from "./s2-paging.ts";
 
 /** Fields of a list entry: the edge's own, then the paper's on the other side. */
 export const S2_EDGE_FIELDS = "contexts,intents,isInfluential,paperId,corpusId,externalIds,url,title,year,publicationDate,citationCount";
-/** Entries per list page (the API's largest). */
-export const S2_LIST_PAGE = 1000;
 
 type ListKind = "references" | "citations";
 
@@ -35,28 +36,43 @@ function countOf(value: unknown, key: string): number | null {
   return typeof n === "number" && Number.isSafeInteger(n) && n >= 0 ? n : null;
 }
 
-/** Every page of one list, within the API's window and `maxList`. */
-async function readList(call: ApiCall, root: string, kind: ListKind): Promise<ListRead> {
+/**
+ * Every page of one list, within the API's window and `maxList`; `reported` is the record's count,
+ * when known. A page's `next` leads to the next one; a full page without `next` while the count
+ * says more is followed too (one request more, answered empty when the list really ends there).
+ */
+async function readList(call: ApiCall, root: string, kind: ListKind, reported: number | null = null): Promise<ListRead> {
   const read: ListRead = { exchanges: [], fetched: 0 };
-  const ceiling = Math.min(call.maxList, S2_MAX_LIST);
+  const n = (x: number) => x.toLocaleString("en-US");
   let offset = 0;
+  // Whether the page before said this one holds more (its `next`).
+  let promised = false;
   for (;;) {
-    const limit = Math.min(S2_LIST_PAGE, ceiling - offset);
+    const limit = s2PageLimit(offset, call.maxList);
+    if (limit === 0) return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: s2CeilingReason(call.maxList) } });
     const answer = await getJson(call, `${root}/${kind}?fields=${S2_EDGE_FIELDS}&offset=${offset}&limit=${limit}`);
     if (!answer.ok) {
       if (answer.stopped) return Object.assign(read, { stopped: answer.reason });
-      return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: `the page at offset ${offset} could not be fetched (${answer.reason})` } });
+      return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: `the page at offset ${n(offset)} could not be fetched (${answer.reason})` } });
     }
     read.exchanges.push(answer.exchange);
     const data = (answer.body as { data?: unknown } | null)?.data;
-    read.fetched += Array.isArray(data) ? data.length : 0;
+    const got = Array.isArray(data) ? data.length : 0;
+    read.fetched += got;
+    const more = reported !== null && reported > read.fetched;
     const next = countOf(answer.body, "next");
-    if (next === null || next <= offset) return read;
-    if (next >= ceiling) {
-      const reason = ceiling < S2_MAX_LIST ? `cut at --max-list ${call.maxList}` : `Semantic Scholar serves at most the first ${S2_MAX_LIST.toLocaleString("en-US")} entries of a list`;
-      return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason } });
+    if (next !== null && next > offset) {
+      offset = next;
+      promised = true;
+      continue;
     }
-    offset = next;
+    // The API has been seen to answer an empty page, not an error, where it had promised more.
+    if (got === 0 && promised && more) {
+      return Object.assign(read, { cut: { list: kind, fetched: read.fetched, reason: `Semantic Scholar answered an empty page at offset ${n(offset)}` } });
+    }
+    if (got < limit || !more) return read;
+    offset += got;
+    promised = false;
   }
 }
 
@@ -75,7 +91,7 @@ export async function fetchS2Expansion(call: ApiCall, id: string, recordOnly = f
       ["references", "referenceCount"],
       ["citations", "citationCount"],
     ] as const) {
-      const list = await readList(call, root, kind);
+      const list = await readList(call, root, kind, countOf(record.body, count));
       if (list.stopped) return { kind: "stopped", reason: list.stopped };
       exchanges.push(...list.exchanges);
       if (list.cut) cuts.push(Object.assign({ reported: countOf(record.body, count) }, list.cut));
@@ -91,15 +107,27 @@ export async function fetchS2Expansion(call: ApiCall, id: string, recordOnly = f
   return { kind: "page", page: made.page, sourceId: made.sourceId, cuts };
 }
 
-/** The papers citing `id` (each with how it cites: contexts, intents, influence), for `lineage watch`. */
+/** The papers citing `id` (each with how it cites: contexts, intents, influence), for `lineage watch`; entries that cannot be read are left out alone, each said. */
 export async function fetchS2Citations(
   call: ApiCall,
   id: string,
-): Promise<{ kind: "citations"; citations: S2Edge[]; cut?: ListCut } | { kind: "failed"; reason: string } | { kind: "stopped"; reason: string }> {
+): Promise<{ kind: "citations"; citations: S2Edge[]; leftOut: string[]; notes: string[]; cut?: ListCut } | { kind: "failed"; reason: string } | { kind: "stopped"; reason: string }> {
   const root = `${call.base}/paper/${idPath(id)}`;
   const list = await readList(call, root, "citations");
   if (list.stopped) return { kind: "stopped", reason: list.stopped };
   if (list.exchanges.length === 0) return { kind: "failed", reason: list.cut?.reason ?? "no answer" };
-  const bundle = s2Bundles(list.exchanges).bundles[0];
-  return Object.assign({ kind: "citations" as const, citations: bundle?.citations ?? [] }, list.cut ? { cut: Object.assign({ reported: null }, list.cut) } : {});
+  const pages: ListPage[] = [];
+  const leftOut: string[] = [];
+  const notes: string[] = [];
+  for (const e of list.exchanges) {
+    const read = readListPage(JSON.parse(e.body) as unknown, "citations", e.url);
+    if ("reason" in read) notes.push(`the page at offset ${new URL(e.url).searchParams.get("offset") ?? "0"}: ${read.reason}`);
+    else {
+      pages.push(read.page);
+      leftOut.push(...read.leftOut);
+    }
+  }
+  const { data, warnings } = assemblePages(pages, "citations");
+  notes.push(...warnings);
+  return Object.assign({ kind: "citations" as const, citations: data, leftOut, notes }, list.cut ? { cut: Object.assign({ reported: null }, list.cut) } : {});
 }

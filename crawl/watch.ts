@@ -30,6 +30,7 @@ import { runExpansion, type ExpandReport } from "./expand.ts";
 import type { FetchStats } from "./fetcher.ts";
 import { fetchOpenAlexCiting, fetchOpenAlexRecord } from "./openalex-client.ts";
 import { fetchS2Citations } from "./s2-client.ts";
+import type { TitleHint } from "./openalex-lookup.ts";
 
 export interface WatchOptions extends ApiSettings {
   listName: string;
@@ -42,8 +43,8 @@ export interface WatchReport {
   source: ApiSource;
   checkedAt: string;
   previousCheckAt: string | null;
-  /** The list's papers asked about, with how many papers cite each at the source. */
-  checked: { ref: string; title: string | null; citing: number; cut: string | null }[];
+  /** The list's papers asked about, with how many papers cite each at the source, and what of the answer was cut or left out. */
+  checked: { ref: string; title: string | null; citing: number; cut: string | null; leftOut: string | null }[];
   problems: { ref: string; reason: string }[];
   /** Papers first seen citing the list in this check. */
   new: WatchFindingJson[];
@@ -52,6 +53,8 @@ export interface WatchReport {
   counts: Record<FindingState, number>;
   /** Citing papers the source names by no ID (a null paperId): they cannot be added. */
   unnamed: number;
+  /** Citing entries the source sent that could not be read (each left out alone, said on its paper's `leftOut`). */
+  leftOut: number;
   stopped: string | null;
   network: FetchStats;
 }
@@ -85,31 +88,61 @@ function fromOpenAlex(work: OpenAlexWork): Citing | undefined {
   return { apiId: id, title: (work.title ?? work.display_name)?.trim() || null, year: work.publication_year ?? null, date, ids: openAlexIdentifiers(work), how: {} };
 }
 
-/** The papers citing one list paper, asked by its ID at the source. */
-async function citingOf(call: ApiCall, source: ApiSource, apiId: string): Promise<{ citing: Citing[]; unnamed: number; cut: string | null } | { failed: string } | { stopped: string }> {
+/** What the source answered for one list paper: who cites it, and what of its answer was left out. */
+interface CitingAnswer {
+  citing: Citing[];
+  /** Citing papers it names by no ID (a null paperId). */
+  unnamed: number;
+  /** Entries that could not be read, each left out alone, one line each. */
+  leftOut: string[];
+  /** Whole pages that could not be read, or gaps between pages. */
+  notes: string[];
+  cut: string | null;
+}
+
+/** The papers citing one list paper, asked by its ID at the source (OpenAlex: found by `hint`'s title when no ID finds it). */
+async function citingOf(call: ApiCall, source: ApiSource, apiId: string, hint?: TitleHint): Promise<CitingAnswer | { failed: string } | { stopped: string }> {
   if (source === "s2") {
     const r = await fetchS2Citations(call, apiId);
     if (r.kind !== "citations") return r.kind === "stopped" ? { stopped: r.reason } : { failed: r.reason };
     const citing = r.citations.map(fromS2);
-    return { citing: citing.filter((c): c is Citing => c !== undefined), unnamed: citing.filter((c) => c === undefined).length, cut: r.cut ? cutLine(r.cut, SOURCE_NAMES.s2) : null };
+    return {
+      citing: citing.filter((c): c is Citing => c !== undefined),
+      unnamed: citing.filter((c) => c === undefined).length,
+      leftOut: r.leftOut,
+      notes: r.notes,
+      cut: r.cut ? cutLine(r.cut, SOURCE_NAMES.s2) : null,
+    };
   }
   // OpenAlex filters by work ID: a list paper known by its DOI is looked up first.
   let workId = openAlexId(apiId);
   if (!workId) {
-    const record = await fetchOpenAlexRecord(call, apiId);
+    const record = await fetchOpenAlexRecord(call, apiId, hint);
     if (record.kind !== "work") return record.kind === "stopped" ? { stopped: record.reason } : { failed: record.reason };
     workId = openAlexId(record.work.id);
   }
   if (!workId) return { failed: `${apiId}: OpenAlex gave no work ID` };
   const r = await fetchOpenAlexCiting(call, workId);
   if (r.stopped) return { stopped: r.stopped };
-  if (r.cut && r.works.length === 0) return { failed: r.cut.reason };
+  if (r.cut && r.works.length === 0 && r.leftOut.length === 0) return { failed: r.cut.reason };
   const citing = r.works.map(fromOpenAlex);
   return {
     citing: citing.filter((c): c is Citing => c !== undefined),
-    unnamed: citing.filter((c) => c === undefined).length + r.unreadable,
+    unnamed: citing.filter((c) => c === undefined).length,
+    leftOut: r.leftOut,
+    notes: [],
     cut: r.cut ? cutLine(r.cut, SOURCE_NAMES.openalex) : null,
   };
+}
+
+/** One line for a check: how many entries were left out, and the first reasons. */
+function leftOutLine(a: CitingAnswer): string | null {
+  const lines = [...a.leftOut, ...a.notes];
+  if (lines.length === 0) return null;
+  const n = a.leftOut.length;
+  const head = n > 0 ? `${n.toLocaleString("en-US")} citing ${n === 1 ? "entry" : "entries"} could not be read and ${n === 1 ? "was" : "were"} left out` : "part of the answer could not be read";
+  const shown = lines.slice(0, 3).join("; ");
+  return `${head}: ${shown}${lines.length > 3 ? `; and ${lines.length - 3} more` : ""}`;
 }
 
 /** The map's paper with one of these identifiers, if any (its index in the graph). */
@@ -154,6 +187,7 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
     const seen = new Map<string, SeenCitation>();
     const taken: string[] = [];
     let unnamed = 0;
+    let leftOut = 0;
     let stopped: string | null = null;
     for (const entry of entries) {
       if (options.signal?.aborted) stopped ??= "interrupted";
@@ -167,7 +201,8 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
         problems.push({ ref: entry.paperRef, reason: entry.paper ? `no identifier ${SOURCE_NAMES[source]} can look up` : "not in the map, and not an identifier" });
         continue;
       }
-      const r = await citingOf(call, source, apiId);
+      const hint = entry.paper?.title && !entry.paper.titleInferred ? { title: entry.paper.title, year: entry.paper.year } : undefined;
+      const r = await citingOf(call, source, apiId, hint);
       if ("stopped" in r) {
         stopped = r.stopped;
         problems.push({ ref: entry.paperRef, reason: `not checked: ${stopped}` });
@@ -177,8 +212,9 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
         problems.push({ ref: entry.paperRef, reason: r.failed });
         continue;
       }
-      checked.push({ ref: entry.paperRef, title: entry.title, citing: r.citing.length, cut: r.cut });
+      checked.push({ ref: entry.paperRef, title: entry.title, citing: r.citing.length, cut: r.cut, leftOut: leftOutLine(r) });
       unnamed += r.unnamed;
+      leftOut += r.leftOut.length;
       const listIndex = entry.paper ? graph.index.index(entry.paper.id) : undefined;
       for (const c of r.citing) {
         const citer = inMap(reader, graph, c.ids);
@@ -216,6 +252,7 @@ export async function runWatch(databasePath: string, options: WatchOptions): Pro
       pending: counts.new,
       counts,
       unnamed,
+      leftOut,
       stopped,
       network: Object.assign({}, call.fetcher.stats),
     };

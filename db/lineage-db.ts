@@ -11,12 +11,15 @@ import { PaperQueries } from "./paper-queries.ts";
 import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
+import { LibraryStore } from "./library-store.ts";
 import { layoutIsCurrent, readCommunities, readPlacements, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repair, runChecks, type Check, type RepairReport } from "./doctor-checks.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
+  /** Pages removed by the batch (`remove`), by source. */
+  removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
 }
@@ -29,6 +32,8 @@ export class LineageDb {
   readonly watches: WatchStore;
   /** What sources said of a paper's direct citations (intents, influence, citing sentences). */
   readonly citationAttributes: CitationAttributeQueries;
+  /** The researcher's own library (Zotero) in the map; writes go with `writePages`'s `alongside`. */
+  readonly library: LibraryStore;
   private writer?: PageWriter;
   private begin?: Statement;
   private dataVersionStatement?: Statement<[], number>;
@@ -43,6 +48,7 @@ export class LineageDb {
     this.lists = new ReadingListStore(db);
     this.watches = new WatchStore(db);
     this.citationAttributes = new CitationAttributeQueries(db);
+    this.library = new LibraryStore(db);
   }
 
   static open(path: string, options: OpenOptions = {}): LineageDb {
@@ -67,15 +73,18 @@ export class LineageDb {
 
   /**
    * Writes a batch of parsed pages (read lazily, so a caller can parse while the batch is
-   * written) and rebuilds the graph if anything changed.
+   * written) and rebuilds the graph if anything changed. `batch.remove` names pages to forget in
+   * the same transaction (a library's items deleted since its last import), and `batch.alongside`
+   * writes what belongs with the pages (a library's membership) before the rebuild.
    */
-  writePages(records: Iterable<PageRecord>, now = new Date().toISOString()): BatchResult {
+  writePages(records: Iterable<PageRecord>, now = new Date().toISOString(), batch: { remove?: Iterable<string>; alongside?: () => void } = {}): BatchResult {
     this.writer ??= new PageWriter(this.db);
     const writer = this.writer;
-    const result: BatchResult = { statuses: [], failures: [] };
+    const result: BatchResult = { statuses: [], removed: [], failures: [] };
     withoutForeignKeys(this.db, () =>
       this.db
         .transaction(() => {
+          for (const source of batch.remove ?? []) if (writer.remove(source)) result.removed.push(source);
           for (const record of records) {
             try {
               result.statuses.push({ source: record.source, status: writer.write(record, now) });
@@ -83,7 +92,8 @@ export class LineageDb {
               result.failures.push({ source: record.source, reason: `could not store page (${(err as Error).message})` });
             }
           }
-          if (result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
+          batch.alongside?.();
+          if (result.removed.length > 0 || result.statuses.some((s) => s.status !== "unchanged") || this.queries.counts().papers === 0) {
             result.graph = this.rebuild();
           }
         })

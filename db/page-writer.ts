@@ -40,6 +40,15 @@ export class PageWriter {
     );
   }
 
+  /** Forgets the page of `source` and its mentions; false when there was none. */
+  remove(source: string): boolean {
+    const existing = this.findPage.get(source);
+    if (!existing) return false;
+    this.deleteMentions.run(existing.id);
+    this.deletePage.run(existing.id);
+    return true;
+  }
+
   /** Writes one page in its own savepoint; call inside a transaction for a batch. */
   write(record: PageRecord, now: string): WriteStatus {
     return this.db.transaction((): WriteStatus => {

@@ -2,7 +2,7 @@
  * Which facts a paper shows when several mentions describe it: a page about the paper beats a
  * list that mentions it; among lists, the most common value wins. Among the pages about it, its
  * bibliographic facts (title, year, date, authors, venue, abstract) come first from a structured
- * record (BibTeX, RIS, EndNote, CSL-JSON, JSON-LD, S2, OpenAlex, `citation_*` HTML), then from a
+ * record (BibTeX, RIS, EndNote, CSL-JSON, JSON-LD, S2, OpenAlex, `citation_*` HTML, Zotero), then from a
  * page's own heading, and only last from a title inferred from a first sentence (issue 16); each
  * rank, and the reported figures, newest capture first. Records which page asserted each chosen
  * field (`field_sources_json`).
@@ -44,7 +44,7 @@ function newestFirst(a: MentionRow, b: MentionRow): number {
 const yearOf = (m: MentionRow): number | null => m.year ?? null;
 
 /** Formats whose records state their fields, rather than a page a reader had to find them in. */
-const STRUCTURED_FORMATS = new Set(["s2", "openalex", "bibtex", "ris", "aan", "csl-json", "jsonld", "endnote", "scholarly-html"]);
+const STRUCTURED_FORMATS = new Set(["s2", "openalex", "bibtex", "ris", "aan", "csl-json", "jsonld", "endnote", "scholarly-html", "zotero"]);
 
 /** 0: a structured record; 1: a page with a title it shows as one; 2: a title inferred from a first sentence. */
 export function titleRank(m: MentionRow): number {

@@ -244,4 +244,47 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (list_name, source, api_id)
   ) WITHOUT ROWID;
   `,
+  // 8: the researcher's own library (issue 27). Each item of a reference manager's library
+  // (Zotero) that the map holds is stored as a page (`zotero:ITEMKEY`), and here with where the
+  // researcher filed it: its collections (with each collection's parent and path) and tags, and the
+  // last import of the library. Keyed by the page's source, so membership survives every rebuild:
+  // the paper an item is, is found through its page's own mention.
+  `
+  CREATE TABLE library_items (
+    library     TEXT NOT NULL,                   -- 'zotero'
+    item_key    TEXT NOT NULL,
+    page_source TEXT NOT NULL,                   -- pages.source of the item's page
+    tags_json   TEXT NOT NULL DEFAULT '[]',
+    date_added  TEXT,
+    PRIMARY KEY (library, item_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX library_items_page ON library_items(page_source);
+
+  CREATE TABLE library_collections (
+    library    TEXT NOT NULL,
+    key        TEXT NOT NULL,
+    name       TEXT NOT NULL,
+    parent_key TEXT,
+    path_json  TEXT NOT NULL,                    -- names from the root: ["Evaluation", "Benchmarks"]
+    PRIMARY KEY (library, key)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE library_collection_items (
+    library        TEXT NOT NULL,
+    collection_key TEXT NOT NULL,
+    item_key       TEXT NOT NULL,
+    PRIMARY KEY (library, collection_key, item_key)
+  ) WITHOUT ROWID;
+  CREATE INDEX library_collection_items_item ON library_collection_items(library, item_key);
+
+  CREATE TABLE library_imports (
+    library     TEXT PRIMARY KEY,
+    origin      TEXT NOT NULL,                   -- the file read, or the local API's URL
+    read_as     TEXT NOT NULL,                   -- 'copy' (of the file, with its log) or 'local-api'
+    modified_at TEXT,                            -- the file's modification time, when a file was read
+    imported_at TEXT NOT NULL,
+    items       INTEGER NOT NULL,
+    collections INTEGER NOT NULL
+  );
+  `,
 ];

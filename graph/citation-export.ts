@@ -139,6 +139,9 @@ export function toCsl(papers: readonly CitablePaper[]): CslItem[] {
     } else if (p.doi) {
       item.type = "article-journal";
       item.URL = `https://doi.org/${p.doi}`;
+    } else if (p.venue) {
+      // A paper known by no identifier keeps its venue: in a journal's, or a meeting's, by its name.
+      item.type = /\b(?:journal|transactions|review|letters|magazine)\b/i.test(p.venue) ? "article-journal" : "paper-conference";
     }
     if (p.venue && item.type !== "article") item["container-title"] = p.venue;
     if (p.note) item.note = p.note;

@@ -23,7 +23,7 @@ import { lineageOf } from "../graph/lineage-scope.ts";
 import { pageRank } from "../graph/pagerank.ts";
 import { communitiesFrom, detectCommunities, type Communities, type Community } from "../graph/communities.ts";
 import { readingList, type ListPaper, type ReadingListItem as ReadingListEntry } from "../graph/reading-list.ts";
-import { similarTo, type RelevanceCorpus, type RelevanceEvidence } from "../graph/relevance.ts";
+import { relevantPapers, similarTo, type RelevanceCorpus, type RelevanceEvidence } from "../graph/relevance.ts";
 import { reasonText, type ReasonContext } from "../graph/relevance-reasons.ts";
 import { TextIndex } from "../graph/title-similarity.ts";
 import { AuthorIndex } from "../graph/author-index.ts";
@@ -301,6 +301,28 @@ export class LineageAnalytics {
     const onList = new Set(papers);
     const list = readingList(this.index, (i) => this.listPaper(i), { seeds: papers, limit, exclude: (i) => onList.has(i), text: this.corpus().text, people: this.corpus().people, budget });
     return { list: name, basedOn: papers.length, items: list.items.map((item, k) => this.listItem(item, k)) };
+  }
+
+  /**
+   * The papers most relevant to seed papers (ids) among candidates passing `include`, by the
+   * relevance engine alone (no seed's lineage swapped in, as a reading list does), each with its
+   * reason and evidence: what cites the researcher's library that it does not hold
+   * (library/library-analytics.ts). The reason leaves out the direct citations of seeds, which
+   * that caller counts over the whole library and says itself.
+   */
+  relevantAmong(
+    seedIds: readonly string[],
+    options: { include: (i: number) => boolean; limit: number; budget?: QueryBudget },
+  ): { index: number; score: number; reason: string; evidence: RelevanceEvidenceJson }[] {
+    const seeds = this.indicesOf(seedIds);
+    if (seeds.length === 0) return [];
+    const found = relevantPapers(this.corpus(), seeds, { include: options.include, limit: options.limit, budget: options.budget });
+    return found.map((p) => ({
+      index: p.index,
+      score: Math.round(p.score * 10000) / 10000,
+      reason: reasonText({ ...p.evidence, builtOnBySeeds: [], buildsOnSeeds: [] }, this.reasonContext(seeds.length, p.index)),
+      evidence: this.evidenceJson(p.evidence),
+    }));
   }
 
   private listPaper(i: number): ListPaper {

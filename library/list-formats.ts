@@ -1,11 +1,13 @@
 /**
  * How reading lists leave Lineage: Markdown for reading, BibTeX/CSL-JSON/RIS for reference
- * managers (through graph/citation-export.ts), JSON for scripts. The CLI and the HTTP API both
+ * managers (through graph/citation-export.ts), BibTeX that Zotero files in a named collection
+ * (graph/zotero-bibtex.ts), JSON for scripts. The CLI and the HTTP API both
  * render through here, so their output is the same.
  */
 import type { Paper } from "../db/paper-queries.ts";
 import type { ListFormat } from "../api/types.ts";
 import { formatCitations, type CitablePaper } from "../graph/citation-export.ts";
+import { formatForZotero } from "../graph/zotero-bibtex.ts";
 
 /** One entry of a list: the paper as the graph knows it now (null if it left the graph). */
 export interface ListLine {
@@ -37,8 +39,12 @@ function citable(line: ListLine, k: number): CitablePaper {
   return { id: `missing-${k}`, title: line.title, year: line.year, authors: [], note };
 }
 
-/** Markdown, or citations; JSON is the caller's own shape. */
-export function renderList(heading: string, lines: readonly ListLine[], format: Exclude<ListFormat, "json">): string {
+/**
+ * Markdown, or citations; JSON is the caller's own shape. `zotero` is BibTeX that Zotero files in
+ * a collection: `collection` (a path of names), else one named after the heading.
+ */
+export function renderList(heading: string, lines: readonly ListLine[], format: Exclude<ListFormat, "json">, options: { collection?: readonly string[] } = {}): string {
+  if (format === "zotero") return formatForZotero(lines.map(citable), options.collection ?? [heading]);
   if (format !== "md") return formatCitations(lines.map(citable), format);
   const out = [`# ${heading}`, ""];
   lines.forEach((line, k) => {

@@ -1,7 +1,7 @@
 /**
  * The full view of one paper that `lineage show` prints and the HTTP API serves: its facts,
- * identifiers, where each fact came from, and the reported figures beside what the graph holds
- * ("builds on 24 of its 57 references").
+ * identifiers, where each fact came from, the reported figures beside what the graph holds
+ * ("builds on 24 of its 57 references"), and where the researcher's own library holds it.
  */
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { Paper, SelfSource } from "../db/paper-queries.ts";
@@ -9,17 +9,18 @@ import type { LineageGraph } from "./lineage-graph.ts";
 import type { RelatedLink } from "../vocabulary/paper-page.ts";
 import type { PaperDetail } from "../api/types.ts";
 import { pagesOfPaper, type PageListing, type PaperPages } from "./paper-pages.ts";
+import { libraryMembershipOf } from "./library-view.ts";
 
 /**
  * The view, its pages from `listing` when the caller holds one for the current commit (a
  * read-only server's session), else read from one snapshot of the database.
  */
 export function paperView(db: LineageDb, graph: LineageGraph, paper: Paper, listing?: PageListing | null): PaperDetail {
-  if (listing) return viewOf(graph, paper, listing.pagesOf(paper.id));
-  return db.read(() => viewOf(graph, paper, pagesOfPaper(db, paper.id)));
+  if (listing) return viewOf(graph, paper, listing.pagesOf(paper.id), libraryMembershipOf(db, paper.id));
+  return db.read(() => viewOf(graph, paper, pagesOfPaper(db, paper.id), libraryMembershipOf(db, paper.id)));
 }
 
-function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperPages): PaperDetail {
+function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperPages, library: PaperDetail["library"]): PaperDetail {
   const index = graph.index.index(paper.id);
   const selfSources = sources.filter((s): s is SelfSource => s.role === "self");
   const newest = selfSources[0];
@@ -66,5 +67,6 @@ function viewOf(graph: LineageGraph, paper: Paper, { sources, sourceOf }: PaperP
     related,
     fieldSources: Object.fromEntries(Object.entries(paper.fieldSources).map(([field, pageId]) => [field, sourceOf(pageId)])),
     sources,
+    library,
   };
 }

@@ -62,6 +62,10 @@ const listsCommand = lazy(
   () => import("./cli/list-commands.ts"),
   (m) => m.listsCommand,
 );
+const libraryCommand = lazy(
+  () => import("./cli/library-command.ts"),
+  (m) => m.libraryCommand,
+);
 const doctorCommand = lazy(
   () => import("./cli/doctor-command.ts"),
   (m) => m.doctorCommand,
@@ -81,7 +85,12 @@ const readingListCommand = lazy(analyticsCommands, (m) => m.readingListCommand);
 
 const COMMANDS: Record<string, { run: Command; usage: string }> = {
   ingest: { run: ingestCommand, usage: "ingest PATH... [--max-bytes N] [--progress]  read pages from files and folders into the graph" },
-  import: { run: importCommand, usage: "import FORMAT PATH... [--progress]  structured sources: s2, openalex, bibtex, ris, aan" },
+  import: {
+    run: importCommand,
+    usage:
+      "import FORMAT PATH... [--progress]  structured sources: s2, openalex, bibtex, ris, aan\n" +
+      "      import zotero [zotero.sqlite] | import zotero --api [URL]  your Zotero library (default: where Zotero keeps it; --api: its local API)",
+  },
   crawl: {
     run: crawlCommand,
     usage:
@@ -93,7 +102,7 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
     run: expandCommand,
     usage:
       "expand REF... [--list NAME] [--source s2|openalex] [--depth 0|1|2] [--max-papers N] [--max-list N] [--max-requests N]\n" +
-      "      [--max-time S] [--rate R] [--timeout S] [--mailto ADDR] [--progress]  grow the map from an API: records, references, citations",
+      "      [--max-time S] [--rate R] [--timeout S] [--retries N] [--api-key KEY] [--progress]  grow the map from an API: records, references, citations",
   },
   add: { run: addCommand, usage: "add REF... [--source s2|openalex]   one paper's record from an API, into the map" },
   watch: { run: watchCommand, usage: "watch LIST [--status | --add REF... | --dismiss REF...]  new papers citing a saved list (network unless --status)" },
@@ -120,10 +129,12 @@ const COMMANDS: Record<string, { run: Command; usage: string }> = {
   "reading-list": {
     run: readingListCommand,
     usage:
-      "reading-list --seed REF [--seed REF ...] [--direction NAME] [--limit N] [--include-seeds]\n" +
-      "      [--format md|bibtex|csl|ris|json] [--out FILE] [--save NAME]  a reading list along the seeds' lineages",
+      "reading-list --seed REF [--seed REF ...] [--collection C] [--direction NAME] [--limit N] [--include-seeds]\n" +
+      "      [--format md|bibtex|csl|ris|json|zotero] [--zotero-collection PATH] [--out FILE] [--save NAME]  a reading list along the seeds' lineages\n" +
+      "      (--collection: your Zotero collection's papers as seeds; --format zotero: BibTeX Zotero files in a collection)",
   },
   lists: { run: listsCommand, usage: LISTS_USAGE },
+  library: { run: libraryCommand, usage: "library [missing [--collection C] [--min N] [--limit N]]  your Zotero library in the map; missing: what cites it that it lacks" },
   doctor: { run: doctorCommand, usage: "doctor [--repair]                integrity, orphan rows, derived tables vs a rebuild; --repair rebuilds them" },
 };
 
@@ -178,12 +189,17 @@ const OPTIONS = {
   "max-requests": { type: "string" },
   "max-time": { type: "string" },
   mailto: { type: "string" },
+  "api-key": { type: "string" },
   "query-budget": { type: "string" },
   list: { type: "string" },
   status: { type: "boolean" },
   add: { type: "boolean" },
   dismiss: { type: "boolean" },
   "builds-on": { type: "boolean" },
+  api: { type: "boolean" },
+  collection: { type: "string" },
+  min: { type: "string" },
+  "zotero-collection": { type: "string" },
 } as const;
 
 export async function main(argv: string[], raw: Output): Promise<number> {

@@ -4,7 +4,7 @@
  */
 
 /** The page formats Lineage reads, one adapter each (see ingest/adapters/). */
-export type PageFormat = PageAdapterFormat | SourceFormat | FileRecordFormat;
+export type PageFormat = PageAdapterFormat | SourceFormat | FileRecordFormat | LibraryFormat;
 
 /** Formats detected from a page's bytes by `lineage ingest`. */
 export type PageAdapterFormat =
@@ -33,6 +33,9 @@ export type SourceFormat = "s2" | "openalex" | "bibtex" | "ris" | "aan";
  * `lineage import` formats: CSL-JSON, schema.org JSON-LD and EndNote (refer) records.
  */
 export type FileRecordFormat = "csl-json" | "jsonld" | "endnote";
+
+/** A researcher's own reference library, read by `lineage import zotero`: one item is one page. */
+export type LibraryFormat = "zotero";
 
 /** Identifiers a paper can carry. Values are canonical (see vocabulary/identifiers.ts). */
 export interface Identifiers {

@@ -93,6 +93,25 @@ export class JsonFields {
     return JsonFields.part(value);
   }
 
+  /**
+   * A page of records (an API's answer): its own fields' shape checked, the items of its
+   * `listKey` list left to be checked one by one (`record`), so that one nested or oversized
+   * item is refused alone and its neighbours kept.
+   */
+  static envelope(value: unknown, listKey: string): JsonFields | { reason: string } {
+    if (!isObject(value)) return { reason: `expected an object, found ${found(value)}` };
+    const limits = { maxDepth: JSON_LIMITS.maxDepth - 1, maxValues: JSON_LIMITS.maxValues };
+    for (const [key, v] of Object.entries(value)) {
+      if (key === listKey && Array.isArray(v)) {
+        if (v.length > limits.maxValues) return { reason: `${key}: more than ${count(limits.maxValues)} items` };
+        continue;
+      }
+      const shape = shapeProblem(v, limits);
+      if (shape) return { reason: `${key}: ${shape}` };
+    }
+    return new JsonFields(value, "", []);
+  }
+
   /** A part of a record whose shape was checked, read with issues of its own (a list entry). */
   static part(value: unknown, path = ""): JsonFields | { reason: string } {
     if (!isObject(value)) return { reason: `${path ? `${path}: ` : ""}expected an object, found ${found(value)}` };

@@ -3,18 +3,23 @@
  * regrouped into one bundle per paper: its record (`GET /paper/ID`, `POST /paper/batch`, search
  * results) and its `/references` and `/citations` lists reassembled from their pages in `offset`
  * order, with any gap or unrecorded tail reported. Every body is read by type (s2-record.ts): a
- * paper or list page that cannot be read is reported by its exchange, a bad list entry is left
- * out with a warning, and the rest is kept. Pure.
+ * paper or list page that cannot be read is reported by its exchange, a bad list entry (of
+ * another type, or nested too deep or too large on its own) is left out with a warning naming
+ * its place in the whole list, and the rest is kept. Pure.
  */
 import type { Exchange } from "./cassette.ts";
 import { isObject, issuesReason, JsonFields } from "./json-reader.ts";
 import { readEntries, s2PaperOf } from "./s2-record.ts";
 import type { S2Bundle, S2Edge, S2Paper } from "./s2.ts";
 
-interface ListPage {
+export interface ListPage {
   offset: number;
   next?: number;
   data: S2Edge[];
+  /** Items the page held, those left out and nulls included (default: data's length). */
+  size?: number;
+  /** Each entry's place among them (default: in order, none left out). */
+  positions?: number[];
 }
 
 interface Parsed {
@@ -70,6 +75,31 @@ function batchIds(e: Exchange): unknown[] {
   }
 }
 
+/**
+ * One page of a `/references` or `/citations` list: its envelope read by type (its `data` items
+ * left to be read one by one), each entry read alone, the bad ones left out and said.
+ */
+export function readListPage(body: unknown, kind: "references" | "citations", url: string): { page: ListPage; leftOut: string[] } | { reason: string } {
+  const page = JsonFields.envelope(body, "data");
+  const items = "reason" in page ? undefined : page.list("data");
+  const offset = "reason" in page ? undefined : page.integer("offset");
+  const next = "reason" in page ? undefined : page.integer("next");
+  if ("reason" in page || !items || page.issues.length > 0) {
+    const why = "reason" in page ? page.reason : issuesReason(page.issues) || "no `data` list";
+    return { reason: `a ${kind} page that cannot be read: ${why}` };
+  }
+  let asked = 0;
+  try {
+    asked = Number(new URL(url).searchParams.get("offset") ?? 0);
+  } catch {
+    // an exchange without a readable URL starts at 0
+  }
+  const from = offset ?? asked;
+  const start = Number.isSafeInteger(from) && from >= 0 ? from : 0;
+  const { entries, leftOut, positions } = readEntries(items, kind, kind === "references" ? "citedPaper" : "citingPaper", start);
+  return { page: Object.assign({ offset: start, data: entries, size: items.length, positions }, next !== undefined ? { next } : {}), leftOut };
+}
+
 function collect(exchanges: readonly Exchange[]): Parsed {
   const parsed: Parsed = { records: [], lists: new Map(), searchResults: [], notes: [], problems: [] };
   for (const e of exchanges) {
@@ -110,21 +140,15 @@ function collect(exchanges: readonly Exchange[]): Parsed {
       });
     } else if (list?.[1] && list[2]) {
       const kind = list[2] as "references" | "citations";
-      const page = JsonFields.record(body);
-      const items = "reason" in page ? undefined : page.list("data");
-      const offset = "reason" in page ? undefined : page.integer("offset");
-      const next = "reason" in page ? undefined : page.integer("next");
-      if ("reason" in page || !items || page.issues.length > 0) {
-        const why = "reason" in page ? page.reason : issuesReason(page.issues) || "no `data` list";
-        parsed.problems.push({ at: name, reason: `a ${kind} page that cannot be read: ${why}` });
+      const read = readListPage(body, kind, e.url);
+      if ("reason" in read) {
+        parsed.problems.push({ at: name, reason: read.reason });
         continue;
       }
       const key = `${list[1]}|${kind}`;
       const group = parsed.lists.get(key) ?? { id: list[1], kind, pages: [], warnings: [], at: name };
-      const { entries, leftOut } = readEntries(items, kind, kind === "references" ? "citedPaper" : "citingPaper");
-      const from = offset ?? Number(new URL(e.url).searchParams.get("offset") ?? 0);
-      group.pages.push(Object.assign({ offset: Number.isSafeInteger(from) && from >= 0 ? from : 0, data: entries }, next !== undefined ? { next } : {}));
-      group.warnings.push(...leftOut.map((w) => `${name}: ${w}`));
+      group.pages.push(read.page);
+      group.warnings.push(...read.leftOut.map((w) => `${name}: ${w}`));
       parsed.lists.set(key, group);
     } else if (isObject(body)) {
       const paper = paperAt("", body);
@@ -145,8 +169,10 @@ export function assemblePages(pages: ListPage[], name: string): { data: S2Edge[]
     if (seen.has(page.offset)) continue;
     seen.add(page.offset);
     if (page.offset > expected) warnings.push(`${name}: entries ${expected}-${page.offset - 1} were not recorded`);
-    data.push(...page.data.slice(Math.max(0, expected - page.offset)));
-    expected = Math.max(expected, page.offset + page.data.length);
+    // Overlapping pages are trimmed by the items' places, not by what was kept of them.
+    const skip = Math.max(0, expected - page.offset);
+    data.push(...page.data.filter((_, j) => (page.positions?.[j] ?? j) >= skip));
+    expected = Math.max(expected, page.offset + (page.size ?? page.data.length));
   }
   const last = sorted[sorted.length - 1];
   if (last?.next !== undefined && last.next >= expected) warnings.push(`${name}: the list goes on past entry ${expected}, which was not recorded`);

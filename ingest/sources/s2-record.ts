@@ -2,8 +2,8 @@
  * Semantic Scholar paper objects and citation edges read from untrusted JSON, through the one
  * typed reader (json-reader.ts): every field Lineage uses is checked for its type, and a paper
  * whose own fields hold another type is rejected with the field's path. An entry of its
- * `references` or `citations` list with a field of another type is left out alone, and the
- * paper says so. Pure.
+ * `references` or `citations` list (or of an API's list page) with a field of another type, or
+ * nested too deep or too large on its own, is left out alone, and the paper says so. Pure.
  */
 import { issuesReason, JsonFields } from "./json-reader.ts";
 import { YEARS } from "./source-record.ts";
@@ -73,9 +73,9 @@ export function s2PaperOf(value: unknown): { paper: S2Paper } | { reason: string
   return r.issues.length > 0 ? { reason: issuesReason(r.issues) } : { paper };
 }
 
-/** One list entry: a paper, or an edge naming the paper on `side` with its attributes. */
+/** One list entry, its shape checked on its own: a paper, or an edge naming the paper on `side` with its attributes. */
 export function s2EdgeOf(value: unknown, side: EdgeSide): { edge: S2Edge } | { reason: string } {
-  const r = JsonFields.part(value);
+  const r = JsonFields.record(value);
   if ("reason" in r) return r;
   const edge: S2Edge = {};
   const isEdge = r.has("citedPaper") || r.has("citingPaper");
@@ -92,15 +92,19 @@ export function s2EdgeOf(value: unknown, side: EdgeSide): { edge: S2Edge } | { r
   return r.issues.length > 0 ? { reason: issuesReason(r.issues) } : { edge };
 }
 
-/** A list's entries, each read alone: a bad one is left out, and said. */
-export function readEntries(items: readonly { value: unknown; path: string }[], name: string, side: EdgeSide): { entries: S2Edge[]; leftOut: string[] } {
+/** A list's entries, each read alone (`base`: the first one's place in the whole list): a bad one is left out, and said. */
+export function readEntries(items: readonly { value: unknown; path: string }[], name: string, side: EdgeSide, base = 0): { entries: S2Edge[]; leftOut: string[]; positions: number[] } {
   const entries: S2Edge[] = [];
   const leftOut: string[] = [];
+  /** Each entry's place among the items, so that what is left out does not shift the rest. */
+  const positions: number[] = [];
   items.forEach(({ value }, i) => {
     if (value === null) return;
     const read = s2EdgeOf(value, side);
-    if ("edge" in read) entries.push(read.edge);
-    else leftOut.push(`${name}[${i}] was left out: ${read.reason}`);
+    if ("edge" in read) {
+      entries.push(read.edge);
+      positions.push(i);
+    } else leftOut.push(`${name}[${base + i}] was left out: ${read.reason}`);
   });
-  return { entries, leftOut };
+  return { entries, leftOut, positions };
 }

@@ -13,7 +13,9 @@ import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
 import { renderList } from "../../library/list-formats.ts";
+import { collectionPath } from "../../graph/zotero-bibtex.ts";
 import { ListError } from "../../db/reading-lists.ts";
+import { collectionSeeds } from "./library-command.ts";
 
 export function describePaper(p: PaperBrief): string {
   const ids = p.arxivId ? `arXiv:${p.arxivId}` : p.aclId ? `ACL:${p.aclId}` : p.doi ? `doi:${p.doi}` : p.id;
@@ -95,14 +97,15 @@ export function communitiesCommand(ctx: CommandContext): number {
 export function readingListCommand(ctx: CommandContext): number {
   const format = listFormat(ctx, "reading-list");
   const save = typeof ctx.values.save === "string" ? ctx.values.save : undefined;
-  const { result, papers } = withGraph(ctx, (_db, graph) => {
-    const seeds = seedIds(ctx, graph);
-    if (seeds.length === 0) throw new CliError("reading-list: give at least one --seed REF", EXIT.usage);
+  const { result, papers, collection } = withGraph(ctx, (db, graph) => {
+    const fromCollection = collectionSeeds(ctx, db);
+    const seeds = [...new Set([...seedIds(ctx, graph), ...(fromCollection?.seeds ?? [])])];
+    if (seeds.length === 0) throw new CliError("reading-list: give at least one --seed REF (or --collection NAME of your Zotero library)", EXIT.usage);
     const limit = intOption(ctx, "limit", DEFAULT_LIMIT, 1, 500);
     const includeSeeds = ctx.values["include-seeds"] === true;
     const result = analytics(() => new LineageAnalytics(graph).readingList({ seeds, direction: direction(ctx), limit, includeSeeds }));
     const papers = result.items.map((item) => graph.paper(graph.index.index(item.id) ?? 0));
-    return { result, papers };
+    return { result, papers, collection: fromCollection?.path ?? null };
   });
   if (save) {
     const db = LineageDb.open(dbPath(ctx));
@@ -127,8 +130,14 @@ export function readingListCommand(ctx: CommandContext): number {
     emit(ctx, JSON.stringify(result, null, 2));
     return EXIT.ok;
   }
-  const heading = `Reading list from ${result.seeds.map((s) => `"${s.title ?? s.id}"`).join(", ")}${result.direction ? ` in ${result.direction}` : ""}`;
+  const from = collection ? `the collection "${collection.join(" / ")}"` : result.seeds.map((s) => `"${s.title ?? s.id}"`).join(", ");
+  const heading = `Reading list from ${from}${result.direction ? ` in ${result.direction}` : ""}`;
   const lines = result.items.map((item, k) => ({ paper: papers[k] ?? null, title: item.title, year: item.year, reason: item.reason }));
-  emit(ctx, lines.length === 0 && format === "md" ? `# ${heading}\n\n(no candidates: the seeds build on nothing and nothing builds on them)` : renderList(heading, lines, format));
+  // --format zotero: the Zotero collection it lands in is --zotero-collection, else the saved list's name, else the heading.
+  const into = typeof ctx.values["zotero-collection"] === "string" ? collectionPath(ctx.values["zotero-collection"]) : [save?.trim() || heading];
+  emit(
+    ctx,
+    lines.length === 0 && format === "md" ? `# ${heading}\n\n(no candidates: the seeds build on nothing and nothing builds on them)` : renderList(heading, lines, format, { collection: into }),
+  );
   return EXIT.ok;
 }

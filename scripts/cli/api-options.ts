@@ -1,13 +1,16 @@
 /**
  * The options every command that asks a scholarly API shares (`expand`, `add`, `watch`): which
  * source, the run's bounds (--max-requests, --max-time, --max-list), the fetcher's politeness and
- * limits (--rate, --timeout, --max-bytes, --retries, --backoff, --max-age), and who asks
- * (--mailto, else LINEAGE_MAILTO); and how a REF becomes the ID an API is asked for: an
- * identifier as typed, else a paper of the map by its best identifier for the source.
+ * limits (--rate, --timeout, --max-bytes, --retries, --backoff, --max-age; the API defaults from
+ * crawl/api-session.ts), and who asks (--api-key, else the source's key variable; --mailto, else
+ * LINEAGE_MAILTO), with what going without a key means said before the run; and how a REF
+ * becomes the ID an API is asked for: an identifier as typed, else a paper of the map by its best
+ * identifier for the source.
  */
 import { existsSync } from "node:fs";
+import { keylessNote } from "../../crawl/api-access.ts";
 import { apiRefOfPaper, parseApiRef, SOURCE_NAMES, type ApiRef, type ApiSource } from "../../crawl/api-refs.ts";
-import { RUN_DEFAULTS, SOURCE_RATES, type ApiSettings } from "../../crawl/api-session.ts";
+import { API_RETRIES, RUN_DEFAULTS, SOURCE_RATES, type ApiSettings } from "../../crawl/api-session.ts";
 import { ExpansionDb } from "../../db/expansion-store.ts";
 import { LineageDb } from "../../db/lineage-db.ts";
 import { LineageGraph } from "../../library/lineage-graph.ts";
@@ -28,8 +31,11 @@ export function sourceOption(ctx: CommandContext): ApiSource | undefined {
 export function apiSettings(ctx: CommandContext, source: ApiSource, maxAgeDays: number): ApiSettings {
   const fetcher = fetcherOptions(ctx, { maxAgeDays });
   if (ctx.values.rate === undefined) fetcher.ratePerSecond = SOURCE_RATES[source];
+  if (ctx.values.retries === undefined) fetcher.retries = API_RETRIES;
   const mailto = typeof ctx.values.mailto === "string" ? ctx.values.mailto.trim() : undefined;
   if (mailto !== undefined && !/^[^\s@]+@[^\s@]+$/.test(mailto)) throw new CliError(`--mailto must be an e-mail address, got "${mailto}"`, EXIT.usage);
+  const apiKey = typeof ctx.values["api-key"] === "string" ? ctx.values["api-key"].trim() : undefined;
+  if (apiKey !== undefined && !/^[\x21-\x7e]{1,200}$/.test(apiKey)) throw new CliError("--api-key must be the key as the service gave it (printable characters, no spaces)", EXIT.usage);
   return Object.assign(
     {
       source,
@@ -39,7 +45,14 @@ export function apiSettings(ctx: CommandContext, source: ApiSource, maxAgeDays: 
       maxList: intOption(ctx, "max-list", RUN_DEFAULTS.maxList, 1, 1_000_000),
     },
     mailto ? { mailto } : {},
+    apiKey ? { apiKey } : {},
   );
+}
+
+/** Says, before a run against `settings.source` spends anything, what going without its key means. */
+export function sayKeyless(ctx: CommandContext, settings: ApiSettings): void {
+  const note = keylessNote(settings.source, settings.env ?? process.env, settings.apiKey);
+  if (note) ctx.err(`lineage: note: ${note}`);
 }
 
 /** The map, read after a writer's connection opened the database (it brings one made by an older Lineage to this schema). */

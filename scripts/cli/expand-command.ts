@@ -11,7 +11,7 @@ import { SOURCE_NAMES } from "../../crawl/api-refs.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, type CommandContext } from "./context.ts";
 import { progressOf } from "./progress-output.ts";
-import { apiRefsOf, apiSettings, idsForSource, listApiRefs } from "./api-options.ts";
+import { apiRefsOf, apiSettings, idsForSource, listApiRefs, sayKeyless } from "./api-options.ts";
 
 /** Papers asked of the API at most, when --max-papers is not given. */
 export const DEFAULT_MAX_PAPERS = 50;
@@ -44,10 +44,12 @@ async function expandRefs(ctx: CommandContext, command: string, depth: ExpandDep
     controller.abort();
     ctx.err("lineage: interrupted; stopping after the papers in flight (run the same command again to continue)");
   };
+  const settings = apiSettings(ctx, source, 1);
+  sayKeyless(ctx, settings);
   process.once("SIGINT", interrupt);
   let report: ExpandReport;
   try {
-    report = await runExpansion(database, Object.assign(apiSettings(ctx, source, 1), { seeds: ids, depth, maxPapers, signal: controller.signal, onProgress: progressOf(ctx) }));
+    report = await runExpansion(database, Object.assign(settings, { seeds: ids, depth, maxPapers, signal: controller.signal, onProgress: progressOf(ctx) }));
   } finally {
     process.removeListener("SIGINT", interrupt);
   }

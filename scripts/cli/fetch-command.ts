@@ -2,9 +2,11 @@
  * `lineage fetch s2|openalex ID [--json]`: one paper from the Semantic Scholar Graph API (its
  * record, references and citations, every page) or OpenAlex (the work, its referenced works
  * looked up), through the crawler's fetcher and cache, stored as one page named by its API URL.
- * API base URLs: LINEAGE_S2_API, LINEAGE_OPENALEX_API; an S2 key: LINEAGE_S2_API_KEY.
+ * API base URLs: LINEAGE_S2_API, LINEAGE_OPENALEX_API; keys: LINEAGE_S2_API_KEY, LINEAGE_OPENALEX_API_KEY
+ * (crawl/api-access.ts, whose refusal rules also say when a key is refused or a budget spent).
  */
 import { apiDestinations, fetchOpenAlexWork, fetchS2Paper, OPENALEX_API, S2_API, type RequestLog } from "../../crawl/api-clients.ts";
+import { apiKeyOf, refusalRule } from "../../crawl/api-access.ts";
 import { Fetcher } from "../../crawl/fetcher.ts";
 import { CrawlDb } from "../../db/crawl-store.ts";
 import { s2Bundles } from "../../ingest/sources/s2-exchanges.ts";
@@ -33,7 +35,7 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
   let source: string;
   let log: RequestLog[];
   try {
-    const key = process.env.LINEAGE_S2_API_KEY;
+    const key = apiKeyOf(api, process.env);
     const fetcher = new Fetcher(
       Object.assign({}, fetcherOptions(ctx, { maxAgeDays: 1 }), {
         robots: false,
@@ -41,6 +43,8 @@ export async function fetchCommand(ctx: CommandContext): Promise<number> {
         cache: crawlDb.cache,
         destinations: apiDestinations(),
         headers: { accept: "application/json", ...(api === "s2" && key ? { "x-api-key": key } : {}) },
+        ...(api === "openalex" && key ? { extraQuery: { api_key: key } } : {}),
+        refusal: refusalRule(api, key !== undefined),
       }),
     );
     ({ result, source, log } = api === "s2" ? await fetchS2(fetcher, id.trim()) : await fetchOpenAlex(fetcher, id.trim()));

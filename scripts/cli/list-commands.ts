@@ -12,6 +12,7 @@ import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, intOption, printJson, requirePaper, withGraph, type CommandContext } from "./context.ts";
 import { emit, listFormat } from "./list-output.ts";
 import { renderList } from "../../library/list-formats.ts";
+import { collectionPath } from "../../graph/zotero-bibtex.ts";
 import { LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { describePaper } from "./analytics-commands.ts";
 
@@ -21,7 +22,7 @@ export const LISTS_USAGE = [
   "  lists add NAME REF... [--note TEXT]  append papers (creates the list)",
   "  lists remove NAME REF...         take papers off",
   "  lists reorder NAME REF... [--to N]  move papers to position N (default 1)",
-  "  lists export NAME [--format md|bibtex|csl|ris|json] [--out FILE]",
+  "  lists export NAME [--format md|bibtex|csl|ris|json|zotero] [--zotero-collection PATH] [--out FILE]",
   "  lists suggest NAME [--limit N]   more papers like the list's (its own left out)",
   "  lists delete NAME",
 ].join("\n");
@@ -110,7 +111,10 @@ function showList(ctx: CommandContext, name: string, action: "show" | "export"):
     const list = db.lists.get(name);
     if (!list) throw new CliError(`lists ${action}: no list named "${name.trim()}"`, EXIT.notFound);
     if (format === "json") emit(ctx, JSON.stringify(listJson(list, graph), null, 2));
-    else emit(ctx, renderList(list.name, resolveEntries(list, graph), format));
+    else {
+      const into = typeof ctx.values["zotero-collection"] === "string" ? collectionPath(ctx.values["zotero-collection"]) : [list.name];
+      emit(ctx, renderList(list.name, resolveEntries(list, graph), format, { collection: into }));
+    }
     return EXIT.ok;
   });
 }

@@ -7,6 +7,8 @@
 import { join } from "node:path";
 import { existsSync } from "node:fs";
 import { startServer } from "../../web/server/http-server.ts";
+import { keylessNote } from "../../crawl/api-access.ts";
+import { API_SOURCES } from "../../crawl/api-refs.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPaths, intOption, type CommandContext } from "./context.ts";
 import { bundledCollections } from "./bundled-collections.ts";
@@ -61,6 +63,11 @@ export async function serveCommand(ctx: CommandContext): Promise<number> {
       ? "Online: the explorer may fetch from Semantic Scholar and OpenAlex when asked"
       : "Offline: start with --online (or LINEAGE_ONLINE=1) to add and expand papers from Semantic Scholar and OpenAlex",
   );
+  // Online without a key: what that means, once at start as well as beside the explorer's buttons.
+  for (const source of online ? API_SOURCES : []) {
+    const note = keylessNote(source, process.env);
+    if (note) ctx.err(`lineage: note: ${note}`);
+  }
   if (collections.length > 1) ctx.out(`Collections: ${collections.map((c) => `${c.name} (${existsSync(c.dbPath) ? c.dbPath : "built on first use"})`).join(", ")}`);
   if (!existsSync(join(ROOT_DIR, "dist", "index.html"))) ctx.err("lineage: the front end is not built yet: run `npm run build` (the API works meanwhile)");
   await new Promise<void>((done) => {

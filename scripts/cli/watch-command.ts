@@ -18,7 +18,7 @@ import type { ListWatchState, WatchFindingJson } from "../../api/types.ts";
 import { CliError, EXIT } from "./cli-error.ts";
 import { dbPath, printJson, type CommandContext } from "./context.ts";
 import { progressOf } from "./progress-output.ts";
-import { apiSettings, sourceOption } from "./api-options.ts";
+import { apiSettings, sayKeyless, sourceOption } from "./api-options.ts";
 
 export const WATCH_USAGE = [
   "watch LIST [--source s2|openalex]  check a saved list for new papers citing it (network)",
@@ -71,7 +71,9 @@ export async function watchCommand(ctx: CommandContext): Promise<number> {
     if (action === "dismiss") report = dismissFindings(database, state.list, matched);
     else {
       const source = matched[0]?.source === "openalex" ? "openalex" : "s2";
-      report = await addFindings(database, state.list, matched, apiSettings(ctx, source, 1), progressOf(ctx));
+      const settings = apiSettings(ctx, source, 1);
+      sayKeyless(ctx, settings);
+      report = await addFindings(database, state.list, matched, settings, progressOf(ctx));
     }
     if (ctx.json) printJson(ctx, report);
     else ctx.out(`${action === "add" ? "Added" : "Dismissed"} ${report.changed.length} of ${matched.length} finding${matched.length === 1 ? "" : "s"} of "${state.list}".`);
@@ -81,9 +83,11 @@ export async function watchCommand(ctx: CommandContext): Promise<number> {
   }
   const source = sourceOption(ctx) ?? (state.source === "openalex" ? "openalex" : "s2");
   let report: WatchReport;
+  // Citations are asked for again on every check: the cache answers only a check repeated within the hour.
+  const settings = apiSettings(ctx, source, 1 / 24);
+  sayKeyless(ctx, settings);
   try {
-    // Citations are asked for again on every check: the cache answers only a check repeated within the hour.
-    report = await runWatch(database, Object.assign(apiSettings(ctx, source, 1 / 24), { listName: state.list, onProgress: progressOf(ctx) }));
+    report = await runWatch(database, Object.assign(settings, { listName: state.list, onProgress: progressOf(ctx) }));
   } catch (err) {
     if (err instanceof ListError) throw new CliError(`watch: ${err.message}`, EXIT.notFound);
     throw err;
@@ -108,6 +112,7 @@ function printCheck(ctx: CommandContext, r: WatchReport): void {
       `Checked ${r.checked.length} papers of "${r.list}" on ${SOURCE_NAMES[r.source]} at ${r.checkedAt}: ${r.new.length} new ${since}, ${r.pending} waiting to be added or dismissed.`,
       ...r.new.map(findingLine),
       ...r.checked.flatMap((c) => (c.cut ? [`  (${c.title ?? c.ref}: ${c.cut})`] : [])),
+      ...r.checked.flatMap((c) => (c.leftOut ? [`  (${c.title ?? c.ref}: ${c.leftOut})`] : [])),
       ...(r.unnamed > 0 ? [`  (${r.unnamed} citing papers have no ID at the source and cannot be added)`] : []),
     ].join("\n"),
   );

@@ -128,7 +128,7 @@ describe("list writes: what may be written", () => {
       ["PUT", "/api/lists/%E0%A4%A", { items: [] }, /^list name is not valid URL encoding$/],
       ["PUT", "/api/lists/origin-ok/order", { refs: [] }, /^send \{"refs"/],
       ["PUT", "/api/lists/origin-ok/order", { refs: ["2203.02155"], to: 0 }, /^to must be a whole number/],
-      ["POST", "/api/lists/x/export", { format: "docx" }, /^format must be one of md, bibtex, csl, ris, json$/],
+      ["POST", "/api/lists/x/export", { format: "docx" }, /^format must be one of md, bibtex, csl, ris, json, zotero$/],
     ];
     for (const [method, path, body, message] of cases) {
       const answer = await call(method, path, body);

@@ -2,7 +2,7 @@
  * Growing the map from the explorer (issue 19), end to end in Debian's headless Chromium: the
  * real `lineage serve --online`, whose jobs run the real `lineage` bin against the API replay of
  * an invented literature (loopback; never the network). Add a paper by DOI (an invalid one is
- * refused inline first), watch its progress, and see it selected and searchable in the map without
+ * refused inline first, and what going without a key means said before it is sent), watch its progress, and see it selected and searchable in the map without
  * a restart (the live graph); cancel an expand the replay holds; check a saved list for new papers
  * and add one to the map. Screenshots go to test-results/; every wait is for a condition.
  */
@@ -89,6 +89,10 @@ describe("growing the map in Chromium", () => {
     // The replay holds the job's requests, so its progress can be seen before it lands.
     replay.hold(() => true);
     await input.fill(worldDoi(9));
+    // The server has no Semantic Scholar key: what that means is said before anything is sent.
+    await expect.poll(() => page.locator(".add-paper-status .keyless-note").textContent()).toMatch(/^Semantic Scholar: no API key \(LINEAGE_S2_API_KEY\)\. /);
+    await screenshotSettled(page, "grow-add-keyless-note.png");
+    expect(replay.requests.length).toBe(asked);
     await addBox().getByRole("button", { name: "Add paper" }).click();
     const status = page.locator(".add-paper-status");
     await status.getByRole("button", { name: "Cancel" }).waitFor();
@@ -112,6 +116,12 @@ describe("growing the map in Chromium", () => {
 
   it("cancels an expand while the replay holds its requests", async () => {
     const panel = paperPanel(world.paper(9).title);
+    // Keyless: one line under the button, opening to what that means.
+    const note = panel.locator("details.keyless-note");
+    expect(await note.locator("summary").textContent()).toBe("No Semantic Scholar key: requests share a busy pool and may wait");
+    await note.locator("summary").click();
+    await expect.poll(() => note.textContent()).toMatch(/shared? a pool with everyone else's/);
+    await screenshotSettled(page, "grow-expand-keyless-note.png");
     await panel.getByRole("combobox", { name: "Expand depth" }).selectOption("2");
     await panel.getByRole("spinbutton", { name: "Expand at most, papers" }).fill("20");
     const from = replay.requests.length;

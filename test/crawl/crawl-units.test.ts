@@ -46,7 +46,7 @@ describe("the host limiter (fake clock)", () => {
     return { now: () => now, sleep: async (ms: number) => void (now += ms) };
   }
 
-  it("spaces requests to one host by 1/rate, within the jitter, and leaves other hosts alone", async () => {
+  it("spaces requests to one host by at least 1/rate, the jitter only adding to it, and leaves other hosts alone", async () => {
     const clock = fakeClock();
     const limiter = new HostLimiter({ ratePerSecond: 2, jitter: 0.25, maxConnections: 4, random: seededRandom(5), ...clock });
     const starts: number[] = [];
@@ -57,7 +57,8 @@ describe("the host limiter (fake clock)", () => {
     }
     for (let i = 1; i < starts.length; i++) {
       const gap = (starts[i] ?? 0) - (starts[i - 1] ?? 0);
-      expect(gap).toBeGreaterThanOrEqual(375);
+      // Never faster than the rate (a service's documented limit), jitter included.
+      expect(gap).toBeGreaterThanOrEqual(500);
       expect(gap).toBeLessThanOrEqual(625);
     }
     const before = clock.now();

@@ -1,8 +1,9 @@
 /**
  * `lineage expand` and `add` against the OpenAlex replay: a work, the works it references
- * (looked up by ID) and the works citing it (cursor paging, every page); the source implied by
- * an OpenAlex W…; the polite pool's address and a key sent with every request and kept out of the
- * cache and the report; a Semantic Scholar key sent as its header, and kept out the same way.
+ * (looked up by `ids.openalex`) and the works citing it (cursor paging, every page); the source
+ * implied by an OpenAlex W…; the key (LINEAGE_OPENALEX_API_KEY or --api-key) sent as `api_key`
+ * with every request, and an address as `mailto` when one is given, both kept out of the cache and
+ * the report; a Semantic Scholar key sent as its header, and kept out the same way.
  */
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { join } from "node:path";
@@ -14,7 +15,7 @@ import { worldRecordings } from "../sources/api-replay.ts";
 import { FAST, runReport, useReplay } from "./replay-env.ts";
 
 const world = new World({ papers: 12, outsideCiters: (k) => (k === 6 ? 250 : 0) });
-const replay = useReplay(() => worldRecordings(world));
+const replay = useReplay(() => worldRecordings(world), { openAlexKeys: ["invented-openalex-key"] });
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 afterEach(() => {
@@ -47,7 +48,7 @@ describe("lineage expand from OpenAlex", () => {
     expect(report.graph.edges).toBe(p.refs.length + world.citersOf(9).length);
     expect(since(from).map((r) => [r.path, r.query.filter ?? null, r.query.cursor ?? null])).toEqual([
       [`/openalex/works/${p.workId}`, null, null],
-      ["/openalex/works", `openalex:${p.refs.map((r) => world.paper(r).workId).join("|")}`, null],
+      ["/openalex/works", `ids.openalex:${p.refs.map((r) => world.paper(r).workId).join("|")}`, null],
       ["/openalex/works", `cites:${p.workId}`, "*"],
     ]);
     const cites = JSON.parse((await runCli(["built-by", worldDoi(9), "--db", db, "--json"])).stdout) as { doi: string | null }[];
@@ -74,7 +75,7 @@ describe("lineage expand from OpenAlex", () => {
     expect(report.network.requests).toBe(1);
   });
 
-  it("joins the polite pool with every request, and keeps the address and the key out of the cache and the report", async () => {
+  it("sends the key as api_key with every request (and an address as mailto), and keeps both out of the cache and the report", async () => {
     process.env.LINEAGE_MAILTO = "reader@example.org";
     process.env.LINEAGE_OPENALEX_API_KEY = "invented-openalex-key";
     const db = join(tmp.dir, "polite.db");
@@ -93,6 +94,14 @@ describe("lineage expand from OpenAlex", () => {
     expect((await runCli(["add", world.paper(5).workId, ...FAST, "--mailto", "other@example.org", "--db", db])).code).toBe(0);
     expect(since(flag)[0]?.query.mailto).toBe("other@example.org");
     expect((await runCli(["add", world.paper(5).workId, "--mailto", "not an address", "--db", db])).code).toBe(2);
+
+    delete process.env.LINEAGE_OPENALEX_API_KEY;
+    const given = replay().requests.length;
+    const byFlag = await runCli(["add", world.paper(7).workId, ...FAST, "--api-key", "invented-openalex-key", "--db", db, "--json"]);
+    expect(byFlag.code).toBe(0);
+    expect(since(given).map((q) => q.query.api_key)).toEqual(["invented-openalex-key"]);
+    expect(byFlag.stdout + byFlag.stderr).not.toContain("invented-openalex-key");
+    expect((await runCli(["add", world.paper(7).workId, "--api-key", "two words", "--db", db])).code).toBe(2);
   });
 });
 

@@ -5,19 +5,19 @@
  */
 import { afterAll, beforeAll } from "vitest";
 import { runCli, type CliResult } from "../helpers/cli.ts";
-import { startApiReplay, type ApiRecordings, type ApiReplay } from "../sources/api-replay.ts";
+import { startApiReplay, type ApiRecordings, type ApiReplay, type ServiceRules } from "../sources/api-replay.ts";
 
 export const FAST = ["--rate", "1000", "--retries", "2", "--backoff", "0.01", "--jitter-seed", "7"];
 
 const ENV_KEYS = ["LINEAGE_S2_API", "LINEAGE_OPENALEX_API", "LINEAGE_MAILTO", "LINEAGE_OPENALEX_API_KEY", "LINEAGE_S2_API_KEY"] as const;
 
-/** Starts a replay of `recordings` before the file's tests; the returned getter gives it. */
-export function useReplay(recordings: () => ApiRecordings): () => ApiReplay {
+/** Starts a replay of `recordings` (refusing what `rules` and the services' documentation say) before the file's tests; the returned getter gives it. */
+export function useReplay(recordings: () => ApiRecordings, rules: ServiceRules = {}): () => ApiReplay {
   let replay: ApiReplay | undefined;
   const saved: Partial<Record<(typeof ENV_KEYS)[number], string>> = {};
   beforeAll(async () => {
     for (const k of ENV_KEYS) if (process.env[k] !== undefined) saved[k] = process.env[k];
-    replay = await startApiReplay(recordings());
+    replay = await startApiReplay(recordings(), rules);
     pointAt(replay);
   });
   afterAll(async () => {

@@ -135,7 +135,8 @@ describe("lineage watch", () => {
     const { code, report } = await runReport<WatchReport>(db, ["watch", "Other", "--source", "openalex"]);
     expect(code).toBe(0);
     expect(later.requests.slice(from).map((r) => [r.path, r.query.filter ?? null, r.query.cursor ?? null])).toEqual([
-      [`/openalex/works/https://doi.org/${worldDoi(5)}`, null, null],
+      // The singleton route by DOI, which costs nothing of the day's budget.
+      [`/openalex/works/doi:${worldDoi(5)}`, null, null],
       ["/openalex/works", `cites:${after.paper(5).workId}`, "*"],
     ]);
     // Paper 14 was added to the map with its citation of paper 5: not a finding.

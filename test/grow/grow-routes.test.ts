@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { startServer, type RunningServer } from "../../web/server/http-server.ts";
 import { OFFLINE_REASON } from "../../web/server/grow-routes.ts";
+import { keylessNote } from "../../crawl/api-access.ts";
 import type { CitationContextsResponse, CollectionSummary, JobSummary, ListWatchState, OnlineStatus, PaperDetail } from "../../api/types.ts";
 import { ROOT, runCli, tempDir } from "../helpers/cli.ts";
 import { httpRequest, type Answer } from "../server/http-get.ts";
@@ -93,8 +94,14 @@ function processesUsing(path: string): number[] {
 describe("an offline server", () => {
   it("says it is offline, and how to go online", async () => {
     const status = (await httpRequest(offline.url + "/api/online")).json() as OnlineStatus;
-    expect(status).toEqual({ online: false, hosts: [new URL(replay().origin).host], reason: OFFLINE_REASON });
-    expect(((await httpRequest(online.url + "/api/online")).json() as OnlineStatus).online).toBe(true);
+    expect(status).toEqual({ online: false, hosts: [new URL(replay().origin).host], reason: OFFLINE_REASON, keyless: [] });
+    // Online without keys: what that means for each API, said before a job spends anything.
+    const up = (await httpRequest(online.url + "/api/online")).json() as OnlineStatus;
+    expect(up).toMatchObject({ online: true, reason: null });
+    expect(up.keyless).toEqual([
+      { source: "s2", note: keylessNote("s2", {}) },
+      { source: "openalex", note: keylessNote("openalex", {}) },
+    ]);
   });
 
   it("refuses every network job with a 403 and that reason, asking nothing of the API", async () => {

@@ -1,19 +1,27 @@
 /**
  * A loopback stand-in for the Semantic Scholar Graph API and OpenAlex, replaying recordings
  * written for the tests (an invented world, test/sources/api-world.ts, or the exchanges of a
- * cassette) and paging them the way each API does: S2 lists by `offset`, `limit` and `next`, no
- * further than offset + limit = 10,000 (a 400 past it, as the API answers); OpenAlex lists by
- * cursor (`cursor=*`, then `meta.next_cursor`), basic paging refused past 10,000 results, works
- * by W… or by DOI URL, and `filter=openalex:W1|W2` lookups. Faults are played on the requests a
- * rule matches, one per request, in order: an HTTP status (429 with Retry-After, 5xx), a slow
- * answer, a body cut short, a malformed body; a gate holds matching requests unanswered until
- * released (for a client killed mid-run). Every request is logged, for server-side asserts.
+ * cassette), paging them the way each API does, and refusing what each refuses, with the
+ * documented statuses, headers and bodies (test/sources/api-service-rules.ts): S2 lists by
+ * `offset`, `limit` (at most 1,000) and `next`, offset + limit below 10,000, documented fields
+ * only, unknown keys 403, a busy keyless pool 429 without Retry-After; OpenAlex lists by cursor
+ * (`cursor=*`, then `meta.next_cursor` until a page comes back empty), basic paging refused past
+ * 10,000 results, works by W… or by DOI (`doi:` or a DOI URL; an arXiv DOI finds nothing when the
+ * preprint was merged under its published DOI), `ids.openalex:W1|W2` lookups and `title.search`,
+ * `per_page` 1 to 100, unknown keys 401, and a day's budget (about a hundred list requests
+ * without a key) whose end is a 429 with the rate-limit headers. Faults are played on the
+ * requests a rule matches, one per request, in order: an HTTP status (429 with Retry-After, 5xx),
+ * a slow answer, a body cut short, a malformed body; a gate holds matching requests unanswered
+ * until released (for a client killed mid-run). Every request is logged, for server-side asserts.
  * Never reaches a real host.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Exchange } from "../../ingest/sources/cassette.ts";
 import { openAlexWorkJson, outsideS2Paper, s2PaperJson, World } from "./api-world.ts";
+import { OpenAlexBudget, openAlexCost, openAlexRefusal, s2Refusal, type Refusal, type ServiceRules } from "./api-service-rules.ts";
+
+export { REPLAY_OPENALEX_KEY, type ServiceRules } from "./api-service-rules.ts";
 
 export interface S2Recording {
   /** The record as served: an object, or a raw body (a malformed record). */
@@ -78,10 +86,11 @@ export function worldRecordings(world: World): ApiRecordings {
     for (let i = 0; i < world.outsideCiters(p.k); i++) cites.push({ contexts: [], intents: ["background"], isInfluential: false, citingPaper: outsideS2Paper(p.k, i) });
     const record = Object.assign(s2PaperJson(p, true), { referenceCount: refs.length, citationCount: cites.length });
     const recording: S2Recording = { record, references: refs, citations: cites };
-    for (const id of [p.paperId, `DOI:${p.doi}`, `CorpusId:${77_000_000 + p.k}`, ...(p.arxiv ? [`ARXIV:${p.arxiv}`] : [])]) s2.set(id, recording);
+    for (const id of [p.paperId, `DOI:${p.doi}`, `CorpusId:${77_000_000 + p.k}`, ...(p.arxiv ? [`ARXIV:${p.arxiv}`] : []), ...(p.acl ? [`ACL:${p.acl}`] : [])]) s2.set(id, recording);
     works.set(p.workId, openAlexWorkJson(world, p));
-    byDoi.set(p.doi, p.workId);
-    if (p.arxiv) byDoi.set(`10.48550/arxiv.${p.arxiv}`, p.workId);
+    byDoi.set(p.doi.toLowerCase(), p.workId);
+    // A preprint OpenAlex merged under its published version is not found by its arXiv DOI.
+    if (p.arxiv && !p.merged) byDoi.set(`10.48550/arxiv.${p.arxiv}`, p.workId);
     const outside = Array.from({ length: world.outsideCiters(p.k) }, (_, i) => {
       const w = outsideS2Paper(p.k, i);
       const id = `W992${String(p.k).padStart(4, "0")}${String(i).padStart(6, "0")}`;
@@ -120,26 +129,52 @@ export function addS2Exchanges(recordings: ApiRecordings, exchanges: readonly Ex
   }
 }
 
-const S2_WINDOW = 10_000;
-
-function json(res: ServerResponse, status: number, body: unknown): void {
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) });
+  res.writeHead(status, Object.assign({ "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) }, headers));
   res.end(text);
 }
 
-/** The answer to one request, as the API would give it. */
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+/** The works an OpenAlex `filter` selects, all of them (paged by the caller). */
+function filtered(oa: ApiRecordings["openalex"], filter: string): unknown[] | undefined {
+  const parts = filter.split(",").filter(Boolean);
+  const lookup = parts.map((p) => /^(?:ids\.openalex|openalex):(.+)$/.exec(p)?.[1]).find(Boolean);
+  if (lookup) return lookup.split("|").flatMap((w) => (oa.works.has(w.toUpperCase()) ? [oa.works.get(w.toUpperCase())] : []));
+  const dois = parts.map((p) => /^doi:(.+)$/.exec(p)?.[1]).find(Boolean);
+  if (dois) {
+    return dois.split("|").flatMap((d) => {
+      const id = oa.byDoi.get(d.replace(/^https?:\/\/doi\.org\//i, "").toLowerCase());
+      return id ? [oa.works.get(id)] : [];
+    });
+  }
+  const cites = parts.map((p) => /^cites:(W\d+)$/.exec(p)?.[1]).find(Boolean);
+  if (cites) return (oa.citing.get(cites) ?? []).map((w) => oa.works.get(w));
+  const search = parts.map((p) => /^title\.search:(.+)$/.exec(p)?.[1]).find(Boolean);
+  if (search) {
+    const wanted = words(search);
+    return [...oa.works.values()].filter((w) => {
+      const title = (w as { title?: unknown }).title;
+      const have = new Set(typeof title === "string" ? words(title) : []);
+      return wanted.length > 0 && wanted.every((x) => have.has(x));
+    });
+  }
+  return undefined;
+}
+
+/** The answer to one request the service serves, as the API would give it. */
 function answer(rec: ApiRecordings, path: string, q: URLSearchParams): { status: number; body: unknown } {
   const s2 = /^\/graph\/v1\/paper\/(.+?)(?:\/(references|citations))?$/.exec(path);
   if (s2?.[1]) {
     // The API takes a DOI bare or as DOI:…, as one paper.
     const id = s2[1];
     const entry = rec.s2.get(id) ?? rec.s2.get(/^doi:/i.test(id) ? id.slice(4) : `DOI:${id}`);
-    if (!entry) return { status: 404, body: { error: "Paper not found" } };
-    if (!s2[2]) return entry.record === undefined ? { status: 404, body: { error: "Paper not found" } } : { status: 200, body: entry.record };
+    const missing = { status: 404, body: { error: `Paper with id ${id} not found` } };
+    if (!entry) return missing;
+    if (!s2[2]) return entry.record === undefined ? missing : { status: 200, body: entry.record };
     const offset = Number(q.get("offset") ?? 0);
     const limit = Number(q.get("limit") ?? 100);
-    if (offset + limit > S2_WINDOW) return { status: 400, body: { error: "Requested data for this limit and/or offset is not available" } };
     const list = entry[s2[2] as "references" | "citations"];
     const data = list.slice(offset, offset + limit);
     return { status: 200, body: Object.assign({ offset, data }, offset + limit < list.length ? { next: offset + limit } : {}) };
@@ -153,23 +188,19 @@ function answer(rec: ApiRecordings, path: string, q: URLSearchParams): { status:
     return work ? { status: 200, body: work } : { status: 404, body: { error: "Not Found", message: `${id} not found` } };
   }
   if (path === "/openalex/works") {
-    const filter = q.get("filter") ?? "";
     const perPage = Number(q.get("per-page") ?? q.get("per_page") ?? 25);
-    const lookup = /^openalex:(.+)$/.exec(filter);
-    if (lookup?.[1]) {
-      const results = lookup[1].split("|").flatMap((w) => (oa.works.has(w) ? [oa.works.get(w)] : []));
-      return { status: 200, body: { meta: { count: results.length, per_page: perPage, next_cursor: null }, results } };
-    }
-    const cites = /^cites:(W\d+)$/.exec(filter);
-    const all = cites?.[1] ? (oa.citing.get(cites[1]) ?? []) : [];
+    const all = filtered(oa, q.get("filter") ?? "") ?? [];
     const page = q.get("page");
-    if (page !== null && Number(page) * perPage > S2_WINDOW)
-      return { status: 400, body: { error: "Maximum results size of 10,000 records is exceeded. Cursor pagination is required for records beyond 10,000." } };
     const cursor = q.get("cursor");
-    const start = cursor === null ? (Number(page ?? 1) - 1) * perPage : cursor === "*" ? 0 : (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { at: number }).at;
-    const results = all.slice(start, start + perPage).map((w) => oa.works.get(w));
-    const more = start + perPage < all.length;
-    const nextCursor = cursor !== null && more ? Buffer.from(JSON.stringify({ at: start + perPage })).toString("base64url") : null;
+    let start: number;
+    try {
+      start = cursor === null ? (Number(page ?? 1) - 1) * perPage : cursor === "*" ? 0 : (JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { at: number }).at;
+    } catch {
+      return { status: 400, body: { error: "Invalid query parameters error.", message: "cursor is not a cursor this API gave" } };
+    }
+    const results = all.slice(start, start + perPage);
+    // A cursor goes on while a page has results; the page after the last is empty, its cursor null.
+    const nextCursor = cursor !== null && results.length > 0 ? Buffer.from(JSON.stringify({ at: start + perPage })).toString("base64url") : null;
     return {
       status: 200,
       body: { meta: { count: all.length, db_response_time_ms: 3, page: cursor === null ? Number(page ?? 1) : null, per_page: perPage, next_cursor: nextCursor, groups_count: null }, results },
@@ -178,9 +209,34 @@ function answer(rec: ApiRecordings, path: string, q: URLSearchParams): { status:
   return { status: 404, body: { error: "not recorded" } };
 }
 
-export async function startApiReplay(recordings: ApiRecordings): Promise<ApiReplay> {
+/** The service's own refusal of a request (its key, its parameters, its budget), before any recording is read. */
+function refusalOf(
+  path: string,
+  q: URLSearchParams,
+  headers: IncomingMessage["headers"],
+  rules: ServiceRules,
+  state: { keylessS2: number; budget: OpenAlexBudget },
+): (Refusal & { headers?: Record<string, string> }) | undefined {
+  const s2 = /^\/graph\/v1\/paper\/(.+?)(\/(?:references|citations))?$/.exec(path);
+  if (s2) {
+    const raw = headers["x-api-key"];
+    const key = Array.isArray(raw) ? raw[0] : raw;
+    const refused = s2Refusal(s2[2] !== undefined, q, key, rules, state.keylessS2);
+    if (key === undefined) state.keylessS2++;
+    return refused;
+  }
+  if (!path.startsWith("/openalex/")) return undefined;
+  const refused = openAlexRefusal(path, q, rules);
+  if (refused) return refused;
+  const key = q.get("api_key") ?? undefined;
+  return state.budget.spend(key, openAlexCost(path, q));
+}
+
+/** `now` stamps the log (a client on a fake clock passes its own, so gaps are measured on it). */
+export async function startApiReplay(recordings: ApiRecordings, rules: ServiceRules = {}, now: () => number = Date.now): Promise<ApiReplay> {
+  const state = { keylessS2: 0, budget: new OpenAlexBudget(rules) };
   const requests: LoggedApiRequest[] = [];
-  const rules: { match: (path: string, q: URLSearchParams) => boolean; faults: Fault[] }[] = [];
+  const faultRules: { match: (path: string, q: URLSearchParams) => boolean; faults: Fault[] }[] = [];
   let gate: ((path: string, q: URLSearchParams) => boolean) | undefined;
   let held: (() => void)[] = [];
   let answered = 0;
@@ -188,7 +244,7 @@ export async function startApiReplay(recordings: ApiRecordings): Promise<ApiRepl
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const path = decodeURIComponent(url.pathname);
     const q = url.searchParams;
-    const logged: LoggedApiRequest = { method: req.method ?? "GET", path, query: Object.fromEntries(q), at: Date.now(), headers: req.headers, answered: false };
+    const logged: LoggedApiRequest = { method: req.method ?? "GET", path, query: Object.fromEntries(q), at: now(), headers: req.headers, answered: false };
     requests.push(logged);
     res.on("finish", () => {
       answered++;
@@ -198,10 +254,14 @@ export async function startApiReplay(recordings: ApiRecordings): Promise<ApiRepl
     const respond = () => {
       // A held request whose client has gone (killed) is not answered.
       if (res.destroyed || req.socket.destroyed) return;
-      const rule = rules.find((r) => r.faults.length > 0 && r.match(path, q));
+      const refused = refusalOf(path, q, req.headers, rules, state);
+      if (refused) return json(res, refused.status, refused.body, refused.headers);
+      const rule = faultRules.find((r) => r.faults.length > 0 && r.match(path, q));
       const fault = rule?.faults.shift();
       const { status, body } = answer(recordings, path, q);
-      if (!fault) return json(res, status, body);
+      const key = q.get("api_key") ?? undefined;
+      const budgetHeaders = path.startsWith("/openalex/") ? state.budget.headers(key) : {};
+      if (!fault) return json(res, status, body, budgetHeaders);
       if ("delayMs" in fault) {
         setTimeout(() => json(res, status, body), fault.delayMs);
         return;
@@ -230,7 +290,7 @@ export async function startApiReplay(recordings: ApiRecordings): Promise<ApiRepl
     openAlexBase: `${origin}/openalex`,
     requests,
     answered: () => answered,
-    fault: (match, faults) => rules.push({ match, faults: [...faults] }),
+    fault: (match, faults) => faultRules.push({ match, faults: [...faults] }),
     hold: (match) => {
       gate = match;
     },

@@ -5,7 +5,9 @@
  * only by a scrap of title, as in the real recordings), and OpenAlex works with
  * `referenced_works`. Paper k of the world cites the papers `refs(k)` gives; every title, ID and
  * sentence is made up (DOIs under 10.5555, arXiv numbers 2409.9xxxx, OpenAlex IDs W9910…,
- * paperIds sha1 hex of a made-up name). Pure data, no server.
+ * paperIds sha1 hex of a made-up name; an ACL Anthology paper's DOI is 10.18653/v1/{its invented
+ * ID} from 2015 on, an invented 10.5555 one before). As on OpenAlex, a preprint the world says
+ * was merged under its published version is not found by its arXiv DOI. Pure data, no server.
  */
 import { createHash } from "node:crypto";
 
@@ -19,6 +21,10 @@ export interface WorldPaper {
   year: number;
   date: string;
   refs: number[];
+  /** An invented ACL Anthology ID. */
+  acl?: string;
+  /** OpenAlex merged the arXiv preprint under the published DOI: its arXiv DOI finds nothing there. */
+  merged: boolean;
 }
 
 export interface WorldOptions {
@@ -31,6 +37,10 @@ export interface WorldOptions {
   outsideCiters?: (k: number) => number;
   /** The year of paper k (default 2000 + k). */
   year?: (k: number) => number;
+  /** Paper k's ACL Anthology ID, if it has one (its year should match the paper's). */
+  acl?: (k: number) => string | undefined;
+  /** Whether OpenAlex merged paper k's preprint under its published DOI (default: every fourth paper with an arXiv ID, k = 2, 6, 10, …). */
+  merged?: (k: number) => boolean;
 }
 
 const WORDS = ["Ledger", "Tide", "Probe", "Lattice", "Harbour", "Sieve", "Beacon", "Quarry", "Loom", "Cairn", "Fathom", "Spindle"];
@@ -39,6 +49,13 @@ export const worldPaperId = (k: number): string => createHash("sha1").update(`li
 export const outsidePaperId = (k: number, i: number): string => createHash("sha1").update(`lineage-outside-${k}-${i}`).digest("hex");
 export const worldWorkId = (k: number): string => `W9910${String(k).padStart(6, "0")}`;
 export const worldDoi = (k: number): string => `10.5555/lineage.world.${k}`;
+
+/** An Anthology paper's DOI: its Anthology DOI from 2015 on (new-style IDs, or old-style ones of 15 and later), else an invented other one. */
+export function aclWorldDoi(acl: string, k: number): string {
+  const old = /^[A-Z](\d{2})-\d{4}$/.exec(acl)?.[1];
+  const recent = old ? Number(old) >= 15 && Number(old) < 50 : /^20\d\d\./.test(acl);
+  return recent ? `10.18653/v1/${acl}` : `10.5555/lineage.acl.${k}`;
+}
 
 /** k-1, k-2 and ⌊k/2⌋, those that exist. */
 export function defaultRefs(k: number): number[] {
@@ -52,17 +69,21 @@ export class World {
   constructor(readonly options: WorldOptions) {
     for (let k = 1; k <= options.papers; k++) {
       const year = options.year?.(k) ?? 2000 + k;
+      const acl = options.acl?.(k);
       const paper: WorldPaper = {
         k,
         paperId: worldPaperId(k),
         workId: worldWorkId(k),
-        doi: worldDoi(k),
+        doi: acl ? aclWorldDoi(acl, k) : worldDoi(k),
+        merged: false,
         title: `Invented World Paper ${k}: ${WORDS[k % WORDS.length]} ${WORDS[(k * 7) % WORDS.length]} Studies`,
         year,
         date: `${year}-0${(k % 9) + 1}-1${k % 10}`,
         refs: (options.refs ?? defaultRefs)(k).filter((r) => r >= 1 && r <= options.papers && r !== k),
       };
+      if (acl) paper.acl = acl;
       if (k % 2 === 0) paper.arxiv = `2409.9${String(k).padStart(4, "0")}`;
+      paper.merged = paper.arxiv !== undefined && (options.merged?.(k) ?? k % 4 === 2);
       this.papers.set(k, paper);
     }
     for (const p of this.papers.values()) for (const r of p.refs) this.citers.set(r, [...(this.citers.get(r) ?? []), p.k]);
@@ -103,7 +124,7 @@ export function s2PaperJson(p: WorldPaper, full = false): Record<string, unknown
   const json: Record<string, unknown> = {
     paperId: p.paperId,
     corpusId: 77_000_000 + p.k,
-    externalIds: Object.assign({ DOI: p.doi, CorpusId: 77_000_000 + p.k }, p.arxiv ? { ArXiv: p.arxiv } : {}),
+    externalIds: Object.assign({ DOI: p.doi, CorpusId: 77_000_000 + p.k }, p.arxiv ? { ArXiv: p.arxiv } : {}, p.acl ? { ACL: p.acl } : {}),
     url: `https://www.semanticscholar.org/paper/${p.paperId}`,
     title: p.title,
     year: p.year,

@@ -68,6 +68,7 @@ export function paperDetail(extra: Partial<PaperDetail> = {}): PaperDetail {
         warnings: [],
       },
     ],
+    library: null,
     ...extra,
   };
 }

@@ -2,7 +2,8 @@
 /**
  * The explorer's grow controls in jsdom, against a stand-in fetch: the Add paper box says an
  * invalid identifier inline and sends nothing, sends a valid one and follows its job, selects the
- * paper once the map answers for it, and is one offline line on an offline server; the findings
+ * paper once the map answers for it, says what going without an API key means for the API an
+ * identifier goes to before anything is sent, and is one offline line on an offline server; the findings
  * list offers Add to map only online, Dismiss always, and keeps hostile titles and sentences as
  * text; the watch panel shows the last check's time and runs a check; citation contexts are worded
  * "cites it as …", bounded with "Show more", and hostile sentences stay text.
@@ -80,6 +81,26 @@ describe("the Add paper box", () => {
     expect((await screen.findByRole("alert")).textContent).toBe("Expanding the list “Reading” is already running (job 3)");
   });
 
+  it("says, before anything is sent, what going without a key means for the API the identifier goes to", async () => {
+    const keyless = Object.assign({}, ONLINE, {
+      keyless: [
+        { source: "s2", note: "Semantic Scholar: no API key <b>shared pool</b>." },
+        { source: "openalex", note: "OpenAlex: no API key; a day allows about a hundred list requests." },
+      ],
+    });
+    const sent = fakeServer({ "GET /api/online": () => ({ status: 200, body: keyless }), ...COLLECTIONS });
+    const { container } = render(<AddPaperBox onAdded={vi.fn()} />);
+    const input = await screen.findByRole("textbox", { name: "Add paper by identifier" });
+    expect(container.querySelector(".keyless-note")).toBeNull();
+    fireEvent.change(input, { target: { value: "W9910000008" } });
+    expect(container.querySelector(".keyless-note")?.textContent).toBe("OpenAlex: no API key; a day allows about a hundred list requests.");
+    fireEvent.change(input, { target: { value: "10.5555/invented.1" } });
+    // The server's words as text: markup in them stays characters.
+    expect(container.querySelector(".keyless-note")?.textContent).toBe("Semantic Scholar: no API key <b>shared pool</b>.");
+    expect(container.querySelector(".keyless-note b")).toBeNull();
+    expect(sent.filter((r) => r.method === "POST")).toEqual([]);
+  });
+
   it("is one line saying how to go online when the server is offline", async () => {
     fakeServer({ "GET /api/online": () => ({ status: 200, body: OFFLINE }) });
     const { container } = render(<AddPaperBox onAdded={vi.fn()} />);
@@ -90,6 +111,18 @@ describe("the Add paper box", () => {
 });
 
 describe("Expand", () => {
+  it("says in one line, opening to the whole note, that the server has no Semantic Scholar key", async () => {
+    fakeServer({
+      "GET /api/online": () => ({ status: 200, body: Object.assign({}, ONLINE, { keyless: [{ source: "s2", note: "Semantic Scholar: no API key (LINEAGE_S2_API_KEY)." }] }) }),
+      ...COLLECTIONS,
+    });
+    const { container } = render(<ExpandButton target={{ ref: "doi:10.5555/invented.1" }} label="Expand this paper" />);
+    await screen.findByRole("button", { name: "Expand this paper" });
+    const note = container.querySelector("details.keyless-note");
+    expect(note?.querySelector("summary")?.textContent).toBe("No Semantic Scholar key: requests share a busy pool and may wait");
+    expect(note?.textContent).toContain("Semantic Scholar: no API key (LINEAGE_S2_API_KEY).");
+  });
+
   it("sends depth 2 with its bound, and refuses a bound out of range before sending", async () => {
     const sent = fakeServer({
       "GET /api/online": () => ({ status: 200, body: ONLINE }),

@@ -33,8 +33,8 @@ export function fakeServer(routes: Record<string, Route>): SentRequest[] {
   return sent;
 }
 
-export const ONLINE: OnlineStatus = { online: true, hosts: ["127.0.0.1:9"], reason: null };
-export const OFFLINE: OnlineStatus = { online: false, hosts: ["127.0.0.1:9"], reason: "this server is offline: start it with --online" };
+export const ONLINE: OnlineStatus = { online: true, hosts: ["127.0.0.1:9"], reason: null, keyless: [] };
+export const OFFLINE: OnlineStatus = { online: false, hosts: ["127.0.0.1:9"], reason: "this server is offline: start it with --online", keyless: [] };
 
 export const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script> & "quoted"`;
 

@@ -182,7 +182,7 @@ describe("ReadingListPanel", () => {
     expect(onDeleteSaved).toHaveBeenCalledOnce();
   });
 
-  it("exports through a menu of five formats into a Blob URL download", async () => {
+  it("exports through a menu of six formats into a Blob URL download", async () => {
     const click = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
     const { onExport } = renderPanel();
     const button = screen.getByRole("button", { name: "Export ▾" });
@@ -191,13 +191,13 @@ describe("ReadingListPanel", () => {
     expect(button.getAttribute("aria-expanded")).toBe("true");
     const menu = screen.getByRole("menu", { name: "Export formats" });
     const items = within(menu).getAllByRole("menuitem");
-    expect(items.map((i) => i.textContent)).toEqual(["Markdown (.md)", "BibTeX (.bib)", "CSL-JSON (.csl.json)", "RIS (.ris)", "JSON (.json)"]);
+    expect(items.map((i) => i.textContent)).toEqual(["Markdown (.md)", "BibTeX (.bib)", "CSL-JSON (.csl.json)", "RIS (.ris)", "JSON (.json)", "Zotero, into a collection (.bib)"]);
     expect(document.activeElement).toBe(items[0]);
     fireEvent.keyDown(menu, { key: "ArrowDown" });
     expect(document.activeElement).toBe(items[1]);
     fireEvent.keyDown(menu, { key: "ArrowUp" });
     fireEvent.keyDown(menu, { key: "ArrowUp" });
-    expect(document.activeElement).toBe(items[4]);
+    expect(document.activeElement).toBe(items[5]);
     fireEvent.keyDown(menu, { key: "Escape" });
     expect(screen.queryByRole("menu")).toBeNull();
     expect(document.activeElement).toBe(button);

@@ -11,6 +11,8 @@ import { paperView } from "../../library/paper-view.ts";
 import { directionsPayload, graphPayload } from "../../library/graph-payload.ts";
 import { AnalyticsInputError, LineageAnalytics } from "../../library/lineage-analytics.ts";
 import { listJson, resolveEntries } from "../../library/saved-lists.ts";
+import { libraryOverview, LibraryRefError } from "../../library/library-view.ts";
+import { collectionReadingList, libraryMissing } from "../../library/library-analytics.ts";
 import { QueryBudgetExceeded, timeBudget } from "../../graph/query-budget.ts";
 import { EndpointError, readEndpoint, type Answer, type Endpoint, type EndpointRequest, type Params } from "../../api/endpoints.ts";
 import { MAX_CLOSURE_PAPERS, MAX_PATHS, QUERY_BUDGET_MS } from "../../api/limits.ts";
@@ -102,6 +104,9 @@ export class LineageApi {
         const ids = resolveEntries(list, this.graph).flatMap((e) => (e.paper ? [e.paper.id] : []));
         return this.relevanceReady().moreLikeList(list.name, ids, limit, this.budget());
       },
+      library: () => libraryOverview(this.db),
+      libraryMissing: ({ collection, min, limit }) => libraryMissing(this.graph, this.relevanceReady(), libraryOverview(this.db), { collection, min, limit, budget: this.budget() }),
+      libraryReadingList: ({ collection, limit }) => collectionReadingList(this.relevanceReady(), libraryOverview(this.db), collection, { limit, budget: this.budget() }),
     };
   }
 
@@ -129,6 +134,7 @@ export class LineageApi {
       if (err instanceof EndpointError) return { status: err.status, body: { error: err.message } };
       if (err instanceof ApiRefusal) return { status: err.status, body: { error: err.message, ...err.extra } };
       if (err instanceof AnalyticsInputError) return { status: 400, body: { error: err.message } };
+      if (err instanceof LibraryRefError) return { status: 404, body: { error: err.message } };
       // As datasette answers an interrupted SQL query: a 400 naming the limit.
       if (err instanceof QueryBudgetExceeded) return { status: 400, body: { error: err.message, budgetMs: err.limitMs } };
       throw err;

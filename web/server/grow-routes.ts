@@ -10,7 +10,8 @@
  * a 400 with the reason. The env the server was started with (API bases, keys, mailto) is the jobs'.
  */
 import type { IncomingMessage } from "node:http";
-import { parseApiRef } from "../../crawl/api-refs.ts";
+import { keylessNote } from "../../crawl/api-access.ts";
+import { API_SOURCES, parseApiRef } from "../../crawl/api-refs.ts";
 import { apiBase } from "../../crawl/api-session.ts";
 import { dismissFindings, matchFindings } from "../../crawl/watch.ts";
 import type { LineageDb } from "../../db/lineage-db.ts";
@@ -42,7 +43,12 @@ export function onlineStatus(online: boolean, env: NodeJS.ProcessEnv = process.e
       return base;
     }
   });
-  return { online, hosts: [...new Set(hosts)], reason: online ? null : OFFLINE_REASON };
+  const keyless: OnlineStatus["keyless"] = [];
+  for (const source of online ? API_SOURCES : []) {
+    const note = keylessNote(source, env);
+    if (note) keyless.push({ source, note });
+  }
+  return { online, hosts: [...new Set(hosts)], reason: online ? null : OFFLINE_REASON, keyless };
 }
 
 /** What a grow route asks: a job to start, or (dismiss) the list's watch state after the change. */

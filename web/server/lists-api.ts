@@ -42,6 +42,7 @@ const EXPORT_TYPES: Record<ListFormat, { type: string; extension: string }> = {
   csl: { type: "application/vnd.citationstyles.csl+json; charset=utf-8", extension: "csl.json" },
   ris: { type: "application/x-research-info-systems; charset=utf-8", extension: "ris" },
   json: { type: "application/json; charset=utf-8", extension: "json" },
+  zotero: { type: "application/x-bibtex; charset=utf-8", extension: "zotero.bib" },
 };
 
 /** Whether a request is one this module answers: anything but GET/HEAD under /api/lists. */

@@ -34,6 +34,9 @@ export function isLong(request: EndpointRequest): boolean {
     case "readingList":
     case "similar":
     case "listSuggestions":
+    case "library":
+    case "libraryMissing":
+    case "libraryReadingList":
       return true;
     default:
       return false;

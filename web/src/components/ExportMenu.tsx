@@ -1,5 +1,6 @@
 /**
- * The reading list's export menu (WAI-ARIA menu button): Markdown, BibTeX, CSL-JSON, RIS or JSON,
+ * The reading list's export menu (WAI-ARIA menu button): Markdown, BibTeX, CSL-JSON, RIS, JSON or
+ * BibTeX that Zotero files in a collection named after the list,
  * rendered by the server, then handed to the browser as a download through an `<a download>` with
  * a Blob URL (the page's CSP governs fetches and workers, not downloads). The last file stays
  * offered as a link; its Blob URL is revoked when replaced or unmounted.
@@ -13,6 +14,7 @@ export const EXPORT_FORMATS: readonly { format: ListFormat; label: string }[] = 
   { format: "csl", label: "CSL-JSON (.csl.json)" },
   { format: "ris", label: "RIS (.ris)" },
   { format: "json", label: "JSON (.json)" },
+  { format: "zotero", label: "Zotero, into a collection (.bib)" },
 ];
 
 export interface ExportMenuProps {

@@ -5,6 +5,7 @@
  * entry that filters is a button with aria-pressed.
  */
 import type { DirectionSummary, GraphCommunity } from "../core/api/types.ts";
+import { LibraryLegend, type LibraryLegendProps } from "./LibraryLegend.tsx";
 
 export interface LegendProps {
   directions: DirectionSummary[];
@@ -19,6 +20,8 @@ export interface LegendProps {
   defaultOpen?: boolean;
   /** Papers of the reading list drawn on the map (ringed, with their number). */
   marked?: number;
+  /** The researcher's library on the map (ringed), and its filter; absent without one. */
+  library?: LibraryLegendProps;
 }
 
 export const STUB_COLOR = "#b8b8b8";
@@ -39,7 +42,7 @@ function LegendEntry(props: { color: string; name: string; count: number; presse
 }
 
 export function Legend(props: LegendProps) {
-  const { directions, communities, otherCommunityColor, direction, community, onDirection, onCommunity, max = 8, defaultOpen = true, marked = 0 } = props;
+  const { directions, communities, otherCommunityColor, direction, community, onDirection, onCommunity, max = 8, defaultOpen = true, marked = 0, library } = props;
   const shown = [...directions].sort((a, b) => b.count - a.count).slice(0, max);
   const chosen = directions.find((d) => d.name === direction);
   if (chosen && !shown.includes(chosen)) shown.push(chosen);
@@ -95,6 +98,7 @@ export function Legend(props: LegendProps) {
             <span className="swatch" style={{ background: STUB_COLOR }} aria-hidden="true" />
             Known only as a reference
           </li>
+          {library && <LibraryLegend {...library} />}
           {marked > 0 && (
             <li className="legend-marked">
               <span className="swatch ring" aria-hidden="true" />

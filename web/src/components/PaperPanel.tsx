@@ -11,6 +11,7 @@ import type { PaperBrief, PaperDetail, ReachedPaper, Resource, SimilarPaper } fr
 import type { Depth, Highlight, PathEnd } from "../core/explorer/types.ts";
 import { buildsOnCoverage, builtByCoverage, displayTitle, identifierLinks, mapName, safeHref, sourceName } from "../core/paper/format.ts";
 import { CitationsChart } from "./CitationsChart.tsx";
+import { LibraryMembershipNote } from "./LibraryMembershipNote.tsx";
 import { PaperList } from "./PaperList.tsx";
 
 export interface PaperPanelProps {
@@ -114,6 +115,7 @@ export function PaperPanel(props: PaperPanelProps) {
       </p>
       {paper.titleInferred && <p className="note">Title inferred from the first sentence of the abstract.</p>}
       {paper.stub && <p className="note">Known only as a reference: no page about this paper has been read.</p>}
+      {paper.library && <LibraryMembershipNote library={paper.library} />}
       {inGraph === false && <p className="note">Not drawn in the graph with the current filters.</p>}
       {authors.length > 0 && (
         <p className="authors" aria-label="Authors">

@@ -9,7 +9,7 @@ import { fetchOnline } from "../core/api/grow-client.ts";
 
 let asked: Promise<OnlineStatus> | null = null;
 
-const UNKNOWN: OnlineStatus = { online: false, hosts: [], reason: "the server did not say whether it is online" };
+const UNKNOWN: OnlineStatus = { online: false, hosts: [], reason: "the server did not say whether it is online", keyless: [] };
 
 export function useOnline(): OnlineStatus | null {
   const [status, setStatus] = useState<OnlineStatus | null>(null);

@@ -36,6 +36,8 @@ import { useShortcuts } from "../hooks/use-shortcuts.ts";
 import { useUrlSync } from "../hooks/use-url-sync.ts";
 import { useExplorerData } from "./use-explorer-data.ts";
 import { useReadingList } from "./use-reading-list.ts";
+import { useLibrary } from "./use-library.ts";
+import { LibraryPanel } from "../components/LibraryPanel.tsx";
 import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
 
@@ -83,6 +85,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
   const lineageView = state.mode === "lineage";
   const onListChange = useCallback((name: string | null) => dispatch({ type: "openList", name }), []);
   const reading = useReadingList({ list: state.list, onListChange, direction: state.filters.direction });
+  const library = useLibrary(shown.available, shown.refreshes);
   // The panel shows in the lineage view, for a saved list, a list being edited, or once asked for.
   const [readingOpen, setReadingOpen] = useState(() => state.seeds.length > 0);
   const showReadingList = lineageView || readingOpen || state.list !== null || reading.state.items.length > 0;
@@ -135,7 +138,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
       !(f.minYear !== null && (a.year === null || a.year < f.minYear)) &&
       !(f.maxYear !== null && (a.year === null || a.year > f.maxYear)) &&
       !(f.direction !== null && !a.directions.includes(f.direction)) &&
-      !(f.community !== null && a.community !== f.community)
+      !(f.community !== null && a.community !== f.community) &&
+      !(library.filter !== "all" && (library.index?.papers.has(id) ?? false) === (library.filter === "not"))
     );
   };
 
@@ -157,6 +161,11 @@ export function Explorer({ collection = null, collections = null, switched = fal
         </p>
         <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
         <AddPaperBox onAdded={selectRef} />
+        {library.index && (
+          <button type="button" className="library-button" aria-pressed={library.open} onClick={() => library.setOpen(!library.open)}>
+            Your library
+          </button>
+        )}
       </header>
       <FiltersBar
         filters={state.filters}
@@ -193,6 +202,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               currentChain={chain}
               lineage={routes}
               marks={marks}
+              library={{ index: library.index, filter: library.filter }}
               directionColors={directionColors}
               resetCamera={escapes}
               onSelectNode={selectNode}
@@ -208,6 +218,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               communities={graphData.attributes?.communities ?? []}
               otherCommunityColor={graphData.attributes?.otherCommunityColor ?? "#8fa1b3"}
               marked={[...marks.keys()].filter((k) => nodes?.has(k)).length}
+              library={library.index ? { count: [...library.index.papers].filter((k) => nodes?.has(k)).length, filter: library.filter, onFilter: library.setFilter } : undefined}
               direction={state.filters.direction}
               community={state.filters.community}
               onDirection={(direction) => dispatch({ type: "setFilters", filters: { direction } })}
@@ -267,6 +278,19 @@ export function Explorer({ collection = null, collections = null, switched = fal
               )}
             </PaperLookup>
           )}
+          {library.open && library.index && (
+            <LibraryPanel
+              library={library.index}
+              missing={library.missing}
+              onFindMissing={library.findMissing}
+              onReadingList={(collection) => {
+                setReadingOpen(true);
+                void reading.generateFromCollection(collection, 20);
+              }}
+              onSelect={select}
+              onClose={() => library.setOpen(false)}
+            />
+          )}
           {showReadingList && (
             <ReadingListPanel
               state={reading.state}
@@ -298,7 +322,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               }
             />
           )}
-          {!state.path && !state.paper && !lineageView && !showReadingList && (
+          {!state.path && !state.paper && !lineageView && !showReadingList && !library.open && (
             <section className="panel welcome" aria-label="Getting started">
               <h2>Explore the citation graph</h2>
               <p>

@@ -12,7 +12,9 @@ import type { Settings } from "sigma/settings";
 import type { GraphColumns } from "../core/graph/graph-columns.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, noLinks, type CitationEdgeAttributes, type CitationNodeAttributes, type LinkGraph, type LoadReport } from "../core/graph/citation-graph.ts";
-import { EDGE_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { createNodeBorderProgram } from "@sigma/node-border";
+import { EDGE_COLOR, LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { hiddenByLibrary, type LibraryFilter, type LibraryIndex } from "../core/library/index.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
 import { shownEdges } from "../core/graph/edge-budget.ts";
@@ -27,12 +29,10 @@ import { GraphEventsController } from "../components/graph/GraphEventsController
 import { LabelController } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
 import { RendererController } from "../components/graph/RendererController.tsx";
-import { NodePointWithoutPicking } from "../core/graph/node-program.ts";
+import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
 const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>> = {
-  // Drawn once per frame: papers are picked from their positions (RendererController).
-  nodeProgramClasses: { circle: NodePointWithoutPicking },
   defaultEdgeColor: EDGE_COLOR,
   defaultEdgeType: "arrow",
   labelFont: "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
@@ -50,6 +50,21 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   // collection, a refresh during a layout change) draws nothing instead of throwing: every render
   // measures the container again, so the next one draws at the real size.
   allowInvalidContainer: true,
+  // Drawn once per frame: papers are picked from their positions (RendererController). A paper of
+  // the researcher's library: its own disc inside a dark ring (display.ts sets the type).
+  nodeProgramClasses: {
+    circle: NodePointWithoutPicking,
+    [LIBRARY_NODE_TYPE]: withoutPicking(
+      createNodeBorderProgram({
+        // In pixels: a share of the radius was too thin to see on AAN's small discs.
+        borders: [
+          { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
+          { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
+          { size: { fill: true }, color: { attribute: "color" } },
+        ],
+      }),
+    ),
+  },
 };
 
 /**
@@ -78,6 +93,8 @@ export interface GraphViewProps {
   directionColors?: ReadonlyMap<string, string>;
   /** Changes when the camera should return to the whole graph (Esc). */
   resetCamera?: number;
+  /** The researcher's library: its papers ringed, and the map's filter on it. */
+  library?: { index: LibraryIndex | null; filter: LibraryFilter };
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
   onLoaded?: (report: LoadReport) => void;
   /** What the filters leave on the map, whenever that changes. */
@@ -88,7 +105,7 @@ const NO_COLORS: ReadonlyMap<string, string> = new Map();
 
 export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
-  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0 } = props;
+  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<{ version: number; small: boolean; links: LinkGraph; overview: readonly string[] }>(() => ({ version: 0, small: true, links: noLinks(), overview: [] }));
@@ -110,14 +127,21 @@ export function GraphView(props: GraphViewProps) {
   );
   const emphasis = useMemo(() => computeEmphasis(links, emphasisInput), [links, emphasisInput]);
   const { direction, community, minYear, maxYear, hideStubs } = filters;
-  const hidden = useMemo(
-    () => (graphVersion >= 0 ? hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs }) : null),
-    [graph, graphVersion, direction, community, minYear, maxYear, hideStubs],
-  );
+  const libraryIndex = library?.index ?? null;
+  const libraryFilter = library?.filter ?? "all";
+  const hidden = useMemo(() => {
+    if (graphVersion < 0) return null;
+    const byFilters = hiddenPapers(graph, { direction, community, minYear, maxYear, hideStubs });
+    const byLibrary = hiddenByLibrary(graph.nodes(), libraryIndex, libraryFilter);
+    if (!byLibrary) return byFilters;
+    for (const k of byFilters ?? []) byLibrary.add(k);
+    return byLibrary;
+  }, [graph, graphVersion, direction, community, minYear, maxYear, hideStubs, libraryIndex, libraryFilter]);
+  const libraryPapers = libraryIndex?.papers ?? null;
   // The citations on show: the overview's, or the emphasis' nearest the selection, within budget.
   const edges = useMemo(() => new Set(shownEdges(emphasis, overview).keys), [emphasis, overview]);
-  const filtersKey = `${direction}\u0000${community}\u0000${minYear}\u0000${maxYear}\u0000${hideStubs}`;
-  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, edges }), [emphasis, hidden, marks, edges]);
+  const filtersKey = `${direction}\u0000${community}\u0000${minYear}\u0000${maxYear}\u0000${hideStubs}\u0000${libraryFilter}`;
+  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, edges, library: libraryPapers }), [emphasis, hidden, marks, edges, libraryPapers]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;

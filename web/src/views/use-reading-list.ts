@@ -6,7 +6,7 @@
  * is aborted when superseded or on unmount.
  */
 import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { deleteList, exportList, fetchReadingList, fetchSavedList, fetchSavedLists, isAbort, saveList } from "../core/api/client.ts";
+import { deleteList, exportList, fetchCollectionReadingList, fetchReadingList, fetchSavedList, fetchSavedLists, isAbort, saveList } from "../core/api/client.ts";
 import type { ExportedFile, ListFormat } from "../core/api/types.ts";
 import { displayTitle } from "../core/paper/format.ts";
 import { EMPTY_READING_LIST, fromGenerated, fromSaved, readingListReducer, toListInput } from "../core/reading-list/index.ts";
@@ -85,6 +85,19 @@ export function useReadingList({ list, onListChange, direction }: ReadingListOpt
     [run, direction, onListChange],
   );
 
+  // A collection of the researcher's library as the seeds (issue 27): its papers, and those of the collections under it.
+  const generateFromCollection = useCallback(
+    (collection: { key: string; path: readonly string[] }, limit: number) =>
+      run(`Generating the reading list from “${collection.path.join(" › ")}”…`, async (signal) => {
+        const response = await fetchCollectionReadingList(collection.key, limit, signal);
+        dispatch({ type: "generated", items: response.items.map(fromGenerated), seeds: response.seeds.map(displayTitle) });
+        onListChange(null);
+        const n = response.items.length;
+        return `${n} paper${n === 1 ? "" : "s"} from ${response.seeds.length} of the collection’s papers, foundations first.`;
+      }),
+    [run, onListChange],
+  );
+
   const save = useCallback(
     (name: string) =>
       run(`Saving “${name}”…`, async (signal) => {
@@ -118,5 +131,5 @@ export function useReadingList({ list, onListChange, direction }: ReadingListOpt
     onListChange(null);
   }, [onListChange]);
 
-  return { state, dispatch, operation, opening, savedLists, generate, save, removeSaved, exportAs, close };
+  return { state, dispatch, operation, opening, savedLists, generate, generateFromCollection, save, removeSaved, exportAs, close };
 }

@@ -4,15 +4,17 @@
  * before anything is sent; a valid one starts an add job, whose progress shows with Cancel. Once
  * the job is done the box waits for the live graph to hold the paper (asking `/api/papers/REF`
  * until it answers) and hands it to `onAdded`, which selects it, and closes its status; a refusal,
- * a failure or a cancel stays said until closed. Offline, one line says how to go online instead.
+ * a failure or a cancel stays said until closed. Offline, one line says how to go online instead;
+ * online without a key for the API the typed identifier goes to, what that means is said under it.
  */
 import { useEffect, useId, useState } from "react";
-import { paperRefProblem } from "../../../../api/paper-refs.ts";
+import { paperRefKind, paperRefProblem } from "../../../../api/paper-refs.ts";
 import type { JobSummary } from "../../core/api/types.ts";
 import { addPaper, paperIsInMap } from "../../core/api/grow-client.ts";
 import { useGrowJob } from "../../hooks/use-grow-job.ts";
 import { useOnline } from "../../hooks/use-online.ts";
 import { JobProgress } from "../JobProgress.tsx";
+import { KeylessNote } from "./KeylessNote.tsx";
 import { OfflineNote } from "./OfflineNote.tsx";
 import "./grow.css";
 
@@ -69,6 +71,10 @@ export function AddPaperBox({ onAdded }: AddPaperBoxProps) {
   if (online === null) return null;
   if (!online.online) return <OfflineNote what="add papers" />;
 
+  // Before anything is sent: what going without a key means for the API this identifier goes to.
+  const keylessSource = paperRefKind(text) === "openalex" ? "openalex" : "s2";
+  const keyless = text.trim() !== "" && !problem && !grow.job && online.keyless.some((k) => k.source === keylessSource);
+
   const submit = () => {
     const ref = text.trim();
     const why = paperRefProblem(ref);
@@ -110,8 +116,9 @@ export function AddPaperBox({ onAdded }: AddPaperBoxProps) {
           Add paper
         </button>
       </form>
-      {(problem || grow.error || (grow.job && !dismissed)) && (
+      {(problem || grow.error || (grow.job && !dismissed) || keyless) && (
         <div className="add-paper-status">
+          {keyless && <KeylessNote online={online} source={keylessSource} />}
           {problem && (
             <p id={problemId} className="error add-paper-problem" role="alert">
               {problem}

@@ -3,7 +3,9 @@
  * citations from Semantic Scholar or OpenAlex (a `lineage expand` job), at depth 1, or at depth 2
  * with at most N papers chosen by relevance. The job's progress (papers fetched, requests queued,
  * time left: its progress label) shows with Cancel; the new papers reach the map through the live
- * graph when the job commits. Offline, one line says how to go online instead.
+ * graph when the job commits. Offline, one line says how to go online instead; online without a
+ * Semantic Scholar key (the source a job asks unless the paper is OpenAlex's alone), what that
+ * means is said under the button.
  */
 import { useId, useState } from "react";
 import { DEFAULT_EXPAND_PAPERS, MAX_EXPAND_PAPERS } from "../../../../api/limits.ts";
@@ -12,6 +14,7 @@ import { expandPapers } from "../../core/api/grow-client.ts";
 import { useGrowJob } from "../../hooks/use-grow-job.ts";
 import { useOnline } from "../../hooks/use-online.ts";
 import { JobProgress } from "../JobProgress.tsx";
+import { KeylessNote } from "./KeylessNote.tsx";
 import { OfflineNote } from "./OfflineNote.tsx";
 
 export interface ExpandButtonProps {
@@ -75,6 +78,7 @@ export function ExpandButton({ target, label, onEnd }: ExpandButtonProps) {
           </>
         )}
       </div>
+      {!grow.job && <KeylessNote online={online} source="s2" compact />}
       {depth === 2 && !maxValid && <p className="error">At most 1 to {MAX_EXPAND_PAPERS} papers.</p>}
       {grow.error && (
         <p className="error" role="alert">

@@ -3,7 +3,8 @@
  * the watch job (its progress with Cancel), and what the checks found (FindingsList), each with
  * Add to map (a job fetching it) or Dismiss (at once). Nothing runs unless asked. Offline, the
  * findings stay readable and dismissable; the buttons that need the network are replaced by one
- * line saying how to go online.
+ * line saying how to go online. Online without a key for the API a check asks (the last check's),
+ * what that means is said under the button.
  */
 import { useCallback, useState } from "react";
 import type { ListWatchState, WatchFindingJson } from "../../core/api/types.ts";
@@ -13,6 +14,7 @@ import { useOnline } from "../../hooks/use-online.ts";
 import { useResource } from "../../hooks/use-resource.ts";
 import { JobProgress } from "../JobProgress.tsx";
 import { FindingsList } from "./FindingsList.tsx";
+import { KeylessNote } from "./KeylessNote.tsx";
 import { OfflineNote } from "./OfflineNote.tsx";
 
 export interface WatchPanelProps {
@@ -75,9 +77,12 @@ export function WatchPanel({ list, onShow }: WatchPanelProps) {
       )}
       {online !== null &&
         (isOnline ? (
-          <button type="button" disabled={busy} onClick={() => check.start(() => checkList(list))}>
-            Check for new papers
-          </button>
+          <>
+            <button type="button" disabled={busy} onClick={() => check.start(() => checkList(list))}>
+              Check for new papers
+            </button>
+            {!check.job && <KeylessNote online={online} source={state?.source === "openalex" ? "openalex" : "s2"} compact />}
+          </>
         ) : (
           <OfflineNote what="check for new papers" />
         ))}

@@ -146,6 +146,19 @@ export function fetchReadingList(query: ReadingListQuery, signal?: AbortSignal) 
   return get("readingList", { ...query, includeSeeds: false }, signal);
 }
 
+/** The researcher's library in this map (its collections, the papers it holds). */
+export function fetchLibrary(signal?: AbortSignal) {
+  return get("library", {}, signal);
+}
+
+export function fetchLibraryMissing(query: Params<"libraryMissing">, signal?: AbortSignal) {
+  return get("libraryMissing", query, signal);
+}
+
+export function fetchCollectionReadingList(collection: string, limit: number, signal?: AbortSignal) {
+  return get("libraryReadingList", { collection, limit }, signal);
+}
+
 export function fetchSavedLists(signal?: AbortSignal) {
   return get("lists", {}, signal);
 }

@@ -1,7 +1,7 @@
 /**
  * What sigma draws for each paper and citation, from the explorer's state: the emphasis (hover,
  * selection, highlighted set, path, lineage routes; emphasis.ts), the papers the filters hide, and
- * the reading list's papers, marked with their place in it. One model, read by one pair of sigma
+ * the reading list's papers, marked with their place in it, and the researcher's library, ringed. One model, read by one pair of sigma
  * reducers for the life of the renderer (the graph is never written), and the papers and citations
  * whose drawing changes from one model to the next, so that only those are reprocessed
  * (refresh-queue.ts) instead of every one of AAN's 95,000 citations on each click.
@@ -18,7 +18,13 @@ export interface DisplayModel {
   marks: ReadonlyMap<string, number>;
   /** The citations on show (edge-budget.ts); sigma may hold more, hidden (null: all it holds). */
   edges?: ReadonlySet<string> | null;
+  /** Papers the researcher's library holds, drawn ringed (the `library` node program). */
+  library?: ReadonlySet<string> | null;
 }
+
+/** The node program that draws a library paper: a ring of this colour round its own (GraphView.tsx). */
+export const LIBRARY_NODE_TYPE = "library";
+export const LIBRARY_RING_COLOR = "#1f2933";
 
 export const EMPTY_DISPLAY: DisplayModel = { emphasis: null, hidden: null, marks: new Map(), edges: null };
 
@@ -106,6 +112,10 @@ export function nodeDisplay(model: DisplayModel, key: string, data: NodeData): N
     data.mark = mark;
     data.size = Math.max(data.size ?? 0, 4);
   }
+  if (model.library?.has(key)) {
+    data.type = LIBRARY_NODE_TYPE;
+    data.size = Math.max(data.size ?? 0, 5);
+  }
   return data;
 }
 
@@ -171,6 +181,7 @@ export function displayChange(graph: CitationGraph, before: DisplayModel, after:
     // Sigma draws a citation only when both its papers are drawn: it is redrawn with them.
     if (graph.hasNode(k)) graph.forEachEdge(k, (edge) => edges.add(edge));
   }
+  if (before.library !== after.library) symmetricDifference(before.library, after.library, nodes);
   if (before.marks !== after.marks) {
     for (const [k, v] of before.marks) if (after.marks.get(k) !== v) nodes.add(k);
     for (const k of after.marks.keys()) if (!before.marks.has(k)) nodes.add(k);
