@@ -40,6 +40,7 @@ import { useLibrary } from "./use-library.ts";
 import { LibraryPanel } from "../components/LibraryPanel.tsx";
 import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
+import { ReadingListTab } from "../components/ReadingListTab.tsx";
 
 /**
  * Above this many papers the legend starts closed: the map names its regions itself, and the open
@@ -88,6 +89,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
   const library = useLibrary(shown.available, shown.refreshes);
   // The panel shows in the lineage view, for a saved list, a list being edited, or once asked for.
   const [readingOpen, setReadingOpen] = useState(() => state.seeds.length > 0);
+  // Pressing the reading-list tab brings the panel into view, wherever it is in the sidebar.
+  const [readingReveal, setReadingReveal] = useState(0);
   const showReadingList = lineageView || readingOpen || state.list !== null || reading.state.items.length > 0;
   const routes = useMemo(() => (lineageView && mainPath.status === "ready" ? lineageRoutes(mainPath.data) : null), [lineageView, mainPath]);
 
@@ -161,6 +164,14 @@ export function Explorer({ collection = null, collections = null, switched = fal
         </p>
         <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
         <AddPaperBox onAdded={selectRef} />
+        <ReadingListTab
+          papers={reading.state.items.length}
+          seeds={state.seeds.length}
+          onOpen={() => {
+            setReadingOpen(true);
+            setReadingReveal((n) => n + 1);
+          }}
+        />
         {library.index && (
           <button type="button" className="library-button" aria-pressed={library.open} onClick={() => library.setOpen(!library.open)}>
             Your library
@@ -270,6 +281,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
                   onPathTo={() => dispatch({ type: "pathTo", end: { ref: paperRef(detail), title: displayTitle(detail) } })}
                   onClose={() => dispatch({ type: "clearSelection" })}
                   isSeed={state.seeds.includes(paperRef(detail)) || state.seeds.includes(detail.id)}
+                  seedCount={state.seeds.length}
                   onToggleSeed={() => toggleSeed(detail)}
                   inReadingList={reading.state.items.some((item) => item.id === detail.id)}
                   onAddToReadingList={() => addToReadingList(detail)}
@@ -293,6 +305,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
           )}
           {showReadingList && (
             <ReadingListPanel
+              reveal={readingReveal}
               state={reading.state}
               dispatch={reading.dispatch}
               seeds={seedLabels}
