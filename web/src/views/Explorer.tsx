@@ -216,6 +216,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               library={{ index: library.index, filter: library.filter }}
               directionColors={directionColors}
               resetCamera={escapes}
+              imageTitle={shown.name ? `Lineage: ${shown.name}` : "Lineage"}
               onSelectNode={selectNode}
               onCounts={setCounts}
             />

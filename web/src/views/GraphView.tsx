@@ -22,11 +22,14 @@ import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
 import { MapRegions } from "../components/graph/MapRegions.tsx";
+import { MapExport } from "../components/graph/MapExport.tsx";
+import type { LegendEntry } from "../core/graph/map-image.ts";
+import { MARK_COLOR } from "../core/graph/node-labels.ts";
 import { mapRegions, type Region } from "../core/graph/regions.ts";
 import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
-import { LabelController } from "../components/graph/LabelController.tsx";
+import { LabelController, emptyFrameRecord } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
 import { RendererController } from "../components/graph/RendererController.tsx";
 import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
@@ -93,6 +96,8 @@ export interface GraphViewProps {
   directionColors?: ReadonlyMap<string, string>;
   /** Changes when the camera should return to the whole graph (Esc). */
   resetCamera?: number;
+  /** The title of an image of the map (the collection's name). */
+  imageTitle?: string;
   /** The researcher's library: its papers ringed, and the map's filter on it. */
   library?: { index: LibraryIndex | null; filter: LibraryFilter };
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
@@ -105,7 +110,7 @@ const NO_COLORS: ReadonlyMap<string, string> = new Map();
 
 export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
-  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library } = props;
+  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library, imageTitle = "Lineage" } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<{ version: number; small: boolean; links: LinkGraph; overview: readonly string[] }>(() => ({ version: 0, small: true, links: noLinks(), overview: [] }));
@@ -172,16 +177,27 @@ export function GraphView(props: GraphViewProps) {
     ];
     return mapRegions(points, groups);
   }, [graph, graphVersion, hidden, communities, directionColors, timeline]);
+  // What each frame drew in labels, and the legend of an image of the map: the regions on show
+  // under their full names, then the rings.
+  const [frame] = useState(emptyFrameRecord);
+  const legend = useMemo<LegendEntry[]>(() => {
+    const names = new Map((communities ?? []).map((c) => [`c:${c.id}`, c.label]));
+    const entries = regions.map((r) => ({ color: r.color, label: names.get(r.key) ?? r.label }));
+    if (libraryPapers && libraryPapers.size > 0) entries.push({ color: LIBRARY_RING_COLOR, label: "Ringed: in your library" });
+    if (marks.size > 0) entries.push({ color: MARK_COLOR, label: "Ringed and numbered: on your reading list" });
+    return entries;
+  }, [regions, communities, libraryPapers, marks]);
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
       <RendererController />
       <GraphDataController data={data} layout={layout} timelineY={timelineY} onLoaded={handleLoaded} />
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
       <GraphDisplayController model={model} graphVersion={graphVersion} links={links} />
-      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} regions={regions} faint={emphasis !== null} />
+      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} regions={regions} faint={emphasis !== null} frame={frame} />
       <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
       <MapRegions regions={regions} faint={emphasis !== null} />
       {timeline && <YearAxis graphVersion={graphVersion} y={timelineY} />}
+      {graphVersion > 0 && <MapExport frame={frame} regions={regions} faint={emphasis !== null} legend={legend} title={imageTitle} />}
       <ControlsContainer position="bottom-right">
         <ZoomControl />
       </ControlsContainer>

@@ -14,7 +14,7 @@
 import { useEffect, useMemo, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
 import type Sigma from "sigma";
-import { LabelPlacer, type Box } from "../../core/graph/label-placement.ts";
+import { LabelPlacer, type Box, type DrawnLabel, type DrawnMark } from "../../core/graph/label-placement.ts";
 import { TextWidths, createHoverDrawer, createLabelDrawer, labelFont } from "../../core/graph/node-labels.ts";
 import { NAMES_FROM, REGION_FONT, drawRegionLabels, placeRegionLabels, type PlacedRegionLabel } from "../../core/graph/region-labels.ts";
 import type { Region } from "../../core/graph/regions.ts";
@@ -31,9 +31,22 @@ export interface LabelControllerProps {
   regions?: readonly Region[];
   /** Names fainter while papers are emphasised. */
   faint?: boolean;
+  /** Where to record what each frame drew (for an image of the map). */
+  frame?: FrameRecord;
 }
 
 const NO_REGIONS: readonly Region[] = [];
+
+/** What the last frame drew in labels (filled after each frame, read by MapExport). */
+export interface FrameRecord {
+  labels: DrawnLabel[];
+  marks: DrawnMark[];
+  regionNames: PlacedRegionLabel[];
+}
+
+export function emptyFrameRecord(): FrameRecord {
+  return { labels: [], marks: [], regionNames: [] };
+}
 
 /** The panels over the map, as boxes in the canvas' pixels. */
 export function obstaclesOf(sigma: Sigma): Box[] {
@@ -50,7 +63,7 @@ export function obstaclesOf(sigma: Sigma): Box[] {
   return boxes;
 }
 
-export function LabelController({ selected, primary, marked, regions = NO_REGIONS, faint = false }: LabelControllerProps) {
+export function LabelController({ selected, primary, marked, regions = NO_REGIONS, faint = false, frame }: LabelControllerProps) {
   const sigma = useSigma();
   const placer = useMemo(() => new LabelPlacer(), []);
   const widths = useMemo(() => new TextWidths(), []);
@@ -98,6 +111,11 @@ export function LabelController({ selected, primary, marked, regions = NO_REGION
     };
     const afterRender = () => {
       if (context && names.length > 0) drawRegionLabels(context, names, first.current.faint ? 0.45 : 1);
+      if (frame) {
+        frame.labels = [...placer.drawn.labels];
+        frame.marks = [...placer.drawn.marks];
+        frame.regionNames = names;
+      }
       const container = sigma.getContainer();
       container.dataset.regionLabels = names.map((n) => n.text).join("\n");
       const rounded = (b: Box) => [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)];
@@ -110,7 +128,7 @@ export function LabelController({ selected, primary, marked, regions = NO_REGION
       sigma.off("beforeRender", beforeRender);
       sigma.off("afterRender", afterRender);
     };
-  }, [sigma, placer, widths]);
+  }, [sigma, placer, widths, frame]);
 
   return null;
 }

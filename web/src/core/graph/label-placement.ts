@@ -56,14 +56,36 @@ function inside(box: Box, bounds: Box | null): boolean {
   return !bounds || (box.x >= bounds.x && box.y >= bounds.y && box.x + box.width <= bounds.x + bounds.width && box.y + box.height <= bounds.y + bounds.height);
 }
 
+/** A label as the frame drew it (for an image of the map: map-image.ts). */
+export interface DrawnLabel {
+  text: string;
+  x: number;
+  baseline: number;
+  /** Drawn boxed on white (a highlighted paper's). */
+  boxed: boolean;
+  box: Box;
+}
+
+/** A reading-list paper's ring and number as the frame drew them. */
+export interface DrawnMark {
+  x: number;
+  y: number;
+  size: number;
+  mark: number;
+}
+
 export class LabelPlacer {
   private boxes: Box[] = [];
+  /** What the frame drew, in drawing order (cleared with the placements). */
+  readonly drawn: { labels: DrawnLabel[]; marks: DrawnMark[] } = { labels: [], marks: [] };
   private readonly reserved = new Map<string, Placement | null>();
   private bounds: Box | null = null;
 
   /** Forgets every placement (once per frame); the bounds stay. */
   reset(): void {
     this.boxes = [];
+    this.drawn.labels.length = 0;
+    this.drawn.marks.length = 0;
     this.reserved.clear();
   }
 
