@@ -79,7 +79,10 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
   useEffect(() => {
     if (reveal === revealed.current) return;
     revealed.current = reveal;
-    sectionRef.current?.scrollIntoView({ block: "start" });
+    // Only the sidebar scrolls (scrollIntoView would scroll the page under the header too).
+    const section = sectionRef.current;
+    const sidebar = section?.closest<HTMLElement>(".sidebar");
+    if (section && sidebar) sidebar.scrollTop += section.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
     headingRef.current?.focus({ preventScroll: true });
   }, [reveal]);
 

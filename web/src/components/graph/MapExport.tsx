@@ -84,23 +84,19 @@ function save(blob: Blob, name: string): void {
 
 /** The SVG (legend and all) rasterised at `scale` times its size. */
 async function pngOf(svg: string, scene: MapScene, scale: number): Promise<Blob> {
-  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  try {
-    const image = new Image();
-    image.src = url;
-    await image.decode();
-    const canvas = document.createElement("canvas");
-    const total = scene.height + legendHeight(scene.legend.length);
-    canvas.width = Math.round(scene.width * scale);
-    canvas.height = Math.round(total * scale);
-    const context = canvas.getContext("2d");
-    if (!context) throw new Error("map image: no 2D canvas to draw the PNG on");
-    context.scale(scale, scale);
-    context.drawImage(image, 0, 0, scene.width, total);
-    return await new Promise<Blob>((done, fail) => canvas.toBlob((b) => (b ? done(b) : fail(new Error("map image: the PNG could not be encoded"))), "image/png"));
-  } finally {
-    URL.revokeObjectURL(url);
-  }
+  // A data: URL: the page's Content-Security-Policy takes images from itself and data: only.
+  const image = new Image();
+  image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  const total = scene.height + legendHeight(scene.legend.length);
+  canvas.width = Math.round(scene.width * scale);
+  canvas.height = Math.round(total * scale);
+  const context = canvas.getContext("2d");
+  if (!context) throw new Error("map image: no 2D canvas to draw the PNG on");
+  context.scale(scale, scale);
+  context.drawImage(image, 0, 0, scene.width, total);
+  return await new Promise<Blob>((done, fail) => canvas.toBlob((b) => (b ? done(b) : fail(new Error("map image: the PNG could not be encoded"))), "image/png"));
 }
 
 export function MapExport(props: MapExportProps) {
