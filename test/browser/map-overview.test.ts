@@ -105,7 +105,17 @@ describe("the map that reads, on the seed collection", () => {
     await graphReady(page);
     const container = page.locator(".sigma-container");
     await expect.poll(() => container.getAttribute("data-camera"), { timeout: WAIT }).toBe("whole graph");
-    await expect.poll(() => regionLabels(page).then((names) => names.length), { timeout: WAIT }).toBeGreaterThan(1);
+    // The pointer crosses the map, as a user's does on arriving.
+    const box = await container.boundingBox();
+    if (box) await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2, { steps: 5 });
+    const state = async () =>
+      `names ${JSON.stringify(await regionLabels(page))}, camera ${await container.getAttribute("data-camera-state")}, obstacles ${await container.getAttribute("data-obstacles")}`;
+    await expect
+      .poll(() => regionLabels(page).then((names) => names.length), { timeout: WAIT, message: "the regions are named" })
+      .toBeGreaterThan(1)
+      .catch(async (e: unknown) => {
+        throw new Error(`${String(e)}; ${await state()}`);
+      });
     await settled(page);
     const names = await regionLabels(page);
     // Each name is a direction's or a community's distinctive term, and none twice.
@@ -122,6 +132,8 @@ describe("the map that reads, on the seed collection", () => {
     if (!community) return;
     const members = new Set(graph.nodes.filter((n) => n.attributes.community === community.id).map((n) => n.key));
     expect(members.size).toBe(community.size);
+    await page.goto(base);
+    await graphReady(page);
     const legend = page.locator("details.legend");
     if ((await legend.getAttribute("open")) === null) await legend.locator("summary").click();
     await page.getByRole("button", { name: new RegExp(`^${community.label} `) }).click();
