@@ -124,7 +124,12 @@ export function LabelController({ selected, primary, marked, regions = NO_REGION
     };
     sigma.on("beforeRender", beforeRender);
     sigma.on("afterRender", afterRender);
+    // A frame drawn while the canvas had no size yet placed nothing inside it: once the canvas
+    // has its size, draw again (sigma itself only listens to the window's resizing).
+    const resized = new ResizeObserver(() => sigma.scheduleRender());
+    resized.observe(sigma.getContainer());
     return () => {
+      resized.disconnect();
       sigma.off("beforeRender", beforeRender);
       sigma.off("afterRender", afterRender);
     };
