@@ -142,6 +142,8 @@ export function parseIdentifier(input: string): { scheme: IdScheme; value: strin
   const arxiv = canonicalArxiv(s);
   if (arxiv) return { scheme: "arxiv", value: arxiv };
   if (RE.aclBare.test(s)) return { scheme: "acl", value: s };
+  // An old-style Anthology ID typed in lower case ("j93-2003"): its letter is always a capital.
+  if (/^[a-z]\d{2}-\d{4}$/.test(s)) return { scheme: "acl", value: s.toUpperCase() };
   if (/^(?:doi:\s*)?10\.\d{4,9}\//i.test(s)) {
     const ids: Identifiers = {};
     addDoi(ids, s);

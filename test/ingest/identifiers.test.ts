@@ -37,6 +37,7 @@ describe("DOIs, ACL Anthology, OpenReview and Semantic Scholar", () => {
 
   it("reads ACL Anthology IDs from IDs, URLs and ACL DOIs", () => {
     expect(parseIdentifier("P02-1040")).toEqual({ scheme: "acl", value: "P02-1040" });
+    expect(parseIdentifier("j93-2003")).toEqual({ scheme: "acl", value: "J93-2003" });
     expect(identifiersFromUrl("https://aclanthology.org/P02-1040/").acl).toBe("P02-1040");
     expect(identifiersFromUrl("https://aclanthology.org/2021.naacl-main.208.pdf").acl).toBe("2021.naacl-main.208");
     expect(identifiersFromUrl("https://www.aclweb.org/anthology/P/P02/P02-1040.pdf").acl).toBe("P02-1040");
