@@ -63,6 +63,8 @@ interface Sample {
   cpuMicrosPerRequest: number;
   p99Ms: number;
   requestsPerSecond: number;
+  /** Answers with a status of 400 or more, and connection errors: a side that refuses (an older revision at a newer schema answers 503) measures its refusals. */
+  refused: number;
 }
 
 async function measure(server: ServerProcess, list: string[]): Promise<Sample> {
@@ -71,7 +73,7 @@ async function measure(server: ServerProcess, list: string[]): Promise<Sample> {
   const before = cpuSeconds(pid);
   const r = await runWrk(server.url, list, connections, seconds);
   const cpu = cpuSeconds(pid) - before;
-  return { cpuMicrosPerRequest: (cpu / Math.max(1, r.requests)) * 1e6, p99Ms: r.latencyP99Ms, requestsPerSecond: r.requestsPerSecond };
+  return { cpuMicrosPerRequest: (cpu / Math.max(1, r.requests)) * 1e6, p99Ms: r.latencyP99Ms, requestsPerSecond: r.requestsPerSecond, refused: r.non2xx + r.errors };
 }
 
 const tree = checkout(rev);
@@ -110,4 +112,13 @@ for (const [kind, s] of samples) {
   const p99Rev = median(s.rev.map((x) => x.p99Ms));
   lines.push(`| ${kind} | ${fmt(cpuHere)} | ${fmt(cpuRev)} | ${fmt(cpuRev / cpuHere, 2)}× | ${fmt(p99Here, 2)} ms | ${fmt(p99Rev, 2)} ms | ${fmt(p99Rev / p99Here, 2)}× |`);
 }
+const refusedBy = (side: "here" | "rev") => [...samples.values()].reduce((n, s) => n + s[side].reduce((m, x) => m + x.refused, 0), 0);
+for (const [side, name] of [
+  ["here", "this tree"],
+  ["rev", rev],
+] as const) {
+  const n = refusedBy(side);
+  if (n > 0) lines.push("", `Not comparable: ${name} answered ${n.toLocaleString("en-US")} requests with an error or none (a database it cannot read?); its figures time refusals, not answers.`);
+}
 console.log(lines.join("\n"));
+if (refusedBy("here") + refusedBy("rev") > 0) process.exitCode = 1;
