@@ -101,8 +101,9 @@ describe("search in the explorer", () => {
     await box().press("Enter");
     const panel = region(page, MMLU);
     await panel.waitFor();
+    // The panel's own sentence ("Cited by 1 in this map."), not the lists that load after it.
+    await expect.poll(async () => (await panel.textContent()) ?? "").toMatch(/cited by \d+ in this map|not cited in this map/i);
     const text = (await panel.textContent()) ?? "";
-    expect(text).toMatch(/cited by \d+ in this map|not cited in this map/);
     expect(text).toMatch(/[\d,]+ citations? reported by|no reported citation count/);
     expect(text).not.toMatch(/(^|\D)0 citations/);
     await screenshotSettled(page, "search-mmlu-panel.png");
