@@ -47,7 +47,7 @@ export function Legend(props: LegendProps) {
   const chosen = directions.find((d) => d.name === direction);
   if (chosen && !shown.includes(chosen)) shown.push(chosen);
   return (
-    <details className="legend" open={defaultOpen}>
+    <details className="legend" open={defaultOpen} data-map-obstacle="">
       <summary>Legend</summary>
       <div role="group" aria-label="Colours by direction and community">
         {shown.length > 0 && (
