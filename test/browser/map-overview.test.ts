@@ -197,7 +197,7 @@ describe("the map that reads, on the seed collection", () => {
     const tab = page.getByRole("button", { name: /^Reading list: / });
     expect(await tab.getAttribute("aria-label")).toBe("Reading list: 0 papers, 0 seeds");
     await panel.getByRole("button", { name: "Add as seed" }).click();
-    await expect.poll(() => panel.getByRole("status").filter({ hasText: "Seed" }).textContent()).toBe("✓ Seed 1 of the reading list and the lineage view");
+    await expect.poll(() => panel.locator('.seed-change[aria-live="polite"]').textContent()).toBe("✓ Seed 1 of the reading list and the lineage view");
     expect(await tab.getAttribute("aria-label")).toBe("Reading list: 0 papers, 1 seed");
     await panel.getByRole("button", { name: "Add to reading list" }).click();
     await expect.poll(() => tab.getAttribute("aria-label")).toBe("Reading list: 1 paper, 1 seed");

@@ -229,18 +229,19 @@ describe("PaperPanel", () => {
   it("says in place that the paper became a seed, and which, until it stops being one", () => {
     const onToggleSeed = vi.fn();
     const view = renderPanel({ onToggleSeed, seedCount: 1 });
-    const status = screen.getByRole("status");
-    expect(status.textContent).toBe("");
+    // A polite live region beside the buttons (not a second role=status beside the search box's).
+    const said = () => view.container.querySelector('.seed-change[aria-live="polite"]')?.textContent;
+    expect(said()).toBe("");
     fireEvent.click(screen.getByRole("button", { name: "Add as seed" }));
     // Until the explorer's state says it is a seed, the panel claims nothing.
-    expect(status.textContent).toBe("");
+    expect(said()).toBe("");
     view.rerender(<PaperPanel {...view.props()} onToggleSeed={onToggleSeed} isSeed seedCount={2} />);
-    expect(screen.getByRole("status").textContent).toBe("✓ Seed 2 of the reading list and the lineage view");
+    expect(said()).toBe("✓ Seed 2 of the reading list and the lineage view");
     fireEvent.click(screen.getByRole("button", { name: "Remove as seed" }));
     view.rerender(<PaperPanel {...view.props()} onToggleSeed={onToggleSeed} isSeed={false} seedCount={1} />);
-    expect(screen.getByRole("status").textContent).toBe("Removed from the seeds");
+    expect(said()).toBe("Removed from the seeds");
     // Another paper starts with nothing said.
     view.rerender(<PaperPanel {...view.props()} paper={paperDetail({ id: "arxiv:other" })} onToggleSeed={onToggleSeed} seedCount={1} />);
-    expect(screen.getByRole("status").textContent).toBe("");
+    expect(said()).toBe("");
   });
 });

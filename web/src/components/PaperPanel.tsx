@@ -205,7 +205,8 @@ export function PaperPanel(props: PaperPanelProps) {
           )}
         </div>
       )}
-      <p className="note seed-change" role="status">
+      {/* A live region, not a role=status: the page's status is the search box's count. */}
+      <p className="note seed-change" aria-live="polite" aria-atomic="true">
         {seedChange?.id === paper.id && seedChange.added === isSeed ? (isSeed ? `✓ Seed ${seedCount} of the reading list and the lineage view` : "Removed from the seeds") : ""}
       </p>
       {pathDraft?.from && pathDraft.from.ref && (
