@@ -7,7 +7,9 @@
  * frame so sigma has processed a freshly loaded graph. The graph's container says what the camera
  * last framed (`data-camera`: "whole graph", "filtered", "paper", "papers"), for people reading
  * the page with tools and for the browser tests, and where the camera is (`data-camera-state`:
- * "x,y,ratio,angle"), so a test can see that a live refresh left it where it was.
+ * "x,y,ratio,angle", in sigma's framed coordinates, which change with the graph's extent) and
+ * what it shows (`data-camera-view`: the corners of the canvas in graph coordinates,
+ * "left,top,right,bottom"), so a test can see that a live refresh left the view where it was.
  */
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
@@ -87,8 +89,18 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     };
     write(camera.getState());
     camera.on("updated", write);
+    // What a frame showed, in the papers' own coordinates (independent of sigma's framing).
+    const view = () => {
+      const { width, height } = sigma.getDimensions();
+      const a = sigma.viewportToGraph({ x: 0, y: 0 });
+      const b = sigma.viewportToGraph({ x: width, y: height });
+      const next = [a.x, a.y, b.x, b.y].map((v) => v.toPrecision(6)).join(",");
+      if (container.dataset.cameraView !== next) container.dataset.cameraView = next;
+    };
+    sigma.on("afterRender", view);
     return () => {
       camera.removeListener("updated", write);
+      sigma.off("afterRender", view);
     };
   }, [sigma]);
 

@@ -77,7 +77,8 @@ export function MapRegions({ regions, faint }: MapRegionsProps) {
     sigma.on("afterRender", draw);
     return () => {
       sigma.off("afterRender", draw);
-      sigma.killLayer(LAYER);
+      // A renderer killed first (a collection switch, a new graph) has removed its layers already.
+      if (sigma.getCanvases()[LAYER]) sigma.killLayer(LAYER);
     };
   }, [sigma]);
 
