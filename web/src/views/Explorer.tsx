@@ -42,12 +42,6 @@ import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts"
 import { GraphView } from "./GraphView.tsx";
 import { ReadingListTab } from "../components/ReadingListTab.tsx";
 
-/**
- * Above this many papers the legend starts closed: the map names its regions itself, and the open
- * legend would take a third of the canvas from a large map.
- */
-const LEGEND_OPEN_MAX = 2_000;
-
 function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
@@ -225,7 +219,9 @@ export function Explorer({ collection = null, collections = null, switched = fal
           {graphData && shown.available && (
             <Legend
               key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
-              defaultOpen={!(lineageView || state.layout === "timeline") && graphData.keys.length <= LEGEND_OPEN_MAX}
+              // Open on the map whatever its size: its filters (a community, the library) and the
+              // reading list's rings are explained there; the camera frames the map beside it.
+              defaultOpen={!(lineageView || state.layout === "timeline")}
               directions={directionList}
               communities={graphData.attributes?.communities ?? []}
               otherCommunityColor={graphData.attributes?.otherCommunityColor ?? "#8fa1b3"}
