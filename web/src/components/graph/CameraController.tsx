@@ -59,7 +59,8 @@ export function fittedCamera(sigma: Sigma, hidden: ReadonlySet<string> | null = 
   const { width, height } = sigma.getDimensions();
   // A filter's few stray papers far from the rest do not shrink the picture of the others.
   const box = hidden && points.length > 100 ? coreBounds(points, 0.01) : framedBounds(points);
-  const target = fitIntoArea(box, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma));
+  // A filtered view keeps a wider margin: its core's edge papers and their citations stay on screen.
+  const target = fitIntoArea(box, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma), hidden ? 0.2 : undefined);
   if (!target) return null;
   // A single paper, or papers at one spot: not closer than a paper's own view.
   return { ...target, ratio: Math.max(target.ratio, points.length < 3 ? 0.3 : 0.05) };
