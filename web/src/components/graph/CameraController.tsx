@@ -49,6 +49,10 @@ function coreBounds(points: readonly { x: number; y: number }[], trim: number) {
 
 /** The camera that shows the papers on show (all, or those `hidden` leaves) where they are now, in the canvas' free area. */
 export function fittedCamera(sigma: Sigma, hidden: ReadonlySet<string> | null = null): CameraTarget | null {
+  // A container not laid out yet (sigma then counts it 1 pixel wide) has nothing to fit into.
+  const container = sigma.getContainer();
+  if (container.offsetWidth < 2 || container.offsetHeight < 2) return null;
+  sigma.resize();
   const extent = sigma.getBBox();
   const points: { x: number; y: number }[] = [];
   sigma.getGraph().forEachNode((key, a: { x?: unknown; y?: unknown }) => {
@@ -105,17 +109,25 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     };
   }, [sigma]);
 
-  // The first graph: framed whole, once sigma has processed it.
+  // The first graph: framed whole, once sigma has processed it and its container has a size
+  // (tried again whenever the container is resized, until it fits).
   useEffect(() => {
     if (graphVersion === 0 || fitted.current) return;
-    const frame = requestAnimationFrame(() => {
+    const fit = () => {
+      if (fitted.current) return;
       const target = fittedCamera(sigma, hiddenNow.current);
       if (!target) return;
       fitted.current = true;
       sigma.getCamera().setState(target);
       framed(sigma, hiddenNow.current ? "filtered" : "whole graph");
-    });
-    return () => cancelAnimationFrame(frame);
+    };
+    const frame = requestAnimationFrame(fit);
+    const resized = new ResizeObserver(() => requestAnimationFrame(fit));
+    resized.observe(sigma.getContainer());
+    return () => {
+      cancelAnimationFrame(frame);
+      resized.disconnect();
+    };
   }, [sigma, graphVersion]);
 
   useEffect(() => {
