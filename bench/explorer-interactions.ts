@@ -15,9 +15,11 @@
  * session) and reports the functions with most self time, and writes the .cpuprofile files; the
  * front end is then built unminified into a folder of its own, so the names are the source's.
  *
- *   npx tsx bench/explorer-interactions.ts DB [--gl angle|default|both] [--profile DIR] [--dist DIR]   (prints the figures as JSON)
+ *   npx tsx bench/explorer-interactions.ts DB [--gl angle|default|both] [--profile DIR] [--dist DIR] [--trace FILE]   (prints the figures as JSON)
  *
  * `--dist` serves another build of the front end (an earlier revision's, for a before/after).
+ * `--trace FILE` records a Chromium trace of the whole run (the timeline's tasks with what ran in
+ * them, and the GPU's), to open in chrome://tracing or Perfetto and find what a long task waits on.
  */
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -66,6 +68,8 @@ const QUIET_MS = 2500;
  */
 const SERVER_BUDGET_MS = 600_000;
 const LIMIT_MS = 200;
+/** What `--trace` records: the main thread's tasks and what ran in them, and the GPU process' work. */
+const TRACE_CATEGORIES = ["toplevel", "devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "gpu", "cc", "v8"];
 
 interface Step {
   name: string;
@@ -246,7 +250,11 @@ export const HOVER_STEP: Step = {
 };
 
 /** The steps on one page load of the explorer over `db`, in Chromium on the given GL path. */
-export async function benchInteractions(graph: string, db: string, options: { steps?: Step[]; profileDir?: string; browser?: Browser; dist?: string; gl?: GlPath } = {}): Promise<InteractionBench> {
+export async function benchInteractions(
+  graph: string,
+  db: string,
+  options: { steps?: Step[]; profileDir?: string; browser?: Browser; dist?: string; gl?: GlPath; trace?: string } = {},
+): Promise<InteractionBench> {
   const profileDir = options.profileDir ?? null;
   const gl = options.gl ?? "angle";
   let server;
@@ -286,9 +294,11 @@ export async function benchInteractions(graph: string, db: string, options: { st
       },
     };
     const interactions: InteractionTasks[] = [];
+    if (options.trace) await browser.startTracing(page, { path: options.trace, categories: TRACE_CATEGORIES });
     // The page does not exist before navigation: the first load's tasks are all the page's.
     interactions.push(await measure(page, firstLoad, cdp, profileDir, 0));
     for (const step of options.steps ?? [HOVER_STEP, ...AAN_STEPS, HOVER_STEP]) interactions.push(await measure(page, step, cdp, profileDir));
+    if (options.trace) await browser.stopTracing();
     await context.close();
     const longestMs = Math.max(0, ...interactions.map((i) => i.longestMs));
     return { graph, gl, limitMs: LIMIT_MS, interactions, longestMs, met: longestMs <= LIMIT_MS };
@@ -299,11 +309,17 @@ export async function benchInteractions(graph: string, db: string, options: { st
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { profile: { type: "string" }, dist: { type: "string" }, gl: { type: "string", default: "both" } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { profile: { type: "string" }, dist: { type: "string" }, gl: { type: "string", default: "both" }, trace: { type: "string" } },
+  });
   const db = positionals[0];
   const gls: GlPath[] = values.gl === "both" ? ["angle", "default"] : values.gl === "angle" || values.gl === "default" ? [values.gl] : [];
-  if (!db || gls.length === 0) throw new Error("usage: npx tsx bench/explorer-interactions.ts DB [--gl angle|default|both] [--profile DIR] [--dist DIR]");
+  if (!db || gls.length === 0) throw new Error("usage: npx tsx bench/explorer-interactions.ts DB [--gl angle|default|both] [--profile DIR] [--dist DIR] [--trace FILE]");
   const results: InteractionBench[] = [];
-  for (const gl of gls) results.push(await benchInteractions(db, db, { profileDir: values.profile, dist: values.dist, gl }));
+  for (const gl of gls)
+    results.push(
+      await benchInteractions(db, db, { profileDir: values.profile, dist: values.dist, gl, trace: values.trace && gls.length > 1 ? values.trace.replace(/(\.json)?$/, `-${gl}.json`) : values.trace }),
+    );
   console.log(JSON.stringify(results, null, 2));
 }
