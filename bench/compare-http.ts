@@ -51,10 +51,10 @@ function checkout(revision: string): string {
 }
 
 /** REV's own database of the AAN release, imported by REV's CLI into the work directory. */
-function revAan(revTree: string): string {
-  const path = join(work, `aan-at-${rev.replace(/[^\w.-]/g, "_")}.db`);
+function revAan(revTree: string, revision: string): string {
+  const path = join(work, `aan-at-${revision.replace(/[^\w.-]/g, "_")}.db`);
   for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
-  log(`bench:compare: importing AAN with ${rev}'s own code`);
+  log(`bench:compare: importing AAN with ${revision}'s own code`);
   execFileSync(process.execPath, ["--import", "tsx", join(revTree, "scripts/lineage.ts"), "import", "aan", aanDir, "--db", path], { cwd: revTree, stdio: ["ignore", "ignore", "inherit"] });
   return path;
 }
@@ -91,7 +91,7 @@ async function measure(server: ServerProcess, list: string[]): Promise<Sample> {
 const tree = checkout(rev);
 const dist = staticRoot(join(work, "compare"));
 const paths = requestPaths(db);
-const revDb = values["rev-db"] ? resolve(values["rev-db"]) : values.db ? db : revAan(tree);
+const revDb = values["rev-db"] ? resolve(values["rev-db"]) : values.db ? db : revAan(tree, rev);
 const servers = { here: await serve(ROOT, dist, db), rev: await serve(tree, dist, revDb) };
 const samples = new Map<string, { here: Sample[]; rev: Sample[] }>();
 try {
