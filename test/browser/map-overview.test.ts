@@ -146,6 +146,15 @@ describe("the map that reads, on the seed collection", () => {
     const names = await regionLabels(page);
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(onShow.has(n), n).toBe(true);
+    // The papers' labels too: each one drawn is a paper the filter leaves (a cut one, its beginning).
+    const drawn = ((await container.getAttribute("data-paper-labels")) ?? "").split("\n").filter(Boolean);
+    expect(drawn.length).toBeGreaterThan(0);
+    const memberLabels = graph.nodes.filter((n) => members.has(n.key)).flatMap((n) => [n.attributes.label, n.attributes.title].filter((t): t is string => !!t));
+    for (const text of drawn)
+      expect(
+        memberLabels.some((l) => l.startsWith(text.replace(/…$/, ""))),
+        text,
+      ).toBe(true);
     await expectLabelsClear(page);
     await screenshotSettled(page, "map-seed-filtered.png");
 

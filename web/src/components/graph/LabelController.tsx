@@ -7,7 +7,8 @@
  * path's, a main path's) in order, then at the overview the regions' names
  * (core/graph/region-labels.ts), so that sigma's paper labels fit round them. After each frame
  * the regions' names are drawn on sigma's label canvas. The canvas' element says which names it
- * drew (`data-region-labels`), where every label went (`data-label-boxes`) and the panels it kept
+ * drew (`data-region-labels`), the papers' labels it drew (`data-paper-labels`, as drawn, "…" where
+ * cut), where every label went (`data-label-boxes`) and the panels it kept
  * clear of (`data-obstacles`, both JSON [x, y, width, height]), for people reading the page with
  * tools and for the browser tests. Renders nothing.
  */
@@ -118,6 +119,7 @@ export function LabelController({ selected, primary, marked, regions = NO_REGION
       }
       const container = sigma.getContainer();
       container.dataset.regionLabels = names.map((n) => n.text).join("\n");
+      container.dataset.paperLabels = placer.drawn.labels.map((l) => l.text).join("\n");
       const rounded = (b: Box) => [Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)];
       container.dataset.labelBoxes = JSON.stringify(placer.placed.slice(obstacles.length).map(rounded));
       container.dataset.obstacles = JSON.stringify(obstacles.map(rounded));
