@@ -22,7 +22,7 @@ import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
-import { bibtexRecord, jsonRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
+import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
 import { firstOf, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
@@ -79,7 +79,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
   const xml = xmlRecord(text);
-  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
+  const records = [bibtexRecord(text), risRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
   const reading: CaptureReading = { authors: [], ids: {}, categories: [], buildsOn: lists.buildsOn, builtBy: lists.builtBy, declared: lists.declared, warnings: [] };
 
   // Title.
@@ -164,6 +164,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
   const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
   if (!title && topCitation?.authors.length) title = topCitation.title;
+  // A record shown as text (an RIS export, a BibTeX entry in a paragraph) under a site's chrome:
+  // its title is the page's, over the first title-like line, which is the site's.
+  const shownRecord = title ? undefined : records.find((r) => r.title && titleLike(r.title, { long: true }));
+  if (shownRecord?.title) title = shownRecord.title;
   if (!title) {
     const candidates: number[] = [];
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
