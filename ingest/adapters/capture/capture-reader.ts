@@ -24,7 +24,7 @@ import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
-import { firstOf, labelledValues } from "./labels.ts";
+import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
@@ -175,7 +175,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) candidates.push(i);
+      // The row under a table's glued field names is its values glued, never a title.
+      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
@@ -407,6 +408,12 @@ function headerByline(lines: readonly string[], titleLine: number | undefined, e
     if (b) return b;
   }
   return undefined;
+}
+
+/** True when the filled line above line i is a row of a table's field names. */
+function underFieldNames(lines: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) if (lines[j]) return isFieldNameRow(lines[j] ?? "");
+  return false;
 }
 
 /** The line where sections about other papers begin ("Similar Papers"), or the end. */

@@ -8,7 +8,7 @@ import { namesAmongAffiliations } from "./affiliated-authors.ts";
 import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { venueStatementLine } from "./capture-dates.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
-import { inlineLabel, labelAlone } from "./labels.ts";
+import { inlineLabel, isFieldNameRow, labelAlone } from "./labels.ts";
 import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
 import { isNonTitle } from "./non-titles.ts";
 
@@ -38,7 +38,7 @@ export function isMetaLine(line: string): boolean {
 export function titleLike(line: string, opts: { long?: boolean } = {}): boolean {
   const s = line.trim();
   if (s.length < 3 || (s.length > 300 && !opts.long) || !/\p{L}\p{L}/u.test(s)) return false;
-  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
+  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined || isFieldNameRow(s)) return false;
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
   if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || hasEmailLike(s)) return false;
   // A venue's line ("Proceedings of …", "Journal 12(3):45-58").

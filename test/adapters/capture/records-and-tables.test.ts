@@ -5,6 +5,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { risRecord } from "../../../ingest/adapters/capture/embedded-records.ts";
+import { isFieldNameRow, labelledValues } from "../../../ingest/adapters/capture/labels.ts";
+import { titleLike } from "../../../ingest/adapters/capture/line-kinds.ts";
 
 describe("an RIS export shown as text", () => {
   const record = ["TY  - JOUR", "AU  - Quill, Ada", "AU  - Okoye, Bram", "TI  - Saltmarsh: Counting Birds by Their Calls", "PY  - 2020", "DO  - 10.5555/saltmarsh.2020", "ER  - "];
@@ -32,5 +34,35 @@ describe("an RIS export shown as text", () => {
       }),
       { seed: 26, numRuns: 200 },
     );
+  });
+});
+
+describe("a key-value table", () => {
+  it("is a row of field names, glued or spaced, never a title", () => {
+    for (const row of ["AuthorvolumeDate ValuetitletypejournalUrldoiyear", "Title Authors Year Venue", "| Author | volume | Date Value | title |"]) {
+      expect(isFieldNameRow(row)).toBe(true);
+      expect(titleLike(row, { long: true })).toBe(false);
+    }
+    for (const title of ["Title Authors Year Venue of Invented Fish", "Saltmarsh: Counting Birds by Their Calls", "Year"]) expect(isFieldNameRow(title)).toBe(false);
+  });
+
+  it("reads a Markdown table's header of fields over its row of values, and key-value rows", () => {
+    const values = labelledValues(["| Author | volume | title | year |", "|---|---|---|---|", "| Ada Quill, Bram Okoye | 12 | Saltmarsh: Counting Birds | 2020 |"]);
+    expect(values.map((v) => [v.kind, v.value])).toEqual([
+      ["authors", "Ada Quill, Bram Okoye"],
+      ["other", "12"],
+      ["title", "Saltmarsh: Counting Birds"],
+      ["year", "2020"],
+    ]);
+    expect(labelledValues(["| title | Saltmarsh: Counting Birds |", "| doi | 10.5555/salt |"]).map((v) => [v.kind, v.value])).toEqual([
+      ["title", "Saltmarsh: Counting Birds"],
+      ["doi", "10.5555/salt"],
+    ]);
+  });
+
+  it("reads a flattened table whose header cells are fields, though some are no label alone", () => {
+    const values = labelledValues(["Author", "volume", "Url", "title", "Ada Quill", "4", "https://example.org/salt", "Saltmarsh: Counting Birds"]);
+    expect(values.find((v) => v.kind === "title")?.value).toBe("Saltmarsh: Counting Birds");
+    expect(values.find((v) => v.kind === "authors")?.value).toBe("Ada Quill");
   });
 });
