@@ -9,6 +9,7 @@ import { emptyPage } from "../../vocabulary/paper-page.ts";
 import type { PageAdapter } from "../../vocabulary/paper-page.ts";
 import { collapse } from "./page-text.ts";
 import { cleanPage } from "../../vocabulary/clean-text.ts";
+import { titleThenAuthors } from "./capture/title-author-lines.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -135,10 +136,16 @@ export const parseBareAbstract: PageAdapter = (text) => {
   }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");
-  const title = titleFrom(firstSentence(paras[0] ?? ""));
+  // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper.
+  const entry = titleThenAuthors(paras[0] ?? "");
+  const title = entry ? entry.title : titleFrom(firstSentence(paras[0] ?? ""));
+  if (entry) {
+    paper.authors = entry.authors;
+    if (entry.year !== undefined) paper.year = entry.year;
+  }
   if (title) {
     paper.title = title;
-    paper.titleInferred = true;
+    paper.titleInferred = !entry;
   }
   const stated = venueStatement(paper.abstract);
   if (stated) {

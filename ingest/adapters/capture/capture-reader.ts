@@ -29,6 +29,7 @@ import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LIN
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
+import { titleThenAuthors } from "./title-author-lines.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
@@ -180,8 +181,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
+    // A reference entry among them ("<Title>, First Last, First Last") is the page's paper, under a heading of the site's.
     const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
-    const at = (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(lines[i] ?? "") !== undefined) : undefined;
+    const at = entry ?? (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
     if (at !== undefined) {
       title = lines[at] ?? "";
       titleLine = at;
@@ -189,6 +192,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   }
   if (!title && topCitation) title = topCitation.title;
   if (!title) title = records.find((r) => r.title)?.title;
+  // "<Title>, First Last, First Last, …": the title line goes on with its authors.
+  const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;
+  if (withAuthors) title = withAuthors.title;
   if (title) {
     title = cleanCapturedTitle(title);
     const short = trailingShortCitation(title);
@@ -245,6 +251,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     site.authors ??
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
+    (withAuthors ? { names: withAuthors.authors, ...(withAuthors.truncated ? { truncated: {} } : {}) } : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
     // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
     (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
@@ -308,8 +315,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
             labels,
             ...(titleLine !== undefined ? { titleLine } : {}),
             headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year)
-              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year }
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year)
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year }
               : {}),
             ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
             ...(byline?.date ? { bylineDate: byline.date } : {}),

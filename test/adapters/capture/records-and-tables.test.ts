@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import { risRecord } from "../../../ingest/adapters/capture/embedded-records.ts";
 import { isFieldNameRow, labelledValues } from "../../../ingest/adapters/capture/labels.ts";
 import { titleLike } from "../../../ingest/adapters/capture/line-kinds.ts";
+import { titleThenAuthors } from "../../../ingest/adapters/capture/title-author-lines.ts";
 
 describe("an RIS export shown as text", () => {
   const record = ["TY  - JOUR", "AU  - Quill, Ada", "AU  - Okoye, Bram", "TI  - Saltmarsh: Counting Birds by Their Calls", "PY  - 2020", "DO  - 10.5555/saltmarsh.2020", "ER  - "];
@@ -64,5 +65,18 @@ describe("a key-value table", () => {
     const values = labelledValues(["Author", "volume", "Url", "title", "Ada Quill", "4", "https://example.org/salt", "Saltmarsh: Counting Birds"]);
     expect(values.find((v) => v.kind === "title")?.value).toBe("Saltmarsh: Counting Birds");
     expect(values.find((v) => v.kind === "authors")?.value).toBe("Ada Quill");
+  });
+});
+
+describe("a title line that goes on with its authors", () => {
+  it.each([
+    ["Saltmarsh: Counting Birds by Their Calls, Ada Quill, Bram Okoye, Cy Varga, 2021Invented Workshop", "Saltmarsh: Counting Birds by Their Calls", ["Ada Quill", "Bram Okoye", "Cy Varga"], 2021],
+    ["Ask, Then Count: Birds in Saltmarshes, Ada Quill, Bram Okoye", "Ask, Then Count: Birds in Saltmarshes", ["Ada Quill", "Bram Okoye"], undefined],
+  ])("%s", (line, title, authors, year) => {
+    expect(titleThenAuthors(line)).toEqual({ title, authors, truncated: false, ...(year ? { year } : {}) });
+  });
+
+  it("leaves a title whose commas are followed by words, and a list of names alone", () => {
+    for (const line of ["Think You Have Counted? Try Saltmarsh, the Bird Census Challenge", "Ada Quill, Bram Okoye, Cy Varga", "Saltmarsh, Ada Quill"]) expect(titleThenAuthors(line)).toBeUndefined();
   });
 });
