@@ -5,7 +5,7 @@
  * ("by lvwerra HF Staff - opened"), and a short phrase in sentence case that names a section or a
  * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"), a title
  * cut short with an ellipsis, a lead-in ending in a colon ("Go To:"), and a line made only of
- * section names (a table of contents), a record shown as text. A title that is not one of these may still be chrome
+ * section names (a table of contents), a record shown as text, a call to action. A title that is not one of these may still be chrome
  * (chrome.ts). Pure.
  */
 import { readByline } from "./bylines.ts";
@@ -75,9 +75,14 @@ function isRecordText(s: string): boolean {
   return /^(?:TY\s{1,2}-\s|@[A-Za-z]{2,20}\s*\{)/.test(s);
 }
 
+/** "Save to your library and share it with the group before Friday!": a site's call to action, eight words or more, no colon. */
+function isCallToAction(s: string): boolean {
+  return /!$/.test(s) && !s.includes(":") && s.split(/\s+/).length >= 8;
+}
+
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
-  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s) || isRecordText(s)) return true;
+  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s) || isRecordText(s) || isCallToAction(s)) return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;
 }
