@@ -33,6 +33,8 @@ const VOCABULARY: Record<string, LabelKind> = {
   published: "date",
   "published on": "date",
   "publication date": "date",
+  "pub date": "date",
+  pubdate: "date",
   "date published": "date",
   "publish date": "date",
   "first published": "date",
