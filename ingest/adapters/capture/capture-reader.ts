@@ -116,6 +116,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     title = stripHeading(lines[h1] ?? "");
     titleLine = h1;
   }
+  // "Papers/Title" over "Title": the breadcrumb's last step, printed again as the heading, is the title.
+  const crumb = title ? undefined : breadcrumbTitle(lines, end);
+  if (crumb !== undefined) {
+    title = lines[crumb] ?? "";
+    titleLine = crumb;
+  }
   const topAuthorLine = findAuthorLine(lines, chrome, excluded);
   // "A, B, C:" over "Title. Venue 2024: 112-125" (a bibliography's entry): the title follows.
   let entryVenue: { venue: string; year: number } | undefined;
@@ -413,6 +419,23 @@ function headerByline(lines: readonly string[], titleLine: number | undefined, e
     seen++;
     const b = readByline(l);
     if (b) return b;
+  }
+  return undefined;
+}
+
+/** The line that repeats the last step of a breadcrumb right above it ("Papers/Title", then "Title"), or undefined. */
+function breadcrumbTitle(lines: readonly string[], end: number): number | undefined {
+  for (let i = 0, seen = 0; i < end && seen < TOP_LINES; i++) {
+    const l = (lines[i] ?? "").trim();
+    if (!l) continue;
+    seen++;
+    if (!l.includes("/") || l.length > 400 || /^https?:|^www\./i.test(l)) continue;
+    const next = lines.findIndex((x, j) => j > i && x !== "");
+    const heading = (lines[next] ?? "").trim();
+    if (next < 0 || next > i + 3 || heading.length < 8 || heading.length >= l.length) continue;
+    const crumbs = l.slice(0, l.length - heading.length);
+    // The steps before the title: one to four short words of a site's sections, each ending in "/".
+    if (l.endsWith(heading) && /^(?:[^/\s][^/]{0,40}\/\s*){1,4}$/.test(crumbs) && titleLike(heading, { long: true })) return next;
   }
   return undefined;
 }
