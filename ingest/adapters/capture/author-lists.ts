@@ -104,6 +104,7 @@ interface Truncation {
 /** Take the marks of a truncated list off its end ("and 49 other authors", "(+46 others)", "et al."). */
 function takeTruncation(line: string): Truncation {
   const patterns: [RegExp, boolean][] = [
+    [/[\s,]*et\.?\s*al\.?\s*\(\+?\s?(\d[\d,]*)\s+(?:more|others?)\)\s*$/i, true],
     [/[\s,]*(?:and\s+)?\(?\+?\s?(\d[\d,]*)\s+(?:other|more)\s+authors?\)?\.?\s*$/i, true],
     [/[\s,]*\(\+\s?(\d[\d,]*)(?:\s+(?:others?|more|authors?))?\)\s*$/i, true],
     [/[\s,]*\+\s?(\d[\d,]*)\s+(?:authors?|more|others?)\s*$/i, true],

@@ -41,8 +41,8 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined || isFieldNameRow(s)) return false;
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
   if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || hasEmailLike(s)) return false;
-  // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
-  if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
+  // A venue's line ("Proceedings of …", "Transactions of …", "Journal of …", "Journal 12(3):45-58").
+  if (/^(?:in:?\s+)?(?:proceedings of|published in|transactions (?:of|on)|journal of)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
