@@ -275,6 +275,7 @@ export function kindOf(label: string): LabelKind {
 
 /** A table's cell that is a field's name ("volume", "Url", "Date Value"): any label of the vocabulary, without its colon. */
 function cellLabel(cell: string): string | undefined {
+  if (cell.length > 60) return undefined;
   const t = cell.trim().replace(/:$/, "");
   return t.length <= 40 ? labelKey(t) : undefined;
 }
@@ -429,6 +430,7 @@ export function firstOf(values: readonly LabelledValue[], kind: LabelKind): Labe
 
 /** The vocabulary's labels with their spaces taken out ("datevalue"), for a row of field names glued together. */
 const SQUASHED = new Set(Object.keys(VOCABULARY).map((k) => k.replace(/\s+/g, "")));
+const OPENINGS = new Set([...SQUASHED].map((k) => k.slice(0, 3)));
 
 /**
  * A row of a table's field names, glued or spaced ("AuthorvolumeDate ValuetitletypejournalUrldoiyear",
@@ -437,6 +439,8 @@ const SQUASHED = new Set(Object.keys(VOCABULARY).map((k) => k.replace(/\s+/g, ""
 export function isFieldNameRow(line: string): boolean {
   const s = line.toLowerCase().replace(/[\s|:·,;/]+/g, "");
   if (s.length < 8 || s.length > 300) return false;
+  // Most lines open with no label: one look at their first three letters answers them.
+  if (!OPENINGS.has(s.slice(0, 3))) return false;
   // most[k]: the most labels that spell s.slice(0, k) exactly (-1 when none does).
   const most = new Array<number>(s.length + 1).fill(-1);
   most[0] = 0;

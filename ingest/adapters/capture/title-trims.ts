@@ -77,9 +77,11 @@ function wholeTitleInText(title: string, lines: readonly string[]): { title: str
   const key = short.toLowerCase();
   for (const l of lines.slice(0, SEARCH_LINES)) {
     const text = l.slice(0, SEARCH_CHARS);
+    const lower = text.toLowerCase();
+    if (!lower.includes(`${key}:`)) continue;
     let from = 0;
     for (let n = 0; n < 20; n++) {
-      const at = text.toLowerCase().indexOf(`${key}:`, from);
+      const at = lower.indexOf(`${key}:`, from);
       if (at < 0) break;
       from = at + key.length + 1;
       // The short name as a word of its own, at a line's or a quotation's start.
