@@ -87,7 +87,8 @@ function wholeTitleInText(title: string, lines: readonly string[]): { title: str
       // The short name as a word of its own, at a line's or a quotation's start.
       if (at > 0 && !/["“'‘(\s*>]/.test(text[at - 1] ?? "")) continue;
       const rest = /^\s*([^"”'’()[\].!?\n]{8,200}?)(?=["”'’()[\]]|[.!?](?:\s|$)|,\s+(?:\p{Lu}[\p{L}-]+\s+et al|(?:19|20)\d\d)|\s+[-–—]\s|$)/u.exec(text.slice(from));
-      const tail = rest?.[1]?.trim();
+      // American style closes a quoted title with its comma inside the quotes (“Title,”).
+      const tail = rest?.[1]?.trim().replace(/[,;]$/, "");
       if (!tail || tail.split(/\s+/).length < 3 || !/^\p{Lu}/u.test(tail)) continue;
       return { title: `${text.slice(at, at + short.length)}: ${tail}` };
     }
