@@ -1,8 +1,10 @@
 /**
- * `npm run bench:compare -- REV [--db PATH] [--rounds N] [--seconds S] [--connections C]`: the HTTP
+ * `npm run bench:compare -- REV [--db PATH [--rev-db PATH]] [--rounds N] [--seconds S] [--connections C]`: the HTTP
  * API of this working tree against the same API at git revision REV, side by side, for deciding
- * whether a change to the server pays for itself. Both servers serve the same database (AAN by
- * default, the benchmarks' corpus) and take the same seeded requests (bench/http-load.ts), in
+ * whether a change to the server pays for itself. Both servers serve the same data (AAN by
+ * default, the benchmarks' corpus), each from a database its own code wrote: REV imports AAN with
+ * its own `lineage import aan`, since a revision refuses a database of a newer schema (`--rev-db`
+ * names REV's copy of a `--db`). They take the same seeded requests (bench/http-load.ts), in
  * interleaved rounds (this tree, then REV, for each request kind, every round), so drift on a
  * shared machine falls on both alike. Reported per request kind: the server's CPU time per request
  * (user + system, from /proc: what a change costs or saves, and steady under other load) and the
@@ -21,11 +23,11 @@ import { runWrk, wrkAvailable } from "./wrk.ts";
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { db: { type: "string" }, rounds: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" }, work: { type: "string" } },
+  options: { db: { type: "string" }, "rev-db": { type: "string" }, rounds: { type: "string" }, seconds: { type: "string" }, connections: { type: "string" }, work: { type: "string" } },
 });
 const rev = positionals[0];
 if (!rev) {
-  console.error("usage: npm run bench:compare -- REV [--db PATH] [--rounds N] [--seconds S] [--connections C]");
+  console.error("usage: npm run bench:compare -- REV [--db PATH [--rev-db PATH]] [--rounds N] [--seconds S] [--connections C]");
   process.exit(2);
 }
 if (!wrkAvailable()) {
@@ -37,7 +39,8 @@ const seconds = Number(values.seconds ?? 3);
 const connections = Number(values.connections ?? 64);
 const work = resolve(values.work ?? join(tmpdir(), "lineage-bench"));
 const log = (s: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${s}\n`);
-const db = values.db ? resolve(values.db) : aanCorpus(work, resolve(process.env.LINEAGE_AAN ?? join(ROOT, "data/aan")), log).db;
+const aanDir = resolve(process.env.LINEAGE_AAN ?? join(ROOT, "data/aan"));
+const db = values.db ? resolve(values.db) : aanCorpus(work, aanDir, log).db;
 
 /** REV's tree, checked out beside this one, with this tree's installed packages. */
 function checkout(revision: string): string {
@@ -47,8 +50,17 @@ function checkout(revision: string): string {
   return dir;
 }
 
-function serve(tree: string, dist: string): Promise<ServerProcess> {
-  return spawnServer(["--import", "tsx", join(tree, "bench/serve-child.ts"), db, dist], /listening (http:\/\/\S+)/);
+/** REV's own database of the AAN release, imported by REV's CLI into the work directory. */
+function revAan(revTree: string, revision: string): string {
+  const path = join(work, `aan-at-${revision.replace(/[^\w.-]/g, "_")}.db`);
+  for (const suffix of ["", "-wal", "-shm"]) rmSync(path + suffix, { force: true });
+  log(`bench:compare: importing AAN with ${revision}'s own code`);
+  execFileSync(process.execPath, ["--import", "tsx", join(revTree, "scripts/lineage.ts"), "import", "aan", aanDir, "--db", path], { cwd: revTree, stdio: ["ignore", "ignore", "inherit"] });
+  return path;
+}
+
+function serve(tree: string, dist: string, database: string): Promise<ServerProcess> {
+  return spawnServer(["--import", "tsx", join(tree, "bench/serve-child.ts"), database, dist], /listening (http:\/\/\S+)/);
 }
 
 /** User + system CPU seconds of a process so far (/proc/PID/stat fields 14 and 15, in clock ticks). */
@@ -79,7 +91,8 @@ async function measure(server: ServerProcess, list: string[]): Promise<Sample> {
 const tree = checkout(rev);
 const dist = staticRoot(join(work, "compare"));
 const paths = requestPaths(db);
-const servers = { here: await serve(ROOT, dist), rev: await serve(tree, dist) };
+const revDb = values["rev-db"] ? resolve(values["rev-db"]) : values.db ? db : revAan(tree, rev);
+const servers = { here: await serve(ROOT, dist, db), rev: await serve(tree, dist, revDb) };
 const samples = new Map<string, { here: Sample[]; rev: Sample[] }>();
 try {
   for (let round = 0; round < rounds; round++) {
@@ -100,7 +113,7 @@ try {
 
 const fmt = (n: number, digits = 1) => n.toFixed(digits);
 const lines = [
-  `HTTP API, this tree against ${rev}: ${db}, wrk at ${connections} connections, ${rounds} interleaved rounds of ${seconds} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the end.`,
+  `HTTP API, this tree against ${rev}: ${db}${revDb === db ? "" : ` (${rev}: ${revDb})`}, wrk at ${connections} connections, ${rounds} interleaved rounds of ${seconds} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")} at the end.`,
   "",
   `| request | CPU µs/request here | at ${rev} | ${rev} ÷ here | p99 here | p99 at ${rev} | ${rev} ÷ here |`,
   "| --- | --- | --- | --- | --- | --- | --- |",

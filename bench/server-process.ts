@@ -36,9 +36,9 @@ export function lineageServe(db: string, extra: string[] = []): Promise<ServerPr
   return spawnServer([BIN, "serve", "--db", db, "--port", "0", ...extra], /Lineage explorer on (http:\/\/\S+)/);
 }
 
-/** bench/serve-child.ts: startServer over DB with DIST as the static root. */
-export function serveChild(db: string, dist: string): Promise<ServerProcess> {
-  return spawnServer(["--import", "tsx", join(ROOT, "bench/serve-child.ts"), db, dist], /listening (http:\/\/\S+)/);
+/** bench/serve-child.ts: startServer over DB with DIST as the static root (and a query budget, if given). */
+export function serveChild(db: string, dist: string, queryBudgetMs?: number): Promise<ServerProcess> {
+  return spawnServer(["--import", "tsx", join(ROOT, "bench/serve-child.ts"), db, dist, ...(queryBudgetMs ? [String(queryBudgetMs)] : [])], /listening (http:\/\/\S+)/);
 }
 
 export function spawnServer(args: string[], ready: RegExp, timeoutMs = 120_000): Promise<ServerProcess> {

@@ -1,6 +1,7 @@
 /**
  * Stored drawing positions and communities, one set per graph version (graph_meta
- * 'layout_version' against 'version'). Storing and loading only: the layout is computed by
+ * 'layout_version' against 'version'), read back whole when the graph changes so that the next
+ * layout is refined from this one. Storing and loading only: the layout is computed by
  * library/prepare.ts when the graph is written.
  */
 import type { Db } from "./connection.ts";
@@ -31,6 +32,12 @@ export function writeLayout(db: Db, placements: readonly StoredPlacement[]): voi
     for (const p of placements) insert.run(p.id, p.x, p.y, p.community);
     db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('layout_version', ?)").run(graphVersion(db) ?? "");
   }).immediate();
+}
+
+/** Every stored position by paper id, whatever graph version it was computed for. */
+export function readPlacements(db: Db): Map<string, StoredPlacement> {
+  const rows = db.prepare<[], StoredPlacement>("SELECT paper_id AS id, x, y, community FROM layout").all();
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Each paper's community as the stored layout numbers it, when that layout is of the current graph. */

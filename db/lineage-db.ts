@@ -17,7 +17,7 @@ import { ReadingListStore } from "./reading-lists.ts";
 import { WatchStore } from "./watch-store.ts";
 import { CitationAttributeQueries } from "./citation-attributes.ts";
 import { LibraryStore, type LibraryReplacement } from "./library-store.ts";
-import { layoutIsCurrent, readCommunities, writeLayout, type StoredPlacement } from "./layout-store.ts";
+import { layoutIsCurrent, readCommunities, readPlacements, writeLayout, type StoredPlacement } from "./layout-store.ts";
 import { graphIndexState, graphVersion, readEdgeArrays, readIndexArrays, writeIndexArrays, type EdgeArrays, type IndexArrays } from "./graph-index-store.ts";
 import { repairStored, runChecks, tidyDerived, type Check, type RepairReport } from "./doctor-checks.ts";
 import { FetchCache } from "./fetch-cache.ts";
@@ -191,6 +191,11 @@ export class LineageDb {
   /** Each paper's community in the stored layout, when it is of the current graph. */
   storedCommunities(): Map<string, number> | undefined {
     return readCommunities(this.db);
+  }
+
+  /** Every stored position, of whichever graph version it was computed for (a grown graph is refined from it). */
+  storedPlacements(): Map<string, StoredPlacement> {
+    return readPlacements(this.db);
   }
 
   storeLayout(placements: readonly StoredPlacement[]): void {

@@ -49,7 +49,25 @@ export const COMMUNITY_PALETTE = [
 /** Papers of the smaller communities, beyond the palette. */
 export const OTHER_COMMUNITY_COLOR = "#8fa1b3";
 
-/** The largest communities (by papers), each with its colour and the label of its title words. */
+/**
+ * Palette colours for the largest communities: a community numbered k below the palette's length
+ * keeps colour k (communities keep their numbers as the graph grows, graph/community-numbering.ts,
+ * so they keep their colours); the others take the colours left, largest first.
+ */
+function paletteColours(largest: readonly number[]): Map<number, string> {
+  const colours = new Map<number, string>();
+  const free = new Set(COMMUNITY_PALETTE.keys());
+  for (const id of largest) {
+    if (!free.has(id)) continue;
+    colours.set(id, COMMUNITY_PALETTE[id] ?? OTHER_COMMUNITY_COLOR);
+    free.delete(id);
+  }
+  const left = [...free];
+  for (const id of largest) if (!colours.has(id)) colours.set(id, COMMUNITY_PALETTE[left.shift() ?? -1] ?? OTHER_COMMUNITY_COLOR);
+  return colours;
+}
+
+/** The largest communities (by papers), each with its colour and the label of its distinctive title terms. */
 function communitiesOf(papers: readonly DrawablePaper[]): GraphCommunity[] {
   const groups = new Map<number, number[]>();
   papers.forEach((p, i) => {
@@ -62,12 +80,20 @@ function communitiesOf(papers: readonly DrawablePaper[]): GraphCommunity[] {
     .filter(([, members]) => members.length >= 2)
     .sort((a, b) => b[1].length - a[1].length || a[0] - b[0])
     .slice(0, COMMUNITY_PALETTE.length);
-  const words = communityWords(papers.length, (i) => papers[i]?.title ?? null, new Map(largest));
-  return largest.map(([id, members], rank) => ({
+  // Every community weighs the terms (c-TF-IDF's classes); only the largest are labelled.
+  const words = communityWords(
+    papers.length,
+    (i) => papers[i]?.title ?? null,
+    groups,
+    undefined,
+    largest.map(([id]) => id),
+  );
+  const colours = paletteColours(largest.map(([id]) => id));
+  return largest.map(([id, members]) => ({
     id,
     size: members.length,
     label: (words.get(id) ?? []).join(", ") || `community ${id}`,
-    color: COMMUNITY_PALETTE[rank] ?? OTHER_COMMUNITY_COLOR,
+    color: colours.get(id) ?? OTHER_COMMUNITY_COLOR,
   }));
 }
 

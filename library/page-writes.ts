@@ -26,7 +26,8 @@ export function writePages(db: LineageDb, records: readonly PageRecord[], progre
   for (let attempt = 1; ; attempt++) {
     const plan = db.planPages(pending, options);
     if (plan.write) progress({ step: "rebuild", done: 1, total: 1, label: "the graph is rebuilt" });
-    const artifacts = plan.write ? graphArtifacts(plan.write.graph, plan.write.current, progress) : {};
+    // The stored positions the new layout starts from, so that papers keep their places.
+    const artifacts = plan.write ? graphArtifacts(plan.write.graph, plan.write.current, plan.write.current.layout ? new Map() : db.storedPlacements(), progress) : {};
     try {
       const result = db.commitPages(plan, artifacts, alongside);
       return Object.assign(result, { failures: [...result.failures, ...refused] });

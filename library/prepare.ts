@@ -1,6 +1,7 @@
 /**
  * What a database needs beside its graph before anyone reads it: the drawing layout (ForceAtlas2
- * and Louvain, graph/layout.ts) and the stored traversal index. Computed from the graph a write
+ * and Louvain, graph/layout.ts, refined from the stored one when the graph grew, so that papers
+ * keep their places) and the stored traversal index. Computed from the graph a write
  * will leave, before the write (`graphArtifacts`, library/page-writes.ts), and stored with it in
  * its one short transaction, never inside a request: a reader sees either the old graph with its
  * layout or the new one with its own. `prepareGraph` does the same for a database an older
@@ -9,6 +10,7 @@
 import type { BatchArtifacts } from "../db/page-batch.ts";
 import type { DerivedGraph } from "../db/graph-builder.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
+import type { StoredPlacement } from "../db/layout-store.ts";
 import { CitationIndex, csrParts } from "../graph/citation-index.ts";
 import { computeLayout } from "../graph/layout.ts";
 import { buildCitationIndex, indexArraysOf } from "./citation-index-store.ts";
@@ -35,14 +37,18 @@ function indexOf(graph: DerivedGraph): CitationIndex {
   return new CitationIndex(ids, csrParts(ids.length, citing, cited));
 }
 
-/** The layout and the index of `index`'s graph, those `current` says are stored already left out. */
-function artifactsOf(index: CitationIndex, current: { layout: boolean; index: boolean }, progress: ProgressListener): BatchArtifacts {
+/**
+ * The layout and the index of `index`'s graph, those `current` says are stored already left out;
+ * the layout starts from the `previous` positions (the stored layout) where there are any.
+ */
+function artifactsOf(index: CitationIndex, current: { layout: boolean; index: boolean }, previous: ReadonlyMap<string, StoredPlacement>, progress: ProgressListener): BatchArtifacts {
   const artifacts: BatchArtifacts = {};
   if (!current.layout) {
     const label = `laying out ${index.size.toLocaleString("en-US")} papers`;
     const edges: { citing: string; cited: string }[] = [];
     for (let i = 0; i < index.size; i++) for (const j of index.neighbours(i, "buildsOn")) edges.push({ citing: index.id(i), cited: index.id(j) });
-    artifacts.layout = computeLayout(index.ids, edges, undefined, (done, total) => progress({ step: "layout", done, total, label }));
+    const onProgress = (done: number, total: number) => progress({ step: "layout", done, total, label });
+    artifacts.layout = computeLayout(index.ids, edges, { previous: previous.size > 0 ? previous : undefined, onProgress });
   }
   if (!current.index) {
     progress({ step: "index", done: 0, total: index.size, label: `storing the traversal index of ${index.size.toLocaleString("en-US")} papers` });
@@ -52,9 +58,14 @@ function artifactsOf(index: CitationIndex, current: { layout: boolean; index: bo
 }
 
 /** The layout and traversal index of a graph a write is about to store, unless those stored are of that graph already. */
-export function graphArtifacts(graph: DerivedGraph, current: { layout: boolean; index: boolean }, progress: ProgressListener = NO_PROGRESS): BatchArtifacts {
+export function graphArtifacts(
+  graph: DerivedGraph,
+  current: { layout: boolean; index: boolean },
+  previous: ReadonlyMap<string, StoredPlacement>,
+  progress: ProgressListener = NO_PROGRESS,
+): BatchArtifacts {
   if (current.layout && current.index) return {};
-  return artifactsOf(indexOf(graph), current, progress);
+  return artifactsOf(indexOf(graph), current, previous, progress);
 }
 
 /** Computes and stores whatever of the layout and the traversal index is stale (a database an older Lineage wrote). */
@@ -68,7 +79,7 @@ export function prepareGraph(db: LineageDb, progress: ProgressListener = NO_PROG
   const current = { layout: db.layoutIsCurrent(), index: db.indexIsCurrent() };
   if (current.layout && current.index) return report;
   const index = buildCitationIndex(db);
-  const { layout, index: arrays } = artifactsOf(index, current, progress);
+  const { layout, index: arrays } = artifactsOf(index, current, current.layout ? new Map() : db.storedPlacements(), progress);
   if (layout) {
     db.storeLayout(layout);
     report.laidOut = index.size;

@@ -4,7 +4,7 @@
  * its line and key while the rest are read), each value's LaTeX by latex-text.ts and each name
  * list by bibtex-names.ts (bounded before it is read); the entry then goes through the CSL
  * reading every citation format shares (csl.ts): title, authors, year and date, venue, and the
- * identifiers in its DOI, URL, eprint, journal, howpublished and note fields. An entry with a
+ * identifiers in its DOI, URL, eprint, journal, howpublished and note fields (and in DBLP's `volume = {abs/ID}` of a CoRR preprint). An entry with a
  * `crossref` takes the fields it lacks of where it appeared (venue, year, publisher, editors) from
  * the entry it names, as BibTeX does, but never its identifiers or title. Its key, `shorttitle`
  * and the `%` comment lines just before it are kept as what the record calls it (`recordNames`,
@@ -204,6 +204,13 @@ function cslOf(entry: BibEntry): { item: CslFields; raw: RawIdFields; warnings: 
   if (eprint) raw.eprint = eprint;
   const archivePrefix = verbatim(f, "archiveprefix") ?? verbatim(f, "eprinttype");
   if (archivePrefix) raw.archivePrefix = archivePrefix;
+  // DBLP and Semantic Scholar write an arXiv preprint as `journal = {CoRR}` (or `{ArXiv}`) with the
+  // identifier in the volume: `volume = {abs/1803.05457}`.
+  const volume = verbatim(f, "volume");
+  if (!raw.eprint && volume && /^abs\//i.test(volume) && /^(?:corr|arxiv)$/i.test(journal?.trim() ?? "")) {
+    raw.eprint = volume.slice(4);
+    raw.archivePrefix = "arXiv";
+  }
   return { item, raw, warnings };
 }
 

@@ -1,6 +1,7 @@
 /**
  * What the explorer's map and lists get from the API (issue 18): the graph's largest communities
- * with distinct colours and title-word labels, the colours the papers carry, and each listed
+ * with distinct colours and labels of what sets each apart (issue 25: c-TF-IDF terms, words and
+ * phrases of its titles over-represented in it against the whole map), the colours the papers carry, and each listed
  * paper's ties to the paper whose list it is (co-citation and coupling). The seed pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +10,17 @@ import type { RunningServer } from "../../web/server/http-server.ts";
 import type { ClosureResponse, GraphPayload, SimilarResponse } from "../../api/types.ts";
 import { runCli, SEEDS, tempDir } from "../helpers/cli.ts";
 import { serveWithTestPage } from "../helpers/server.ts";
+
+/** A title as lower-case words joined by spaces, accents folded, as a label spells its terms. */
+function titleWords(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean)
+    .join(" ");
+}
 
 const tmp = tempDir();
 let server: RunningServer;
@@ -36,7 +48,24 @@ describe("the explorer's payloads", () => {
     expect(communities.length).toBeGreaterThan(1);
     expect(new Set(communities.map((c) => c.color)).size).toBe(communities.length);
     expect(communities.map((c) => c.color)).not.toContain(otherCommunityColor);
-    for (const c of communities) expect(c.label).toMatch(/^[a-z0-9-]+(, [a-z0-9-]+)*$/);
+    // Each label is one to three terms (a word or a phrase of up to three words), sharing no word,
+    // each spelt as the community's titles spell it, the first over-represented in the community
+    // against the whole map; no two communities carry the same label.
+    expect(new Set(communities.map((c) => c.label)).size).toBe(communities.length);
+    const titlesOf = (id: number | null) => graph.nodes.filter((n) => n.attributes.title && (id === null || n.attributes.community === id)).map((n) => ` ${titleWords(n.attributes.title ?? "")} `);
+    const everyTitle = titlesOf(null);
+    for (const c of communities) {
+      const terms = c.label.split(", ");
+      expect(terms.length).toBeGreaterThanOrEqual(1);
+      expect(terms.length).toBeLessThanOrEqual(3);
+      for (const term of terms) expect(term).toMatch(/^[a-z0-9]+( [a-z0-9]+){0,2}$/);
+      const words = terms.flatMap((t) => t.split(" "));
+      expect(new Set(words).size).toBe(words.length);
+      const own = titlesOf(c.id);
+      for (const term of terms) expect(own.some((t) => t.includes(` ${term} `))).toBe(true);
+      const holding = (titles: string[]) => titles.filter((t) => t.includes(` ${terms[0]} `)).length / titles.length;
+      expect(holding(own)).toBeGreaterThan(holding(everyTitle));
+    }
     expect([...communities].sort((a, b) => b.size - a.size)).toEqual(communities);
     const sizes = new Map<number, number>();
     for (const n of graph.nodes) sizes.set(n.attributes.community, (sizes.get(n.attributes.community) ?? 0) + 1);

@@ -13,16 +13,26 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 /** Debian's Chromium, or the executable LINEAGE_CHROMIUM names. */
 export const CHROMIUM = process.env.LINEAGE_CHROMIUM ?? "/usr/bin/chromium";
-export const CHROMIUM_ARGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--use-angle=swiftshader",
-  "--enable-unsafe-swiftshader",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-  "--disable-sync",
-];
+/**
+ * The two software WebGL paths of headless Chromium without a GPU: ANGLE's SwiftShader (the flags
+ * STACK-NOTES.md recommends, which the tests use), and the browser's default (no GL flag at all:
+ * SwiftShader through Chromium's own fallback, where the graphics driver's pixel reads stall for
+ * seconds; what researchers in VMs and remote desktops often get).
+ */
+export const GL_PATHS = {
+  angle: ["--use-angle=swiftshader", "--enable-unsafe-swiftshader"],
+  default: [],
+} as const satisfies Record<string, readonly string[]>;
+export type GlPath = keyof typeof GL_PATHS;
+
+const BASE_ARGS = ["--headless=new", "--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-sync"];
+
+/** Chromium's arguments for one GL path. */
+export function chromiumArgs(gl: GlPath = "angle"): string[] {
+  return [...BASE_ARGS, ...GL_PATHS[gl]];
+}
+
+export const CHROMIUM_ARGS = chromiumArgs("angle");
 
 function newestMtime(dir: string): number {
   let newest = 0;

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
-import { ROOT, SHOTS, WAIT, lineage, region, settled, startExplorerWith, type BrowserSession, type ExplorerFixture } from "./harness.ts";
+import { ROOT, SHOTS, WAIT, boxesOverlap, labelBoxes, lineage, region, regionLabels, settled, startExplorerWith, type BrowserSession, type ExplorerFixture } from "./harness.ts";
 import type { GraphPayload, MainPathResponse } from "../../api/types.ts";
 
 const BLEU = "Bleu: A Method For Automatic Evaluation Of Machine Translation";
@@ -165,18 +165,33 @@ describe("the explorer a researcher expects, on AAN", () => {
     async () => {
       const graph = (await (await fetch(`${base}/api/graph`)).json()) as GraphPayload;
       expect(graph.attributes.communities).toHaveLength(16);
-      const mt = graph.attributes.communities.find((c) => c.label === "translation, machine, statistical");
+      // Named by what sets each apart from the whole map (c-TF-IDF), phrases kept whole.
+      const mt = graph.attributes.communities.find((c) => c.label === "statistical machine translation, reordering, word alignment");
       expect(mt?.size).toBe(1504);
       await page.goto(base);
       await loaded(page);
-      await expect.poll(() => page.locator(".cluster-label").count()).toBeGreaterThan(5);
+      await expect.poll(() => regionLabels(page).then((names) => names.length)).toBeGreaterThan(5);
       await settled(page);
       await page.screenshot({ path: join(SHOTS, "aan-map.png") });
-      const entry = page.getByRole("button", { name: /^translation, machine, statistical / });
-      expect(await entry.textContent()).toBe("translation, machine, statistical 1,504");
+      // Distinct communities, each named once, and no label over another label or a panel.
+      const names = await regionLabels(page);
+      expect(new Set(names).size).toBe(names.length);
+      expect(names).toContain("statistical machine translation");
+      const { labels, obstacles } = await labelBoxes(page);
+      for (const [i, a] of labels.entries()) {
+        for (const b of [...labels.slice(i + 1), ...obstacles]) expect(boxesOverlap(a, b), `${JSON.stringify(a)} overlaps ${JSON.stringify(b)}`).toBe(false);
+      }
+      const legend = page.locator("details.legend");
+      if ((await legend.getAttribute("open")) === null) await legend.locator("summary").click();
+      const entry = page.getByRole("button", { name: /^statistical machine translation, reordering, word alignment / });
+      expect(await entry.textContent()).toBe("statistical machine translation, reordering, word alignment 1,504");
       await entry.click();
       await expect.poll(() => page.locator(".counts").textContent()).toMatch(/^1,504 papers · [\d,]+ citations/);
+      // The camera frames what the filter leaves, and only what is on show is named.
+      await expect.poll(() => page.locator(".sigma-container").getAttribute("data-camera"), { timeout: WAIT }).toBe("filtered");
       await settled(page);
+      const directions = new Set(graph.nodes.filter((n) => n.attributes.community === mt?.id).map((n) => n.attributes.direction));
+      for (const n of await regionLabels(page)) expect(n === "statistical machine translation" || directions.has(n), n).toBe(true);
       await page.screenshot({ path: join(SHOTS, "aan-legend-filter.png") });
       await entry.click();
       await expect.poll(() => page.locator(".counts").textContent()).toMatch(/^19,267 papers/);

@@ -173,6 +173,26 @@ export async function settled(p: Page): Promise<void> {
   await p.waitForTimeout(1000);
 }
 
+/** The regions' names the map drew in its last frame (LabelController's `data-region-labels`). */
+export async function regionLabels(p: Page): Promise<string[]> {
+  const names = await p.locator(".sigma-container").getAttribute("data-region-labels");
+  return names ? names.split("\n") : [];
+}
+
+/** Every label box the map placed in its last frame, and the panels it kept clear of ([x, y, width, height]). */
+export async function labelBoxes(p: Page): Promise<{ labels: number[][]; obstacles: number[][] }> {
+  const container = p.locator(".sigma-container");
+  const parse = (s: string | null) => (s ? (JSON.parse(s) as number[][]) : []);
+  return { labels: parse(await container.getAttribute("data-label-boxes")), obstacles: parse(await container.getAttribute("data-obstacles")) };
+}
+
+/** Whether two [x, y, width, height] boxes overlap. */
+export function boxesOverlap(a: readonly number[], b: readonly number[]): boolean {
+  const [ax = 0, ay = 0, aw = 0, ah = 0] = a;
+  const [bx = 0, by = 0, bw = 0, bh = 0] = b;
+  return ax < bx + bw && bx < ax + aw && ay < by + bh && by < ay + ah;
+}
+
 export function region(p: Page, name: string) {
   return p.getByRole("region", { name, exact: true });
 }

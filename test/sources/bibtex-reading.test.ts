@@ -211,3 +211,16 @@ describe("crossref", () => {
     expect(paper("lost")?.warnings).toEqual(["entry lost (line 3): its crossref `nowhere` names no other entry of the file"]);
   });
 });
+
+describe("identifiers in fields", () => {
+  it("reads DBLP's and Semantic Scholar's CoRR/ArXiv volume `abs/ID` as the arXiv id, and no other journal's volume", () => {
+    const text = [
+      "@article{dblp, title = {A Preprint}, journal = {CoRR}, volume = {abs/2101.00027}, year = {2021}}",
+      "@article{s2, title = {Another Preprint}, journal = {ArXiv}, volume = {abs/cs/0501001}, year = {2005}}",
+      "@article{own, title = {Own Eprint}, journal = {CoRR}, volume = {abs/2101.00028}, eprint = {2101.00029}}",
+      "@article{other, title = {A Journal Paper}, journal = {Computational Linguistics}, volume = {abs/2101.00030}}",
+    ].join("\n");
+    const ids = Object.fromEntries(parseBibtex(text, "x.bib").records.map((r) => [r.source.split("#")[1], r.page.paper.ids]));
+    expect(ids).toEqual({ dblp: { arxiv: "2101.00027" }, s2: { arxiv: "cs/0501001" }, own: { arxiv: "2101.00029" }, other: {} });
+  });
+});

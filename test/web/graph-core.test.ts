@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { GraphPayload, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
 import { createCitationGraph, loadCitationGraph, opaqueColor } from "../../web/src/core/graph/citation-graph.ts";
 import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
-import { DIMMED_NODE_COLOR, EMPTY_DISPLAY, edgeDisplay, nodeDisplay, type DisplayModel } from "../../web/src/core/graph/display.ts";
+import { DIMMED_NODE_COLOR, EMPHASISED_EDGE_COLOR, EMPTY_DISPLAY, NEAR_EDGE_COLOR, edgeDisplay, fadedColor, nodeDisplay, type DisplayModel } from "../../web/src/core/graph/display.ts";
 import { applyLayout, undatedX, yearScale, yearTicks, yearToX, type YearScale } from "../../web/src/core/graph/timeline.ts";
 
 function node(key: string, year: number | null, x: number, y: number, extra: Partial<GraphNodeAttributes> = {}) {
@@ -60,17 +60,37 @@ describe("emphasis", () => {
     expect(nodeDisplay(EMPTY_DISPLAY, "a", { ...graph.getNodeAttributes("a") })).toMatchObject({ color: "#e15759", label: "a" });
   });
 
-  it("shows a selected paper's neighbours and dims the rest", () => {
+  it("shows a selected paper's neighbours, their own citations fainter, and dims the rest", () => {
     const { graph } = loaded();
     const e = computeEmphasis(graph, { hovered: null, selected: "c", highlighted: null, path: null });
     expect([...(e?.nodes ?? [])].sort()).toEqual(["b", "c", "d"]);
+    // The next ring: b builds on a, which is drawn faded; "lonely" is linked to nothing.
+    expect([...(e?.faint ?? [])]).toEqual(["a"]);
     const model: DisplayModel = { emphasis: e, hidden: null, marks: new Map() };
     // Sigma hands the reducer a copy of the attributes, as here.
-    expect(nodeDisplay(model, "a", { ...graph.getNodeAttributes("a") })).toMatchObject({ color: DIMMED_NODE_COLOR, label: null });
+    expect(nodeDisplay(model, "a", { ...graph.getNodeAttributes("a") })).toMatchObject({ color: fadedColor("#e15759"), label: null });
+    expect(nodeDisplay(model, "lonely", { ...graph.getNodeAttributes("lonely") })).toMatchObject({ color: DIMMED_NODE_COLOR, label: null });
     expect(nodeDisplay(model, "c", { ...graph.getNodeAttributes("c") })).toMatchObject({ color: "#e15759", highlighted: true, forceLabel: true });
     expect(graph.getNodeAttribute("a", "color")).toBe("#e15759");
-    const edge = graph.edge("b", "a") ?? "";
-    expect(edgeDisplay(model, edge, {})).toMatchObject({ hidden: true });
+    // Its own citations strongest, the next ring's fainter and thinner.
+    expect(edgeDisplay(model, graph.edge("d", "c") ?? "", {})).toMatchObject({ color: EMPHASISED_EDGE_COLOR, size: 1.2 });
+    expect(edgeDisplay(model, graph.edge("b", "a") ?? "", {})).toMatchObject({ color: NEAR_EDGE_COLOR, size: 0.9 });
+  });
+
+  it("leaves a hub's next ring out: too many citations to read", () => {
+    const hub = createCitationGraph();
+    const citing = Array.from({ length: 60 }, (_, i) => node(`c${i}`, 2020, i, 0));
+    const far = Array.from({ length: 60 }, (_, i) => node(`f${i}`, 2021, i, 1));
+    const edges = citing.flatMap((c, i) => [
+      { source: c.key, target: "hub", attributes: { kind: "cites" as const } },
+      ...far.slice(0, 30).map((f) => ({ source: f.key, target: c.key, attributes: { kind: "cites" as const } })),
+      { source: c.key, target: `c${(i + 1) % 60}`, attributes: { kind: "cites" as const } },
+    ]);
+    loadCitationGraph(hub, { nodes: [node("hub", 2000, 0, 0), ...citing, ...far], edges });
+    const e = computeEmphasis(hub, { hovered: null, selected: "hub", highlighted: null, path: null });
+    expect(e?.nodes.size).toBe(61);
+    expect(e?.faint.size).toBe(0);
+    expect([...(e?.edges.values() ?? [])].every((d) => d === 1)).toBe(true);
   });
 
   it("prefers the hovered paper, then the path, then the highlighted set", () => {
@@ -90,8 +110,11 @@ describe("emphasis", () => {
     expect(shown?.edges.size).toBe(3);
     const set = computeEmphasis(graph, { hovered: null, selected: "d", highlighted: new Set(["c", "b", "a"]), path: null });
     expect(set?.edges.size).toBe(4);
-    const drawn = edgeDisplay({ emphasis: set, hidden: null, marks: new Map() }, graph.edge("b", "a") ?? "", {});
-    expect(drawn).toMatchObject({ size: 1.2 });
+    // The selected paper's own citations nearest; b builds on a one step further out.
+    const model = { emphasis: set, hidden: null, marks: new Map<string, number>() };
+    expect(edgeDisplay(model, graph.edge("d", "c") ?? "", {})).toMatchObject({ size: 1.2 });
+    const drawn = edgeDisplay(model, graph.edge("b", "a") ?? "", {});
+    expect(drawn).toMatchObject({ size: 0.9, color: NEAR_EDGE_COLOR });
     expect(drawn.hidden).toBeUndefined();
   });
 });

@@ -159,8 +159,8 @@ describe("the map's filters", () => {
     expect([...(hiddenPapers(graph, { ...none, direction: "Benchmarks" }) ?? [])].sort()).toEqual(["a", "b", "c", "d"]);
     expect([...(hiddenPapers(graph, { ...none, community: 2 }) ?? [])].sort()).toEqual(["a", "b", "c", "d"]);
     expect(passes({ ...none, hideStubs: true }, graph.getNodeAttributes("e"))).toBe(false);
-    expect(mapCounts(graph, null)).toEqual({ papers: 5, citations: 3, stubs: 1 });
+    expect(mapCounts(graph, graph, null)).toEqual({ papers: 5, citations: 3, stubs: 1 });
     // Hiding a also hides the two citations of it.
-    expect(mapCounts(graph, new Set(["a"]))).toEqual({ papers: 4, citations: 1, stubs: 1 });
+    expect(mapCounts(graph, graph, new Set(["a"]))).toEqual({ papers: 4, citations: 1, stubs: 1 });
   });
 });

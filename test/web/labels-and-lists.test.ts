@@ -1,14 +1,12 @@
 /**
  * Label placement without overlap (core/graph/label-placement.ts, a seeded fast-check property),
- * cluster label spots (core/graph/clusters.ts), list orders (core/paper/sort.ts), exact counts and
+ * list orders (core/paper/sort.ts), exact counts and
  * the wording of reported figures (core/paper/format.ts), and the reading list's kept draft
  * (core/reading-list/draft-storage.ts).
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { LabelPlacer, placementAt, type Box } from "../../web/src/core/graph/label-placement.ts";
-import { clusterLabels } from "../../web/src/core/graph/clusters.ts";
-import { createCitationGraph, loadCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
 import { sortPapers } from "../../web/src/core/paper/sort.ts";
 import { buildsOnCoverage, citationFigures, exactCount, firstAuthorLabel, listedFigures, mapName } from "../../web/src/core/paper/format.ts";
 import { readableCount, shareOf } from "../../vocabulary/count-wording.ts";
@@ -53,23 +51,6 @@ describe("label placement", () => {
     // A later label next to it moves out of its way.
     expect(placer.place("other", 110, 100, 5, 60, 12)?.side).not.toBe("right");
     expect(placer.reservation("nobody")).toBeUndefined();
-  });
-});
-
-describe("cluster labels", () => {
-  it("puts each community and direction at the median of its papers, largest first", () => {
-    const graph = createCitationGraph();
-    const n = (key: string, x: number, community: number, direction: string | null = null) => ({
-      key,
-      attributes: { label: key, title: key, year: 2020, x, y: x, size: 3, color: "#000", direction, community, stub: false, citedByCount: null, arxivId: null },
-    });
-    // The far-flung paper at 100 does not drag community 1's label away from its cluster.
-    loadCitationGraph(graph, { nodes: [n("a", 0, 1), n("b", 1, 1), n("c", 2, 1), n("d", 100, 1), n("e", 50, 2, "Metrics")], edges: [] });
-    const labels = clusterLabels(graph, [{ id: 1, size: 4, label: "parsing, grammar", color: "#1f77b4" }], () => "#ff7f0e");
-    expect(labels.map((l) => [l.text, l.x, l.size])).toEqual([
-      ["parsing, grammar", 1.5, 4],
-      ["Metrics", 50, 1],
-    ]);
   });
 });
 

@@ -53,4 +53,15 @@ describe("Legend", () => {
     fireEvent.click(chosen);
     expect(again.onCommunity).toHaveBeenCalledWith(null);
   });
+
+  it("puts the reading list's rings first, above the communities' list that scrolls on a large map", () => {
+    renderLegend({ marked: 2 });
+    const ring = screen.getByText("Ringed and numbered: on your reading list (2)");
+    const first = screen.getByRole("button", { name: /Reasoning benchmarks/ });
+    // The ring's entry precedes the first direction in the document.
+    expect(ring.compareDocumentPosition(first) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    cleanup();
+    renderLegend();
+    expect(screen.queryByText(/on your reading list/)).toBeNull();
+  });
 });

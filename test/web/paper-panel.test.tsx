@@ -28,7 +28,14 @@ function renderPanel(props: Partial<PaperPanelProps> = {}) {
       {...props}
     />,
   );
-  return { ...view, ...handlers };
+  const props0 = (): PaperPanelProps => ({
+    paper: paperDetail(),
+    buildsOn: { status: "ready", data: [reached(INSTRUCT, 0.1), reached(BERTSCORE, 0.4)] },
+    builtBy: { status: "ready", data: [reached(METROLOGY)] },
+    highlight: null,
+    ...handlers,
+  });
+  return { ...view, ...handlers, props: props0 };
 }
 
 describe("PaperPanel", () => {
@@ -217,5 +224,24 @@ describe("PaperPanel", () => {
     renderPanel({ onToggleSeed, onAddToReadingList, isSeed: true, inReadingList: true });
     expect(screen.getByRole("button", { name: "Remove as seed" })).toBeTruthy();
     expect((screen.getByRole("button", { name: "On the reading list" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("says in place that the paper became a seed, and which, until it stops being one", () => {
+    const onToggleSeed = vi.fn();
+    const view = renderPanel({ onToggleSeed, seedCount: 1 });
+    // A polite live region beside the buttons (not a second role=status beside the search box's).
+    const said = () => view.container.querySelector('.seed-change[aria-live="polite"]')?.textContent;
+    expect(said()).toBe("");
+    fireEvent.click(screen.getByRole("button", { name: "Add as seed" }));
+    // Until the explorer's state says it is a seed, the panel claims nothing.
+    expect(said()).toBe("");
+    view.rerender(<PaperPanel {...view.props()} onToggleSeed={onToggleSeed} isSeed seedCount={2} />);
+    expect(said()).toBe("✓ Seed 2 of the reading list and the lineage view");
+    fireEvent.click(screen.getByRole("button", { name: "Remove as seed" }));
+    view.rerender(<PaperPanel {...view.props()} onToggleSeed={onToggleSeed} isSeed={false} seedCount={1} />);
+    expect(said()).toBe("Removed from the seeds");
+    // Another paper starts with nothing said.
+    view.rerender(<PaperPanel {...view.props()} paper={paperDetail({ id: "arxiv:other" })} onToggleSeed={onToggleSeed} seedCount={1} />);
+    expect(said()).toBe("");
   });
 });

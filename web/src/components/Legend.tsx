@@ -1,8 +1,9 @@
 /**
  * The map's key, with counts, that filters (issue 18): the research directions pages place papers
  * in, then the largest communities of papers that state none (labelled by their title words), each
- * a toggle that narrows the map to it; then how the rest is coloured. Keyboard reachable: every
- * entry that filters is a button with aria-pressed.
+ * a toggle that narrows the map to it; then how the rest is coloured. The researcher's own rings
+ * (the reading list's, the library's with its filter) come first, above the list that scrolls.
+ * Keyboard reachable: every entry that filters is a button with aria-pressed.
  */
 import type { DirectionSummary, GraphCommunity } from "../core/api/types.ts";
 import { LibraryLegend, type LibraryLegendProps } from "./LibraryLegend.tsx";
@@ -47,8 +48,20 @@ export function Legend(props: LegendProps) {
   const chosen = directions.find((d) => d.name === direction);
   if (chosen && !shown.includes(chosen)) shown.push(chosen);
   return (
-    <details className="legend" open={defaultOpen}>
+    <details className="legend" open={defaultOpen} data-map-obstacle="">
       <summary>Legend</summary>
+      {/* The rings first: on a large map the communities' list scrolls, and these are the researcher's own. */}
+      {(library || marked > 0) && (
+        <ul className="legend-rings">
+          {marked > 0 && (
+            <li className="legend-marked">
+              <span className="swatch ring" aria-hidden="true" />
+              Ringed and numbered: on your reading list ({count(marked)})
+            </li>
+          )}
+          {library && <LibraryLegend {...library} />}
+        </ul>
+      )}
       <div role="group" aria-label="Colours by direction and community">
         {shown.length > 0 && (
           <>
@@ -98,13 +111,6 @@ export function Legend(props: LegendProps) {
             <span className="swatch" style={{ background: STUB_COLOR }} aria-hidden="true" />
             Known only as a reference
           </li>
-          {library && <LibraryLegend {...library} />}
-          {marked > 0 && (
-            <li className="legend-marked">
-              <span className="swatch ring" aria-hidden="true" />
-              Ringed and numbered: on your reading list ({count(marked)})
-            </li>
-          )}
         </ul>
       </div>
     </details>

@@ -6,7 +6,7 @@
  * control, the path buttons, and the buttons that make it a seed of the lineage view and reading
  * list or add it to the reading list. Every scraped string is rendered as text.
  */
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import type { PaperBrief, PaperDetail, ReachedPaper, Resource, SimilarPaper } from "../core/api/types.ts";
 import type { Depth, Highlight, PathEnd } from "../core/explorer/types.ts";
 import { buildsOnCoverage, citationFigures, displayTitle, identifierLinks, mapName, safeHref, sourceName } from "../core/paper/format.ts";
@@ -35,6 +35,8 @@ export interface PaperPanelProps {
   onClose: () => void;
   /** Whether the paper is one of the seeds ("Add as seed" / "Remove as seed"). */
   isSeed?: boolean;
+  /** How many seeds there are (the confirmation says which this one is). */
+  seedCount?: number;
   onToggleSeed?: () => void;
   /** Whether the paper is on the reading list being edited ("Add to reading list"). */
   inReadingList?: boolean;
@@ -79,7 +81,9 @@ function ExternalLink({ href, children }: { href: string; children: React.ReactN
 
 export function PaperPanel(props: PaperPanelProps) {
   const { paper, buildsOn, builtBy, highlight, highlightSize, inGraph, pathDraft, onSelect, onHighlight, onPathFrom, onPathTo, onClose } = props;
-  const { isSeed = false, onToggleSeed, inReadingList = false, onAddToReadingList, similar, onAuthor } = props;
+  const { isSeed = false, seedCount = 0, onToggleSeed, inReadingList = false, onAddToReadingList, similar, onAuthor } = props;
+  // What the seed button just did, said beside it (for this paper only).
+  const [seedChange, setSeedChange] = useState<{ id: string; added: boolean } | null>(null);
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -183,7 +187,14 @@ export function PaperPanel(props: PaperPanelProps) {
       {(onToggleSeed || onAddToReadingList) && (
         <div className="paper-actions">
           {onToggleSeed && (
-            <button type="button" onClick={onToggleSeed} title="Seeds scope the lineage view and start a reading list">
+            <button
+              type="button"
+              onClick={() => {
+                setSeedChange({ id: paper.id, added: !isSeed });
+                onToggleSeed();
+              }}
+              title="Seeds scope the lineage view and start a reading list"
+            >
               {isSeed ? "Remove as seed" : "Add as seed"}
             </button>
           )}
@@ -194,6 +205,10 @@ export function PaperPanel(props: PaperPanelProps) {
           )}
         </div>
       )}
+      {/* A live region, not a role=status: the page's status is the search box's count. */}
+      <p className="note seed-change" aria-live="polite" aria-atomic="true">
+        {seedChange?.id === paper.id && seedChange.added === isSeed ? (isSeed ? `✓ Seed ${seedCount} of the reading list and the lineage view` : "Removed from the seeds") : ""}
+      </p>
       {pathDraft?.from && pathDraft.from.ref && (
         <p className="note" role="status">
           Path from “{pathDraft.from.title}”: select an older paper and choose “Path to here”.

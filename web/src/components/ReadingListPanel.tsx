@@ -15,6 +15,8 @@ import type { SeedLabel } from "./MainPathList.tsx";
 export const LIST_SIZES = [10, 20, 30, 50] as const;
 
 export interface ReadingListPanelProps {
+  /** Changes when the reading-list tab asks to see the panel: it scrolls into view and takes focus. */
+  reveal?: number;
   state: ReadingListState;
   dispatch: (action: ReadingListAction) => void;
   seeds: readonly SeedLabel[];
@@ -44,6 +46,7 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const listRef = useRef<HTMLOListElement>(null);
+  const sectionRef = useRef<HTMLElement>(null);
   const [limit, setLimit] = useState<number>(20);
   const generateFrom = seeds.length > 0 ? seeds : selectedPaper ? [selectedPaper] : [];
   const busy = operation.kind === "busy";
@@ -70,8 +73,21 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
     }
   }, [lastEdit]);
 
+  // The tab was pressed: the panel comes into view whatever is above it in the sidebar.
+  const { reveal = 0 } = props;
+  const revealed = useRef(0);
+  useEffect(() => {
+    if (reveal === revealed.current) return;
+    revealed.current = reveal;
+    // Only the sidebar scrolls (scrollIntoView would scroll the page under the header too).
+    const section = sectionRef.current;
+    const sidebar = section?.closest<HTMLElement>(".sidebar");
+    if (section && sidebar) sidebar.scrollTop += section.getBoundingClientRect().top - sidebar.getBoundingClientRect().top;
+    headingRef.current?.focus({ preventScroll: true });
+  }, [reveal]);
+
   return (
-    <section className="panel reading-list-panel" role="region" aria-labelledby={headingId}>
+    <section className="panel reading-list-panel" role="region" aria-labelledby={headingId} ref={sectionRef}>
       <header className="panel-header">
         <h2 id={headingId} ref={headingRef} tabIndex={-1}>
           Reading list

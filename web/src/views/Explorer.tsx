@@ -13,6 +13,7 @@ import { explorerReducer, initialState } from "../core/explorer/index.ts";
 import { parseView } from "../core/explorer/view-url.ts";
 import type { CitationNodeAttributes } from "../core/graph/citation-graph.ts";
 import type { MapCounts } from "../core/graph/map-filters.ts";
+import { MapPapers } from "../core/graph/graph-columns.ts";
 import { lineageRoutes } from "../core/lineage/main-path.ts";
 import { displayTitle, paperRef } from "../core/paper/format.ts";
 import { shareLink } from "../core/reading-list/index.ts";
@@ -39,6 +40,7 @@ import { useLibrary } from "./use-library.ts";
 import { LibraryPanel } from "../components/LibraryPanel.tsx";
 import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
+import { ReadingListTab } from "../components/ReadingListTab.tsx";
 
 function count(n: number, one: string, many: string): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -81,6 +83,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
   const library = useLibrary(shown.available, shown.refreshes);
   // The panel shows in the lineage view, for a saved list, a list being edited, or once asked for.
   const [readingOpen, setReadingOpen] = useState(() => state.seeds.length > 0);
+  // Pressing the reading-list tab brings the panel into view, wherever it is in the sidebar.
+  const [readingReveal, setReadingReveal] = useState(0);
   const showReadingList = lineageView || readingOpen || state.list !== null || reading.state.items.length > 0;
   const routes = useMemo(() => (lineageView && mainPath.status === "ready" ? lineageRoutes(mainPath.data) : null), [lineageView, mainPath]);
 
@@ -110,7 +114,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
     document.title = paperDetail ? `${displayTitle(paperDetail)} · Lineage` : "Lineage";
   }, [paperDetail]);
 
-  const nodes = useMemo(() => (graphData ? new Map(graphData.nodes.map((n) => [n.key, n.attributes])) : null), [graphData]);
+  const nodes = useMemo(() => (graphData ? new MapPapers(graphData) : null), [graphData]);
   const directionList = useMemo(() => (directions.status === "ready" ? directions.data : []), [directions]);
   const directionColors = useMemo(() => new Map(directionList.map((d) => [d.name, d.color])), [directionList]);
   // The reading list's papers, marked on the graph with their place in it.
@@ -130,7 +134,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
       !(f.hideStubs && a.stub) &&
       !(f.minYear !== null && (a.year === null || a.year < f.minYear)) &&
       !(f.maxYear !== null && (a.year === null || a.year > f.maxYear)) &&
-      !(f.direction !== null && !(a.directions ?? (a.direction ? [a.direction] : [])).includes(f.direction)) &&
+      !(f.direction !== null && !a.directions.includes(f.direction)) &&
       !(f.community !== null && a.community !== f.community) &&
       !(library.filter !== "all" && (library.index?.papers.has(id) ?? false) === (library.filter === "not"))
     );
@@ -154,6 +158,14 @@ export function Explorer({ collection = null, collections = null, switched = fal
         </p>
         <SearchBox ref={searchRef} onSelect={select} request={searchRequest} />
         <AddPaperBox onAdded={selectRef} />
+        <ReadingListTab
+          papers={reading.state.items.length}
+          seeds={state.seeds.length}
+          onOpen={() => {
+            setReadingOpen(true);
+            setReadingReveal((n) => n + 1);
+          }}
+        />
         {library.index && (
           <button type="button" className="library-button" aria-pressed={library.open} onClick={() => library.setOpen(!library.open)}>
             Your library
@@ -198,6 +210,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               library={{ index: library.index, filter: library.filter }}
               directionColors={directionColors}
               resetCamera={escapes}
+              imageTitle={shown.name ? `Lineage: ${shown.name}` : "Lineage"}
               onSelectNode={selectNode}
               onCounts={setCounts}
             />
@@ -206,10 +219,12 @@ export function Explorer({ collection = null, collections = null, switched = fal
           {graphData && shown.available && (
             <Legend
               key={lineageView || state.layout === "timeline" ? "timeline" : "map"}
+              // Open on the map whatever its size: its filters (a community, the library) and the
+              // reading list's rings are explained there; the camera frames the map beside it.
               defaultOpen={!(lineageView || state.layout === "timeline")}
               directions={directionList}
-              communities={graphData.attributes.communities ?? []}
-              otherCommunityColor={graphData.attributes.otherCommunityColor ?? "#8fa1b3"}
+              communities={graphData.attributes?.communities ?? []}
+              otherCommunityColor={graphData.attributes?.otherCommunityColor ?? "#8fa1b3"}
               marked={[...marks.keys()].filter((k) => nodes?.has(k)).length}
               library={library.index ? { count: [...library.index.papers].filter((k) => nodes?.has(k)).length, filter: library.filter, onFilter: library.setFilter } : undefined}
               direction={state.filters.direction}
@@ -263,6 +278,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
                   onPathTo={() => dispatch({ type: "pathTo", end: { ref: paperRef(detail), title: displayTitle(detail) } })}
                   onClose={() => dispatch({ type: "clearSelection" })}
                   isSeed={state.seeds.includes(paperRef(detail)) || state.seeds.includes(detail.id)}
+                  seedCount={state.seeds.length}
                   onToggleSeed={() => toggleSeed(detail)}
                   inReadingList={reading.state.items.some((item) => item.id === detail.id)}
                   onAddToReadingList={() => addToReadingList(detail)}
@@ -286,6 +302,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
           )}
           {showReadingList && (
             <ReadingListPanel
+              reveal={readingReveal}
               state={reading.state}
               dispatch={reading.dispatch}
               seeds={seedLabels}

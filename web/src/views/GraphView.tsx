@@ -9,24 +9,30 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { ControlsContainer, SigmaContainer, ZoomControl } from "@react-sigma/core";
 import "@react-sigma/core/lib/style.css";
 import type { Settings } from "sigma/settings";
-import { NodeCircleProgram } from "sigma/rendering";
-import { createNodeBorderProgram } from "@sigma/node-border";
-import type { GraphPayload } from "../core/api/types.ts";
+import type { GraphColumns } from "../core/graph/graph-columns.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
-import { createCitationGraph, type CitationEdgeAttributes, type CitationNodeAttributes, type LoadReport } from "../core/graph/citation-graph.ts";
+import { createCitationGraph, noLinks, type CitationEdgeAttributes, type CitationNodeAttributes, type LinkGraph, type LoadReport } from "../core/graph/citation-graph.ts";
+import { createNodeBorderProgram } from "@sigma/node-border";
 import { EDGE_COLOR, LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR, type DisplayModel } from "../core/graph/display.ts";
 import { hiddenByLibrary, type LibraryFilter, type LibraryIndex } from "../core/library/index.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
+import { shownEdges } from "../core/graph/edge-budget.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
-import { ClusterLabels } from "../components/graph/ClusterLabels.tsx";
-import { GraphDataController } from "../components/graph/GraphDataController.tsx";
+import { MapRegions } from "../components/graph/MapRegions.tsx";
+import { MapExport } from "../components/graph/MapExport.tsx";
+import type { LegendEntry } from "../core/graph/map-image.ts";
+import { MARK_COLOR } from "../core/graph/node-labels.ts";
+import { mapRegions, type Region } from "../core/graph/regions.ts";
+import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
-import { LabelController } from "../components/graph/LabelController.tsx";
+import { LabelController, emptyFrameRecord } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
+import { RendererController } from "../components/graph/RendererController.tsx";
+import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
 const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>> = {
@@ -47,17 +53,20 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   // collection, a refresh during a layout change) draws nothing instead of throwing: every render
   // measures the container again, so the next one draws at the real size.
   allowInvalidContainer: true,
-  // A paper of the researcher's library: its own disc inside a dark ring (display.ts sets the type).
+  // Drawn once per frame: papers are picked from their positions (RendererController). A paper of
+  // the researcher's library: its own disc inside a dark ring (display.ts sets the type).
   nodeProgramClasses: {
-    circle: NodeCircleProgram,
-    [LIBRARY_NODE_TYPE]: createNodeBorderProgram({
-      // In pixels: a share of the radius was too thin to see on AAN's small discs.
-      borders: [
-        { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
-        { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
-        { size: { fill: true }, color: { attribute: "color" } },
-      ],
-    }),
+    circle: NodePointWithoutPicking,
+    [LIBRARY_NODE_TYPE]: withoutPicking(
+      createNodeBorderProgram({
+        // In pixels: a share of the radius was too thin to see on AAN's small discs.
+        borders: [
+          { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
+          { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
+          { size: { fill: true }, color: { attribute: "color" } },
+        ],
+      }),
+    ),
   },
 };
 
@@ -70,7 +79,7 @@ const HOVER_EMPHASIS_MAX = { nodes: 5_000, edges: 25_000 };
 const NO_MARKS: ReadonlyMap<string, number> = new Map();
 
 export interface GraphViewProps {
-  data: GraphPayload | null;
+  data: GraphColumns | null;
   layout: GraphLayout;
   /** What the timeline's y axis shows. */
   timelineY?: TimelineY;
@@ -87,6 +96,8 @@ export interface GraphViewProps {
   directionColors?: ReadonlyMap<string, string>;
   /** Changes when the camera should return to the whole graph (Esc). */
   resetCamera?: number;
+  /** The title of an image of the map (the collection's name). */
+  imageTitle?: string;
   /** The researcher's library: its papers ringed, and the map's filter on it. */
   library?: { index: LibraryIndex | null; filter: LibraryFilter };
   onSelectNode: (key: string, attributes: CitationNodeAttributes) => void;
@@ -99,16 +110,16 @@ const NO_COLORS: ReadonlyMap<string, string> = new Map();
 
 export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
-  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library } = props;
+  const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library, imageTitle = "Lineage" } = props;
   const [graph] = useState(createCitationGraph);
   const [hovered, setHovered] = useState<string | null>(null);
-  const [loaded, setLoaded] = useState({ version: 0, small: true });
-  const graphVersion = loaded.version;
+  const [loaded, setLoaded] = useState<{ version: number; small: boolean; links: LinkGraph; overview: readonly string[] }>(() => ({ version: 0, small: true, links: noLinks(), overview: [] }));
+  const { version: graphVersion, links, overview } = loaded;
 
   const handleLoaded = useCallback(
-    (report: LoadReport) => {
+    ({ report, links: all, overview: shown }: LoadedGraph) => {
       const small = report.nodes <= HOVER_EMPHASIS_MAX.nodes && report.edges <= HOVER_EMPHASIS_MAX.edges;
-      setLoaded((v) => ({ version: v.version + 1, small }));
+      setLoaded((v) => ({ version: v.version + 1, small, links: all, overview: shown }));
       onLoaded?.(report);
     },
     [onLoaded],
@@ -119,7 +130,7 @@ export function GraphView(props: GraphViewProps) {
     () => ({ hovered: hoverEmphasis, selected, highlighted, path: pathChains ? { chains: pathChains, current: currentChain } : null, lineage }),
     [hoverEmphasis, selected, highlighted, pathChains, currentChain, lineage],
   );
-  const emphasis = useMemo(() => (graphVersion >= 0 ? computeEmphasis(graph, emphasisInput) : null), [graph, emphasisInput, graphVersion]);
+  const emphasis = useMemo(() => computeEmphasis(links, emphasisInput), [links, emphasisInput]);
   const { direction, community, minYear, maxYear, hideStubs } = filters;
   const libraryIndex = library?.index ?? null;
   const libraryFilter = library?.filter ?? "all";
@@ -132,7 +143,10 @@ export function GraphView(props: GraphViewProps) {
     return byLibrary;
   }, [graph, graphVersion, direction, community, minYear, maxYear, hideStubs, libraryIndex, libraryFilter]);
   const libraryPapers = libraryIndex?.papers ?? null;
-  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, library: libraryPapers }), [emphasis, hidden, marks, libraryPapers]);
+  // The citations on show: the overview's, or the emphasis' nearest the selection, within budget.
+  const edges = useMemo(() => new Set(shownEdges(emphasis, overview).keys), [emphasis, overview]);
+  const filtersKey = `${direction}\u0000${community}\u0000${minYear}\u0000${maxYear}\u0000${hideStubs}\u0000${libraryFilter}`;
+  const model = useMemo<DisplayModel>(() => ({ emphasis, hidden, marks, edges, library: libraryPapers }), [emphasis, hidden, marks, edges, libraryPapers]);
   const focus = useMemo(() => {
     if (pathChains && pathChains.length > 0) return [...new Set(pathChains.flat())];
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;
@@ -141,23 +155,49 @@ export function GraphView(props: GraphViewProps) {
   useEffect(() => {
     if (graphVersion === 0 || !onCounts) return;
     // Counting AAN's 95,000 citations is a task of its own, after the one that changed the filter.
-    const timer = setTimeout(() => onCounts(mapCounts(graph, hidden)), 0);
+    const timer = setTimeout(() => onCounts(mapCounts(graph, links, hidden)), 0);
     return () => clearTimeout(timer);
-  }, [graph, graphVersion, hidden, onCounts]);
+  }, [graph, links, graphVersion, hidden, onCounts]);
 
   const timeline = layout === "timeline";
+  // The clusters as regions, from the papers on show (a hidden cluster has none), on the force layout only.
+  const communities = data?.attributes?.communities;
+  const regions = useMemo<Region[]>(() => {
+    if (timeline || graphVersion === 0) return [];
+    const labelled = new Set((communities ?? []).map((c) => c.id));
+    const points: { x: number; y: number; group: string | null }[] = [];
+    graph.forEachNode((key, a) => {
+      if (hidden?.has(key)) return;
+      points.push({ x: a.forceX, y: a.forceY, group: a.direction ? `d:${a.direction}` : labelled.has(a.community) ? `c:${a.community}` : null });
+    });
+    // On the map a community goes by its most distinctive term; the legend has the rest.
+    const groups = [
+      ...[...directionColors].map(([name, color]) => ({ key: `d:${name}`, label: name, color })),
+      ...(communities ?? []).map((c) => ({ key: `c:${c.id}`, label: c.label.split(", ")[0] ?? c.label, color: c.color })),
+    ];
+    return mapRegions(points, groups);
+  }, [graph, graphVersion, hidden, communities, directionColors, timeline]);
+  // What each frame drew in labels, and the legend of an image of the map: the regions on show
+  // under their full names, then the rings.
+  const [frame] = useState(emptyFrameRecord);
+  const legend = useMemo<LegendEntry[]>(() => {
+    const names = new Map((communities ?? []).map((c) => [`c:${c.id}`, c.label]));
+    const entries = regions.map((r) => ({ color: r.color, label: names.get(r.key) ?? r.label }));
+    if (libraryPapers && libraryPapers.size > 0) entries.push({ color: LIBRARY_RING_COLOR, label: "Ringed: in your library" });
+    if (marks.size > 0) entries.push({ color: MARK_COLOR, label: "Ringed and numbered: on your reading list" });
+    return entries;
+  }, [regions, communities, libraryPapers, marks]);
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
+      <RendererController />
       <GraphDataController data={data} layout={layout} timelineY={timelineY} onLoaded={handleLoaded} />
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
-      <GraphDisplayController model={model} graphVersion={graphVersion} />
-      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} />
-      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} />
-      {timeline ? (
-        <YearAxis graphVersion={graphVersion} y={timelineY} />
-      ) : (
-        <ClusterLabels graphVersion={graphVersion} communities={data?.attributes.communities ?? []} directionColors={directionColors} faint={emphasis !== null} />
-      )}
+      <GraphDisplayController model={model} graphVersion={graphVersion} links={links} />
+      <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} regions={regions} faint={emphasis !== null} frame={frame} />
+      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
+      <MapRegions regions={regions} faint={emphasis !== null} />
+      {timeline && <YearAxis graphVersion={graphVersion} y={timelineY} />}
+      {graphVersion > 0 && <MapExport frame={frame} regions={regions} faint={emphasis !== null} legend={legend} title={imageTitle} />}
       <ControlsContainer position="bottom-right">
         <ZoomControl />
       </ControlsContainer>

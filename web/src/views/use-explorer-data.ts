@@ -8,7 +8,8 @@
  * until the new ones are in. The graph is not asked for when the collection has none (`available`).
  */
 import { useMemo } from "react";
-import { fetchClosure, fetchDirections, fetchGraph, fetchMainPath, fetchPaper, fetchPath, fetchSimilar, graphUrl, mainPathUrl } from "../core/api/client.ts";
+import { fetchClosure, fetchDirections, fetchMainPath, fetchPaper, fetchPath, fetchSimilar, graphUrl, mainPathUrl } from "../core/api/client.ts";
+import { loadGraphColumns } from "../core/graph/load-graph.ts";
 import type { GraphFilters, Resource } from "../core/api/types.ts";
 import type { ExplorerState } from "../core/explorer/types.ts";
 import { useLastReady, useResource } from "../hooks/use-resource.ts";
@@ -23,8 +24,10 @@ const WHOLE_GRAPH: GraphFilters = { direction: null, minYear: null, maxYear: nul
 export function useExplorerData(state: ExplorerState, refresh = 0, available = true) {
   const { filters, paper: ref, highlight, path: pathQuery, mode, seeds, keyRoutes } = state;
 
-  // The whole graph, once: the filters hide papers in the browser (core/graph/map-filters.ts).
-  const graph = useResource(available ? graphUrl(WHOLE_GRAPH) : null, (signal) => fetchGraph(WHOLE_GRAPH, signal), refresh);
+  // The whole graph, once, read off the main thread (core/graph/load-graph.ts): the filters hide
+  // papers in the browser (core/graph/map-filters.ts).
+  const graphAt = graphUrl(WHOLE_GRAPH);
+  const graph = useResource(available ? graphAt : null, (signal) => loadGraphColumns(graphAt, signal), refresh);
   const graphData = useLastReady(graph);
   const directions = useResource(available ? "directions" : null, fetchDirections, refresh);
 

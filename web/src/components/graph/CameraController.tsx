@@ -1,16 +1,21 @@
 /**
- * Moves the camera to what the user asked to see: the selected paper when it changes, or the whole
- * influence path or lineage when one arrives; and back to the whole graph when the user presses
- * Esc (`resetToken` changes). Waits one frame so sigma has processed a freshly loaded graph. The
- * graph's container says what the camera last framed (`data-camera`: "whole graph", "paper",
- * "papers"), for people reading the page with tools and for the browser tests, and where the
- * camera is (`data-camera-state`: "x,y,ratio,angle"), so a test can see that a live refresh
- * left it where it was.
+ * Moves the camera to what the user asked to see: the whole graph when it first loads, the
+ * selected paper when it changes, or the whole influence path or lineage when one arrives; what a
+ * filter leaves when the filters change (every paper again when they are cleared); and back to
+ * the whole graph when the user presses Esc (`resetToken` changes). "The whole graph" is framed
+ * in the part of the canvas the open legend leaves free (core/graph/camera.ts freeArea). Waits one
+ * frame so sigma has processed a freshly loaded graph. The graph's container says what the camera
+ * last framed (`data-camera`: "whole graph", "filtered", "paper", "papers"), for people reading
+ * the page with tools and for the browser tests, and where the camera is (`data-camera-state`:
+ * "x,y,ratio,angle", in sigma's framed coordinates, which change with the graph's extent) and
+ * what it shows (`data-camera-view`: the corners of the canvas in graph coordinates,
+ * "left,top,right,bottom"), so a test can see that a live refresh left the view where it was.
  */
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
 import type Sigma from "sigma";
-import { fitAll, fitPoints, framedPoint } from "../../core/graph/camera.ts";
+import { fitIntoArea, fitPoints, framedBounds, framedPoint, freeArea, type CameraTarget } from "../../core/graph/camera.ts";
+import { obstaclesOf } from "./LabelController.tsx";
 
 export interface CameraControllerProps {
   selected: string | null;
@@ -19,26 +24,67 @@ export interface CameraControllerProps {
   graphVersion: number;
   /** Changes when the camera should return to the whole graph. */
   resetToken?: number;
+  /** Papers the filters hide (null: none), and a key that changes when the filters do. */
+  hidden?: ReadonlySet<string> | null;
+  filtersKey?: string;
 }
 
-/** The camera that shows every paper where it is now (a timeline may differ from what sigma indexed). */
-export function wholeGraph(sigma: Sigma) {
+/** What one framed unit measures on screen at ratio 1, along x and y (signed). */
+function scaleOf(sigma: Sigma): { x: number; y: number } {
+  const cameraState = { x: 0.5, y: 0.5, ratio: 1, angle: 0 };
+  const o = sigma.framedGraphToViewport({ x: 0, y: 0 }, { cameraState });
+  const ux = sigma.framedGraphToViewport({ x: 1, y: 0 }, { cameraState });
+  const uy = sigma.framedGraphToViewport({ x: 0, y: 1 }, { cameraState });
+  return { x: ux.x - o.x, y: uy.y - o.y };
+}
+
+/** The box holding all but a share `trim` of the points at each end of each axis. */
+function coreBounds(points: readonly { x: number; y: number }[], trim: number) {
+  const xs = points.map((p) => p.x).sort((a, b) => a - b);
+  const ys = points.map((p) => p.y).sort((a, b) => a - b);
+  const lo = Math.floor(trim * (points.length - 1));
+  const hi = Math.ceil((1 - trim) * (points.length - 1));
+  return { minX: xs[lo] ?? NaN, maxX: xs[hi] ?? NaN, minY: ys[lo] ?? NaN, maxY: ys[hi] ?? NaN };
+}
+
+/** The camera that shows the papers on show (all, or those `hidden` leaves) where they are now, in the canvas' free area. */
+export function fittedCamera(sigma: Sigma, hidden: ReadonlySet<string> | null = null): CameraTarget | null {
+  // A container not laid out yet (sigma then counts it 1 pixel wide) has nothing to fit into.
+  const container = sigma.getContainer();
+  if (container.offsetWidth < 2 || container.offsetHeight < 2) return null;
+  sigma.resize();
   const extent = sigma.getBBox();
   const points: { x: number; y: number }[] = [];
-  sigma.getGraph().forEachNode((_key, a: { x?: unknown; y?: unknown }) => {
+  sigma.getGraph().forEachNode((key, a: { x?: unknown; y?: unknown }) => {
+    if (hidden?.has(key)) return;
     if (typeof a.x === "number" && typeof a.y === "number") points.push(framedPoint(extent, { x: a.x, y: a.y }));
   });
-  return fitAll(points);
+  if (points.length === 0) return null;
+  const { width, height } = sigma.getDimensions();
+  // A filter's few stray papers far from the rest do not shrink the picture of the others.
+  const box = hidden && points.length > 100 ? coreBounds(points, 0.01) : framedBounds(points);
+  // A filtered view keeps a wider margin: its core's edge papers and their citations stay on screen.
+  const target = fitIntoArea(box, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma), hidden ? 0.2 : undefined);
+  if (!target) return null;
+  // A single paper, or papers at one spot: not closer than a paper's own view.
+  return { ...target, ratio: Math.max(target.ratio, points.length < 3 ? 0.3 : 0.05) };
 }
 
 function framed(sigma: Sigma, what: string): void {
   sigma.getContainer().dataset.camera = what;
 }
 
-export function CameraController({ selected, focus, graphVersion, resetToken = 0 }: CameraControllerProps) {
+export function CameraController({ selected, focus, graphVersion, resetToken = 0, hidden = null, filtersKey = "" }: CameraControllerProps) {
   const sigma = useSigma();
   const done = useRef<string | null>(null);
   const resets = useRef(resetToken);
+  const fitted = useRef(false);
+  const filtered = useRef(filtersKey);
+  const hiddenNow = useRef(hidden);
+
+  useEffect(() => {
+    hiddenNow.current = hidden;
+  });
 
   useEffect(() => {
     const camera = sigma.getCamera();
@@ -48,18 +94,61 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     };
     write(camera.getState());
     camera.on("updated", write);
+    // What a frame showed, in the papers' own coordinates (independent of sigma's framing).
+    const view = () => {
+      const { width, height } = sigma.getDimensions();
+      const a = sigma.viewportToGraph({ x: 0, y: 0 });
+      const b = sigma.viewportToGraph({ x: width, y: height });
+      const next = [a.x, a.y, b.x, b.y].map((v) => v.toPrecision(6)).join(",");
+      if (container.dataset.cameraView !== next) container.dataset.cameraView = next;
+    };
+    sigma.on("afterRender", view);
     return () => {
       camera.removeListener("updated", write);
+      sigma.off("afterRender", view);
     };
   }, [sigma]);
+
+  // The first graph: framed whole, once sigma has processed it and its container has a size
+  // (tried again whenever the container is resized, until it fits).
+  useEffect(() => {
+    if (graphVersion === 0 || fitted.current) return;
+    const fit = () => {
+      if (fitted.current) return;
+      const target = fittedCamera(sigma, hiddenNow.current);
+      if (!target) return;
+      fitted.current = true;
+      sigma.getCamera().setState(target);
+      framed(sigma, hiddenNow.current ? "filtered" : "whole graph");
+    };
+    const frame = requestAnimationFrame(fit);
+    const resized = new ResizeObserver(() => requestAnimationFrame(fit));
+    resized.observe(sigma.getContainer());
+    return () => {
+      cancelAnimationFrame(frame);
+      resized.disconnect();
+    };
+  }, [sigma, graphVersion]);
 
   useEffect(() => {
     if (resets.current === resetToken) return;
     resets.current = resetToken;
     done.current = null;
-    const target = wholeGraph(sigma);
-    if (target) sigma.getCamera().animate(target, { duration: 500 }, () => framed(sigma, "whole graph"));
+    const target = fittedCamera(sigma, hiddenNow.current);
+    if (target) sigma.getCamera().animate(target, { duration: 500 }, () => framed(sigma, hiddenNow.current ? "filtered" : "whole graph"));
   }, [sigma, resetToken]);
+
+  // The filters changed: frame what they leave (every paper, when they are cleared).
+  useEffect(() => {
+    if (filtered.current === filtersKey) return;
+    filtered.current = filtersKey;
+    if (!fitted.current) return;
+    const frame = requestAnimationFrame(() => {
+      const target = fittedCamera(sigma, hiddenNow.current);
+      if (target) sigma.getCamera().animate(target, { duration: 500 }, () => framed(sigma, hiddenNow.current ? "filtered" : "whole graph"));
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [sigma, filtersKey]);
 
   useEffect(() => {
     const keys = focus && focus.length > 0 ? focus : selected ? [selected] : [];

@@ -1,11 +1,19 @@
 /**
  * The graph sigma draws, derived from the API's graph (gephi-lite's `dataGraphToSigmaGraph`): one
- * graphology instance, cleared and refilled when the filters change. It holds data only (titles,
+ * graphology instance, cleared and refilled when a new graph arrives. It holds data only (titles,
  * years, the precomputed ForceAtlas2 positions, colours by direction, sizes by citations); hover,
  * selection, highlighted sets and paths are applied by reducers (see emphasis.ts), never written here.
+ *
+ * Every citation is kept in a graph of links of its own (`LinkGraph`, keys only), which emphasis,
+ * counts and paths read; the graph sigma draws holds every paper but only the citations on show
+ * (edge-budget.ts): sigma processes and draws every citation it holds in every frame, and AAN's
+ * 95,000 are a grey haze at the overview that costs seconds per frame in software GL. A large
+ * graph is prepared a slice at a time (`prepareInSlices`), so no task of the load runs long.
  */
 import Graph from "graphology";
 import type { GraphPayload } from "../api/types.ts";
+import { CitationLinks, type LinkGraph } from "./citation-links.ts";
+import { toColumns, type GraphColumns } from "./graph-columns.ts";
 import { shortLabel } from "../paper/format.ts";
 
 export interface CitationNodeAttributes {
@@ -35,8 +43,15 @@ export interface CitationEdgeAttributes {
 
 export type CitationGraph = Graph<CitationNodeAttributes, CitationEdgeAttributes>;
 
+export type { LinkGraph } from "./citation-links.ts";
+
 export function createCitationGraph(): CitationGraph {
   return new Graph<CitationNodeAttributes, CitationEdgeAttributes>({ type: "directed", multi: false, allowSelfLoops: false });
+}
+
+/** The links of a graph not loaded yet. */
+export function noLinks(): LinkGraph {
+  return new CitationLinks([], new Int32Array(0), new Int32Array(0));
 }
 
 export const FALLBACK_NODE_COLOR = "#8c8c8c";
@@ -82,46 +97,142 @@ export interface LoadReport {
   droppedEdges: number;
 }
 
-/** Replaces the graph's contents with the API graph, in one import (one sigma refresh). */
-export function loadCitationGraph(graph: CitationGraph, data: Pick<GraphPayload, "nodes" | "edges">): LoadReport {
+type NodeEntry = { key: string; attributes: CitationNodeAttributes };
+type EdgeEntry = { key: string; source: string; target: string };
+
+/** The API graph made ready to draw: papers with their attributes, every citation in `links`. */
+export interface PreparedGraph {
+  nodes: NodeEntry[];
+  links: LinkGraph;
+  report: LoadReport;
+}
+
+function orNull(v: number | undefined): number | null {
+  return v !== undefined && Number.isFinite(v) ? v : null;
+}
+
+/**
+ * Papers are drawn smaller on a crowded map: full size up to 4,000 papers, then as 1/√papers, to
+ * half size (AAN). At the overview a 19,000-paper map's discs at full size cover one another
+ * (the "confetti hairball"), and in software GL each drawn pixel costs the main thread.
+ */
+export function sizeScaleFor(papers: number): number {
+  return Math.min(1, Math.max(0.5, Math.sqrt(4000 / Math.max(1, papers))));
+}
+
+/** Paper `i` of the columns, as the graph sigma draws holds it. */
+function nodeEntry(c: GraphColumns, i: number, scale: number): NodeEntry {
+  const key = c.keys[i] ?? "";
+  const x = finite(c.x[i], 0);
+  const y = finite(c.y[i], 0);
+  const citedByCount = finite(c.citedBy[i], 0);
+  const title = c.titles[i] ?? c.labels[i] ?? key;
+  const direction = c.direction[i] ?? null;
+  return {
+    key,
+    attributes: {
+      x,
+      y,
+      forceX: x,
+      forceY: y,
+      size: finite(c.size[i], sizeForCitations(citedByCount)) * scale,
+      color: opaqueColor(c.colors[i] || FALLBACK_NODE_COLOR),
+      label: shortLabel(c.labels[i] ?? title),
+      title,
+      year: orNull(c.year[i]),
+      stub: c.stub[i] === 1,
+      citedByCount,
+      direction,
+      directions: c.directions[i] ?? (direction ? [direction] : []),
+      community: c.community[i] ?? 0,
+      arxivId: c.arxivIds[i] ?? null,
+    },
+  };
+}
+
+/**
+ * Prepares the graph's columns: papers with their attributes, yielding after every `step` so
+ * that a caller may let the browser run in between, then the citations' links (typed arrays:
+ * quick); returns the prepared graph.
+ */
+function* prepare(c: GraphColumns, step: number): Generator<void, PreparedGraph> {
+  const nodes: NodeEntry[] = [];
   let unplaced = 0;
-  const nodes = data.nodes.map(({ key, attributes: a }) => {
-    if (!(typeof a.x === "number" && Number.isFinite(a.x) && typeof a.y === "number" && Number.isFinite(a.y))) unplaced++;
-    const x = finite(a.x, 0);
-    const y = finite(a.y, 0);
-    const citedByCount = finite(a.citedByCount, 0);
-    const title = a.title ?? a.label ?? key;
-    return {
-      key,
-      attributes: {
-        x,
-        y,
-        forceX: x,
-        forceY: y,
-        size: finite(a.size, sizeForCitations(citedByCount)),
-        color: opaqueColor(a.color || FALLBACK_NODE_COLOR),
-        label: shortLabel(a.label ?? title),
-        title,
-        year: typeof a.year === "number" ? a.year : null,
-        stub: a.stub === true,
-        citedByCount,
-        direction: a.direction ?? null,
-        directions: a.directions ?? (a.direction ? [a.direction] : []),
-        community: typeof a.community === "number" ? a.community : 0,
-        arxivId: a.arxivId ?? null,
-      },
-    };
-  });
-  const keys = new Set(nodes.map((n) => n.key));
-  const seen = new Set<string>();
-  const edges: { source: string; target: string; attributes: CitationEdgeAttributes }[] = [];
-  for (const e of data.edges) {
-    const id = `${e.source}\u0000${e.target}`;
-    if (e.source === e.target || !keys.has(e.source) || !keys.has(e.target) || seen.has(id)) continue;
-    seen.add(id);
-    edges.push({ source: e.source, target: e.target, attributes: { kind: "cites" } });
+  const scale = sizeScaleFor(c.keys.length);
+  for (let i = 0; i < c.keys.length; i++) {
+    if (!(Number.isFinite(c.x[i]) && Number.isFinite(c.y[i]))) unplaced++;
+    nodes.push(nodeEntry(c, i, scale));
+    if (i % step === step - 1) yield;
   }
+  const links = new CitationLinks(c.keys, c.citing, c.cited);
+  return { nodes, links, report: { nodes: nodes.length, edges: links.size, unplaced, droppedEdges: c.droppedEdges } };
+}
+
+/** Prepares the graph in one go (small graphs, tests). */
+export function prepareGraph(data: GraphColumns): PreparedGraph {
+  const steps = prepare(data, Number.MAX_SAFE_INTEGER);
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** Prepares the graph a slice of about `budgetMs` at a time, yielding to the browser between slices; null when cancelled. */
+export async function prepareInSlices(data: GraphColumns, cancelled: () => boolean, budgetMs = 25): Promise<PreparedGraph | null> {
+  let prepared: PreparedGraph | null = null;
+  const steps = prepare(data, 256);
+  const collect = (function* () {
+    prepared = yield* steps;
+  })();
+  return (await runInSlices(collect, cancelled, budgetMs)) ? prepared : null;
+}
+
+/** The citations `keys` of `links`, as the graph sigma draws takes them. */
+export function edgeEntries(links: LinkGraph, keys: Iterable<string>): EdgeEntry[] {
+  const out: EdgeEntry[] = [];
+  for (const key of keys) if (links.hasEdge(key)) out.push({ key, source: links.source(key), target: links.target(key) });
+  return out;
+}
+
+/**
+ * Replaces what sigma draws with the prepared graph's papers and the citations `edges`, yielding
+ * after every `step` additions: sigma reduces each paper as it arrives, so a large graph goes in
+ * over several tasks (and is processed whole once the last slice is in).
+ */
+export function* showInSteps(graph: CitationGraph, prepared: PreparedGraph, edges: Iterable<string>, step: number): Generator<void, void> {
   graph.clear();
-  graph.import({ nodes, edges });
-  return { nodes: graph.order, edges: graph.size, unplaced, droppedEdges: data.edges.length - edges.length };
+  let n = 0;
+  for (const { key, attributes } of prepared.nodes) {
+    graph.addNode(key, attributes);
+    if (++n % step === 0) yield;
+  }
+  for (const e of edgeEntries(prepared.links, edges)) {
+    graph.addDirectedEdgeWithKey(e.key, e.source, e.target, { kind: "cites" });
+    if (++n % step === 0) yield;
+  }
+}
+
+/** Replaces what sigma draws with the prepared graph's papers and the citations `edges`, at once. */
+export function showGraph(graph: CitationGraph, prepared: PreparedGraph, edges: Iterable<string>): void {
+  const steps = showInSteps(graph, prepared, edges, Number.MAX_SAFE_INTEGER);
+  while (!steps.next().done);
+}
+
+/** Runs a generator's steps a slice of about `budgetMs` at a time, yielding to the browser between slices; false when cancelled. */
+export async function runInSlices(steps: Generator<void, unknown>, cancelled: () => boolean, budgetMs = 25): Promise<boolean> {
+  let sliceStart = performance.now();
+  for (;;) {
+    if (steps.next().done) return true;
+    if (performance.now() - sliceStart < budgetMs) continue;
+    await new Promise<void>((done) => setTimeout(done, 0));
+    if (cancelled()) return false;
+    sliceStart = performance.now();
+  }
+}
+
+/** Replaces the graph's contents with the API graph and every citation (small graphs, tests). */
+export function loadCitationGraph(graph: CitationGraph, data: Pick<GraphPayload, "nodes" | "edges">): LoadReport {
+  const prepared = prepareGraph(toColumns(data));
+  showGraph(graph, prepared, prepared.links.edges());
+  return prepared.report;
 }

@@ -7,7 +7,7 @@
  * (refresh-queue.ts) instead of every one of AAN's 95,000 citations on each click.
  */
 import type { EdgeDisplayData, NodeDisplayData } from "sigma/types";
-import type { CitationGraph } from "./citation-graph.ts";
+import { GRAPH_BACKGROUND, type CitationGraph } from "./citation-graph.ts";
 import type { Emphasis } from "./emphasis.ts";
 
 export interface DisplayModel {
@@ -16,6 +16,8 @@ export interface DisplayModel {
   hidden: ReadonlySet<string> | null;
   /** Papers on the reading list, with their position in it (1 = first). */
   marks: ReadonlyMap<string, number>;
+  /** The citations on show (edge-budget.ts); sigma may hold more, hidden (null: all it holds). */
+  edges?: ReadonlySet<string> | null;
   /** Papers the researcher's library holds, drawn ringed (the `library` node program). */
   library?: ReadonlySet<string> | null;
 }
@@ -24,7 +26,7 @@ export interface DisplayModel {
 export const LIBRARY_NODE_TYPE = "library";
 export const LIBRARY_RING_COLOR = "#1f2933";
 
-export const EMPTY_DISPLAY: DisplayModel = { emphasis: null, hidden: null, marks: new Map() };
+export const EMPTY_DISPLAY: DisplayModel = { emphasis: null, hidden: null, marks: new Map(), edges: null };
 
 /** What a paper carries to the label drawer beyond sigma's own display data. */
 export interface MarkedNodeData {
@@ -44,7 +46,32 @@ function premultiplied([r, g, b]: [number, number, number], alpha: number): stri
 }
 export const EDGE_COLOR = "#c3cad3";
 export const EMPHASISED_EDGE_COLOR = "#5c6b7a";
+/** The next ring's citations: a step fainter with each step from the selection. */
+export const NEAR_EDGE_COLOR = "#98a4b1";
+export const FAR_EDGE_COLOR = "#c9d0d8";
 export const PATH_EDGE_COLOR = "#c2410c";
+
+const fadedColors = new Map<string, string>();
+
+/** A paper's colour, faded halfway to the background: the next ring round a selected paper. */
+export function fadedColor(color: string): string {
+  let faded = fadedColors.get(color);
+  if (faded === undefined) {
+    const m = /^#([0-9a-f]{6})$/i.exec(color);
+    faded = m?.[1]
+      ? `#${[0, 2, 4]
+          .map((i, c) =>
+            Math.round(parseInt(m[1]?.slice(i, i + 2) ?? "0", 16) * 0.45 + (GRAPH_BACKGROUND[c] ?? 255) * 0.55)
+              .toString(16)
+              .padStart(2, "0"),
+          )
+          .join("")}`
+      : color;
+    if (fadedColors.size > 1000) fadedColors.clear();
+    fadedColors.set(color, faded);
+  }
+  return faded;
+}
 
 type NodeData = Partial<NodeDisplayData> & MarkedNodeData;
 
@@ -60,7 +87,13 @@ export function nodeDisplay(model: DisplayModel, key: string, data: NodeData): N
   }
   const mark = model.marks.get(key);
   const { emphasis } = model;
-  if (emphasis && !emphasis.nodes.has(key)) {
+  if (emphasis?.faint.has(key)) {
+    data.color = fadedColor(data.color ?? "#8c8c8c");
+    data.label = null;
+    data.zIndex = 0;
+    data.forceLabel = mark !== undefined;
+    data.highlighted = false;
+  } else if (emphasis && !emphasis.nodes.has(key)) {
     data.color = DIMMED_NODE_COLOR;
     data.size = Math.max(1.5, (data.size ?? 2) * 0.7);
     data.label = null;
@@ -88,16 +121,23 @@ export function nodeDisplay(model: DisplayModel, key: string, data: NodeData): N
 
 export function edgeDisplay(model: DisplayModel, key: string, data: Partial<EdgeDisplayData>): Partial<EdgeDisplayData> {
   const { emphasis } = model;
+  if (model.edges && !model.edges.has(key)) {
+    data.hidden = true;
+    return data;
+  }
   if (!emphasis) return data;
+  const distance = emphasis.edges.get(key);
   if (emphasis.strongEdges.has(key)) {
     data.color = PATH_EDGE_COLOR;
     data.size = 3;
     data.zIndex = 2;
-  } else if (emphasis.edges.has(key)) {
-    data.color = EMPHASISED_EDGE_COLOR;
-    data.size = 1.2;
+  } else if (distance === undefined) data.hidden = true;
+  else {
+    // Fainter and thinner with each step from the selection.
+    data.color = distance <= 1 ? EMPHASISED_EDGE_COLOR : distance === 2 ? NEAR_EDGE_COLOR : FAR_EDGE_COLOR;
+    data.size = distance <= 1 ? 1.2 : distance === 2 ? 0.9 : 0.7;
     data.zIndex = 1;
-  } else data.hidden = true;
+  }
   return data;
 }
 
@@ -123,14 +163,17 @@ export function displayChange(graph: CitationGraph, before: DisplayModel, after:
   const edges = new Set<string>();
   if (e0 && e1 && e0 !== e1) {
     symmetricDifference(e0.nodes, e1.nodes, nodes);
+    symmetricDifference(e0.faint, e1.faint, nodes);
     symmetricDifference(e0.primary, e1.primary, nodes);
     if (e0.labelAll !== e1.labelAll) {
       for (const k of e0.nodes) nodes.add(k);
       for (const k of e1.nodes) nodes.add(k);
     }
-    symmetricDifference(e0.edges, e1.edges, edges);
+    for (const [k, d] of e0.edges) if (e1.edges.get(k) !== d) edges.add(k);
+    for (const k of e1.edges.keys()) if (!e0.edges.has(k)) edges.add(k);
     symmetricDifference(e0.strongEdges, e1.strongEdges, edges);
   }
+  symmetricDifference(before.edges, after.edges, edges);
   const unhidden = new Set<string>();
   symmetricDifference(before.hidden, after.hidden, unhidden);
   for (const k of unhidden) {

@@ -5,8 +5,10 @@
  * label placement", ACM TOG 1995, call it the greedy baseline). Each label tries the places around
  * its point in a fixed order (right, left, above, below) and takes the first that overlaps no label
  * placed before it; labels that matter most are placed first (the selected paper, where it is
- * boxed; the reading list's papers; the papers of a path or a main path, in order). A label with
- * no free place is left out.
+ * boxed; the reading list's papers; the papers of a path or a main path, in order; the regions'
+ * names at the overview), and before any of them the panels over the map (the legend, the zoom
+ * buttons) are taken as placed. A label must lie inside the canvas (`setBounds`): one cut off at
+ * the edge, or under the side panel, is no label. A label with no free place is left out.
  */
 
 export interface Box {
@@ -50,14 +52,46 @@ export function placementAt(side: Side, x: number, y: number, r: number, width: 
   }
 }
 
+function inside(box: Box, bounds: Box | null): boolean {
+  return !bounds || (box.x >= bounds.x && box.y >= bounds.y && box.x + box.width <= bounds.x + bounds.width && box.y + box.height <= bounds.y + bounds.height);
+}
+
+/** A label as the frame drew it (for an image of the map: map-image.ts). */
+export interface DrawnLabel {
+  text: string;
+  x: number;
+  baseline: number;
+  /** Drawn boxed on white (a highlighted paper's). */
+  boxed: boolean;
+  box: Box;
+}
+
+/** A reading-list paper's ring and number as the frame drew them. */
+export interface DrawnMark {
+  x: number;
+  y: number;
+  size: number;
+  mark: number;
+}
+
 export class LabelPlacer {
   private boxes: Box[] = [];
+  /** What the frame drew, in drawing order (cleared with the placements). */
+  readonly drawn: { labels: DrawnLabel[]; marks: DrawnMark[] } = { labels: [], marks: [] };
   private readonly reserved = new Map<string, Placement | null>();
+  private bounds: Box | null = null;
 
-  /** Forgets every placement (once per frame). */
+  /** Forgets every placement (once per frame); the bounds stay. */
   reset(): void {
     this.boxes = [];
+    this.drawn.labels.length = 0;
+    this.drawn.marks.length = 0;
     this.reserved.clear();
+  }
+
+  /** Labels must lie inside `bounds` (the canvas), or anywhere with null. */
+  setBounds(bounds: Box | null): void {
+    this.bounds = bounds;
   }
 
   /** The place reserved for a label: a placement, null when it found no room, undefined when not reserved. */
@@ -74,8 +108,9 @@ export class LabelPlacer {
     this.boxes.push(box);
   }
 
-  /** Whether a box is free of every placed label. */
+  /** Whether a box is inside the bounds and free of every placed label. */
   free(box: Box): boolean {
+    if (!inside(box, this.bounds)) return false;
     for (const b of this.boxes) if (overlaps(b, box)) return false;
     return true;
   }
@@ -95,19 +130,31 @@ export class LabelPlacer {
       }
     }
     if (!force) return null;
-    const p = placementAt("right", x, y, r, width, fontSize);
+    const p = this.forced("right", x, y, r, width, fontSize);
     this.boxes.push(p.box);
     return p;
   }
 
+  /** On `side` whatever it covers, else (cut off by the bounds there) the first side inside them. */
+  private forced(side: Side, x: number, y: number, r: number, width: number, fontSize: number): Placement {
+    const wanted = placementAt(side, x, y, r, width, fontSize);
+    if (inside(wanted.box, this.bounds)) return wanted;
+    for (const other of SIDES) {
+      const p = placementAt(other, x, y, r, width, fontSize);
+      if (inside(p.box, this.bounds)) return p;
+    }
+    return wanted;
+  }
+
   /**
    * Places a label ahead of the others, remembered for when it is drawn: on the given side
-   * whatever it covers (the selected paper's), or on the first free side, or (null) nowhere.
+   * whatever it covers (the selected paper's; another side where the canvas would cut it off), or
+   * on the first free side, or (null) nowhere.
    */
   reserve(key: string, x: number, y: number, r: number, width: number, fontSize: number, side?: Side): Placement | null {
     let p: Placement | null;
     if (side) {
-      p = placementAt(side, x, y, r, width, fontSize);
+      p = this.forced(side, x, y, r, width, fontSize);
       this.boxes.push(p.box);
     } else p = this.place(key, x, y, r, width, fontSize);
     this.reserved.set(key, p);

@@ -5,7 +5,7 @@
  * Direction and community come from the legend too; years and stubs from the toolbar.
  */
 import type { GraphFilters } from "../api/types.ts";
-import type { CitationGraph, CitationNodeAttributes } from "./citation-graph.ts";
+import type { CitationGraph, CitationNodeAttributes, LinkGraph } from "./citation-graph.ts";
 
 export interface MapFilters extends GraphFilters {
   /** A community of the stored layout, chosen in the legend. */
@@ -42,8 +42,8 @@ export interface MapCounts {
   stubs: number;
 }
 
-/** Papers, citations (both ends shown) and reference-only papers left on the map. */
-export function mapCounts(graph: CitationGraph, hidden: ReadonlySet<string> | null): MapCounts {
+/** Papers, citations (both ends shown, of every citation in `links`) and reference-only papers left on the map. */
+export function mapCounts(graph: CitationGraph, links: LinkGraph, hidden: ReadonlySet<string> | null): MapCounts {
   let papers = 0;
   let stubs = 0;
   graph.forEachNode((key, a) => {
@@ -51,10 +51,10 @@ export function mapCounts(graph: CitationGraph, hidden: ReadonlySet<string> | nu
     papers++;
     if (a.stub) stubs++;
   });
-  let citations = graph.size;
+  let citations = links.size;
   if (hidden && hidden.size > 0) {
     citations = 0;
-    graph.forEachEdge((_edge, _a, source, target) => {
+    links.forEachEdge((_edge, _a, source, target) => {
       if (!hidden.has(source) && !hidden.has(target)) citations++;
     });
   }

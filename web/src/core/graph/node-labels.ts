@@ -61,7 +61,10 @@ export function drawMark(context: CanvasRenderingContext2D, x: number, y: number
 export function createLabelDrawer(placer: LabelPlacer, widths: TextWidths): NodeLabelDrawingFunction {
   return (context, data, settings) => {
     const { mark } = data as typeof data & MarkedNodeData;
-    if (mark !== undefined) drawMark(context, data.x, data.y, data.size, mark);
+    if (mark !== undefined) {
+      drawMark(context, data.x, data.y, data.size, mark);
+      placer.drawn.marks.push({ x: data.x, y: data.y, size: data.size, mark });
+    }
     if (!data.label) return;
     const font = labelFont(settings);
     const width = widths.measure(context, font, data.label);
@@ -72,6 +75,7 @@ export function createLabelDrawer(placer: LabelPlacer, widths: TextWidths): Node
     context.font = font;
     context.fillStyle = settings.labelColor.attribute ? String(data[settings.labelColor.attribute as keyof typeof data] ?? settings.labelColor.color ?? "#000") : (settings.labelColor.color ?? "#000");
     context.fillText(data.label, place.textX, place.baseline);
+    placer.drawn.labels.push({ text: data.label, x: place.textX, baseline: place.baseline, boxed: false, box: place.box });
   };
 }
 
@@ -101,6 +105,7 @@ export function createHoverDrawer(placer: LabelPlacer, widths: TextWidths): Node
       context.fillStyle = settings.labelColor.color ?? "#000";
       context.font = font;
       context.fillText(data.label, place.textX, place.baseline);
+      placer.drawn.labels.push({ text: data.label, x: place.textX, baseline: place.baseline, boxed: true, box });
     }
     context.restore();
     // The halo covers the label layer's ring: a paper on the reading list gets it again on top.

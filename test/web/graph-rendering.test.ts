@@ -1,0 +1,231 @@
+/**
+ * How the map meets the renderer (issue 25): the graph as columns and compact links, the
+ * citations on show within a budget, papers picked from their positions, and frames paced to
+ * the driver's fences.
+ */
+import { describe, expect, it } from "vitest";
+import fc from "fast-check";
+import Graph from "graphology";
+import type { GraphPayload } from "../../web/src/core/api/types.ts";
+import { CitationLinks } from "../../web/src/core/graph/citation-links.ts";
+import { MapPapers, toColumns } from "../../web/src/core/graph/graph-columns.ts";
+import { overviewEdges, shownEdges } from "../../web/src/core/graph/edge-budget.ts";
+import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
+import { NodePicker, type PickableNode } from "../../web/src/core/graph/node-picker.ts";
+import { RenderPacer } from "../../web/src/core/graph/render-pacing.ts";
+import { sizeScaleFor } from "../../web/src/core/graph/citation-graph.ts";
+
+function payload(edges: [string, string][], keys = ["a", "b", "c", "d"]): Pick<GraphPayload, "nodes" | "edges"> {
+  return {
+    nodes: keys.map((key, i) => ({
+      key,
+      attributes: {
+        label: key,
+        title: key,
+        year: 2000 + i,
+        x: i,
+        y: -i,
+        size: 3,
+        color: "#123456",
+        direction: i === 1 ? "Metrics" : null,
+        community: i % 2,
+        stub: i === 3,
+        citedByCount: i,
+        arxivId: null,
+      },
+    })),
+    edges: edges.map(([source, target]) => ({ source, target })),
+  };
+}
+
+describe("the graph as columns", () => {
+  it("keeps each citation once, drops loops and dangling ends, and answers for papers", () => {
+    const c = toColumns(
+      payload([
+        ["b", "a"],
+        ["b", "a"],
+        ["c", "c"],
+        ["c", "ghost"],
+        ["d", "b"],
+      ]),
+    );
+    expect([...c.citing]).toEqual([1, 3]);
+    expect([...c.cited]).toEqual([0, 1]);
+    expect(c.droppedEdges).toBe(3);
+    const papers = new MapPapers(c);
+    expect(papers.get("b")).toEqual({ stub: false, year: 2001, directions: ["Metrics"], community: 1 });
+    expect(papers.get("d")?.stub).toBe(true);
+    expect(papers.has("ghost")).toBe(false);
+  });
+});
+
+describe("compact links", () => {
+  it("answer as graphology does over the same citations (seeded property)", () => {
+    const keys = ["a", "b", "c", "d", "e", "f"];
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 })), { maxLength: 25 }), (pairs) => {
+        const c = toColumns(
+          payload(
+            pairs.map(([s, t]) => [keys[s] ?? "a", keys[t] ?? "a"]),
+            keys,
+          ),
+        );
+        const links = new CitationLinks(c.keys, c.citing, c.cited);
+        const g = new Graph({ type: "directed", multi: false, allowSelfLoops: false });
+        for (const k of keys) g.addNode(k);
+        c.citing.forEach((s, i) => g.addDirectedEdgeWithKey(`e${i}`, keys[s] ?? "", keys[c.cited[i] ?? 0] ?? ""));
+        expect(links.size).toBe(g.size);
+        for (const k of keys) {
+          expect(links.degree(k)).toBe(g.degree(k));
+          const mine: string[] = [];
+          links.forEachEdge(k, (e, _a, s, t) => mine.push(`${e}:${s}>${t}`));
+          const theirs: string[] = [];
+          g.forEachEdge(k, (e, _a, s, t) => theirs.push(`${e}:${s}>${t}`));
+          expect(mine.sort()).toEqual(theirs.sort());
+          const out: string[] = [];
+          links.forEachOutEdge(k, (e) => out.push(e));
+          expect(out.sort()).toEqual(g.outEdges(k).sort());
+          const near: string[] = [];
+          links.forEachNeighbor(k, (n) => near.push(n));
+          expect(near.sort()).toEqual(g.neighbors(k).sort());
+          for (const other of keys) expect(links.edge(k, other)).toBe(g.edge(k, other));
+        }
+        for (const e of g.edges()) {
+          expect(links.source(e)).toBe(g.source(e));
+          expect(links.target(e)).toBe(g.target(e));
+        }
+      }),
+      { seed: 25, numRuns: 150 },
+    );
+  });
+});
+
+describe("the citations on show", () => {
+  const c = toColumns(
+    payload(
+      [
+        ["b", "a"],
+        ["c", "b"],
+        ["d", "c"],
+        ["d", "a"],
+        ["e", "a"],
+      ],
+      ["a", "b", "c", "d", "e"],
+    ),
+  );
+  const links = new CitationLinks(c.keys, c.citing, c.cited);
+  const size: Record<string, number> = { a: 9, b: 8, c: 1, d: 7, e: 2 };
+
+  it("are all of a small graph's at the overview, else those between the most prominent papers", () => {
+    expect(overviewEdges(links, (k) => size[k] ?? 0)).toHaveLength(5);
+    const top = overviewEdges(links, (k) => size[k] ?? 0, 2).map((e) => `${links.source(e)}>${links.target(e)}`);
+    expect(top).toEqual(["b>a", "d>a"]);
+  });
+
+  it("are the emphasis' nearest the selection first, within the budget", () => {
+    const emphasis = computeEmphasis(links, { hovered: null, selected: "b", highlighted: null, path: null });
+    const all = shownEdges(emphasis, []);
+    expect(all.leftOut).toBe(0);
+    const one = shownEdges(emphasis, [], 2);
+    expect(one.keys.map((e) => emphasis?.edges.get(e))).toEqual([1, 1]);
+    expect(one.leftOut).toBe((emphasis?.edges.size ?? 0) - 2);
+    expect(shownEdges(null, ["e1"]).keys).toEqual(["e1"]);
+  });
+});
+
+describe("picking a paper from its position", () => {
+  function picker(nodes: Record<string, PickableNode>) {
+    return new NodePicker({
+      keys: () => Object.keys(nodes),
+      node: (k) => nodes[k],
+      pixelsPerUnit: () => 100,
+      toFramed: (p) => ({ x: p.x / 100, y: p.y / 100 }),
+      radius: (s) => s,
+    });
+  }
+
+  it("answers the disc holding the point, the one on top where discs overlap, none for hidden papers", () => {
+    const nodes: Record<string, PickableNode> = {
+      a: { x: 1, y: 1, size: 5 },
+      b: { x: 1.03, y: 1, size: 5, zIndex: 1 },
+      c: { x: 3, y: 3, size: 4, hidden: true },
+    };
+    const p = picker(nodes);
+    expect(p.pick({ x: 97, y: 100 })).toBe("a");
+    expect(p.pick({ x: 102, y: 100 })).toBe("b");
+    expect(p.pick({ x: 300, y: 300 })).toBeNull();
+    expect(p.pick({ x: 150, y: 150 })).toBeNull();
+    // Moved papers are found where they are once the grid is told.
+    nodes.a = { x: 2, y: 2, size: 5 };
+    p.invalidate();
+    expect(p.pick({ x: 200, y: 201 })).toBe("a");
+  });
+
+  it("finds every paper at its own centre among many (seeded property)", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 10_000 }), fc.integer({ min: 0, max: 10_000 })), { minLength: 1, maxLength: 200 }), (points) => {
+        const nodes: Record<string, PickableNode> = {};
+        // At least 2 units apart so that no disc covers another's centre.
+        const used = new Set<string>();
+        points.forEach(([x, y], i) => {
+          const cell = `${Math.round(x / 200)},${Math.round(y / 200)}`;
+          if (used.has(cell)) return;
+          used.add(cell);
+          nodes[`n${i}`] = { x: Math.round(x / 200) * 2, y: Math.round(y / 200) * 2, size: 3 };
+        });
+        const p = picker(nodes);
+        for (const [k, n] of Object.entries(nodes)) expect(p.pick({ x: n.x * 100 + 1, y: n.y * 100 - 1 })).toBe(k);
+      }),
+      { seed: 7, numRuns: 60 },
+    );
+  });
+});
+
+describe("frames paced to the driver", () => {
+  it("puts a frame off while the last one's fence is unsignalled, and draws it once it is passed", () => {
+    let signalled = false;
+    // jsdom has no WebGL 2: a class of that name, which the pacer's `instanceof` check recognises.
+    const scope = globalThis as { WebGL2RenderingContext?: new () => object };
+    scope.WebGL2RenderingContext ??= class {};
+    const gl = Object.assign(Object.create(scope.WebGL2RenderingContext.prototype) as object, {
+      SYNC_STATUS: 1,
+      SIGNALED: 2,
+      SYNC_GPU_COMMANDS_COMPLETE: 3,
+      isContextLost: () => false,
+      fenceSync: () => ({}),
+      getSyncParameter: () => (signalled ? 2 : 0),
+      deleteSync: () => undefined,
+      flush: () => undefined,
+    });
+    let drawn = 0;
+    const renderer = { render: () => drawn++ };
+    const frames: (() => void)[] = [];
+    const pacer = new RenderPacer(
+      renderer,
+      () => ({ nodes: gl as unknown as WebGL2RenderingContext }),
+      (run) => frames.push(run),
+      () => undefined,
+    );
+    renderer.render();
+    expect(drawn).toBe(1);
+    renderer.render();
+    renderer.render();
+    expect(drawn).toBe(1);
+    expect(pacer.deferred).toBe(2);
+    expect(frames).toHaveLength(1);
+    signalled = true;
+    frames.shift()?.();
+    expect(drawn).toBe(2);
+    pacer.detach();
+    renderer.render();
+    expect(drawn).toBe(3);
+  });
+});
+
+describe("sizes on a crowded map", () => {
+  it("are full up to 4,000 papers and halve at AAN's size", () => {
+    expect(sizeScaleFor(189)).toBe(1);
+    expect(sizeScaleFor(4000)).toBe(1);
+    expect(sizeScaleFor(19_267)).toBe(0.5);
+  });
+});

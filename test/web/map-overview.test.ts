@@ -1,0 +1,150 @@
+/**
+ * The overview (issue 25): clusters drawn as regions that do not overlap and vanish with what a
+ * filter hides (core/graph/regions.ts), their names placed without overlap inside the canvas
+ * (region-labels.ts), and the camera framing a box in the canvas' free area or keeping papers in
+ * place when the graph's extent changes (camera.ts, GraphDataController's keptCamera).
+ */
+import { describe, expect, it } from "vitest";
+import { mapRegions, type Region, type RegionPoint } from "../../web/src/core/graph/regions.ts";
+import { placeRegionLabels } from "../../web/src/core/graph/region-labels.ts";
+import { LabelPlacer, type Box } from "../../web/src/core/graph/label-placement.ts";
+import { fitIntoArea, framedPoint, freeArea, keptCamera } from "../../web/src/core/graph/camera.ts";
+import { seededRandom } from "../../graph/layout.ts";
+
+/** Even-odd point-in-region test over all rings. */
+function inside(region: Region, p: { x: number; y: number }): boolean {
+  let odd = false;
+  for (const ring of region.rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const a = ring[i] as { x: number; y: number };
+      const b = ring[j] as { x: number; y: number };
+      if (a.y > p.y !== b.y > p.y && p.x < ((b.x - a.x) * (p.y - a.y)) / (b.y - a.y) + a.x) odd = !odd;
+    }
+  }
+  return odd;
+}
+
+function blob(group: string, cx: number, cy: number, n: number, spread: number, random: () => number): RegionPoint[] {
+  return Array.from({ length: n }, () => {
+    const angle = random() * 2 * Math.PI;
+    const r = Math.sqrt(random()) * spread;
+    return { x: cx + Math.cos(angle) * r, y: cy + Math.sin(angle) * r, group };
+  });
+}
+
+const GROUPS = [
+  { key: "a", label: "machine translation", color: "#1f77b4" },
+  { key: "b", label: "parsing", color: "#ff7f0e" },
+];
+
+describe("regions", () => {
+  const random = seededRandom(3);
+  const points = [...blob("a", 0, 0, 300, 40, random), ...blob("b", 120, 0, 300, 40, random), ...blob(null as unknown as string, 60, 90, 50, 10, random).map((p) => ({ ...p, group: null }))];
+  const regions = mapRegions(points, GROUPS);
+
+  it("draw each cluster as a region holding its papers and not the other's, named inside itself", () => {
+    expect(regions.map((r) => r.key).sort()).toEqual(["a", "b"]);
+    for (const r of regions) {
+      const own = points.filter((p) => p.group === r.key);
+      const other = points.filter((p) => p.group !== null && p.group !== r.key);
+      expect(own.filter((p) => inside(r, p)).length / own.length).toBeGreaterThan(0.9);
+      expect(other.filter((p) => inside(r, p)).length / other.length).toBeLessThan(0.05);
+      expect(inside(r, r.anchor)).toBe(true);
+      expect(r.papers).toBeGreaterThan(250);
+    }
+  });
+
+  it("leave out a cluster whose papers are all hidden, and fill a ring of papers round its centre", () => {
+    const onlyA = mapRegions(
+      points.filter((p) => p.group !== "b"),
+      GROUPS,
+    );
+    expect(onlyA.map((r) => r.key)).toEqual(["a"]);
+    const ring: RegionPoint[] = Array.from({ length: 40 }, (_, i) => ({ x: Math.cos((i / 40) * 2 * Math.PI) * 50, y: Math.sin((i / 40) * 2 * Math.PI) * 50, group: "a" }));
+    const [filled] = mapRegions([...ring, { x: 0, y: 0, group: "a" }, { x: 300, y: 300, group: null }], GROUPS);
+    expect(filled && inside(filled, { x: 0, y: 0 })).toBe(true);
+  });
+
+  it("are nothing without papers or groups", () => {
+    expect(mapRegions([], GROUPS)).toEqual([]);
+    expect(mapRegions(points, [])).toEqual([]);
+  });
+});
+
+describe("region names", () => {
+  const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+  const region = (key: string, x: number, y: number): Region => ({ key, label: key, color: "#336699", rings: [], anchor: { x, y }, papers: 10, cells: 10 });
+
+  it("never overlap one another, the panels or the canvas' edge, and give way when there is no room", () => {
+    const placer = new LabelPlacer();
+    placer.setBounds({ x: 0, y: 0, width: 400, height: 300 });
+    const legend = { x: 0, y: 200, width: 150, height: 100 };
+    placer.occupy(legend);
+    const names = [region("word sense disambiguation", 150, 100), region("parsing", 160, 102), region("under the legend", 60, 250), region("off the edge", 395, 100), region("far", 300, 50)];
+    const placed = placeRegionLabels(
+      names,
+      (p) => p,
+      (text) => text.length * 8,
+      placer,
+    );
+    for (const a of placed) {
+      expect(overlaps(a.box, legend)).toBe(false);
+      expect(a.box.x).toBeGreaterThanOrEqual(0);
+      expect(a.box.x + a.box.width).toBeLessThanOrEqual(400);
+      for (const b of placed) if (a !== b) expect(overlaps(a.box, b.box)).toBe(false);
+    }
+    const texts = placed.map((p) => p.text);
+    expect(texts).toContain("word sense disambiguation");
+    // Crowded out of its spot, "parsing" moves a line up or down; the others have no room at all.
+    expect(texts).toContain("parsing");
+    expect(texts).not.toContain("under the legend");
+    expect(texts).not.toContain("off the edge");
+    expect(texts).toContain("far");
+  });
+});
+
+describe("the camera", () => {
+  /** Sigma's framing at ratio 1 in an 800 × 600 viewport: a unit is 600 px, y upwards. */
+  const scale = { x: 600, y: -600 };
+  const toViewport = (cam: { x: number; y: number; ratio: number }, f: { x: number; y: number }) => ({
+    x: 400 + ((f.x - cam.x) * scale.x) / cam.ratio,
+    y: 300 + ((f.y - cam.y) * scale.y) / cam.ratio,
+  });
+
+  it("frames a box inside the area the legend leaves", () => {
+    const area = freeArea(800, 600, [{ x: 10, y: 250, width: 300, height: 340 }]);
+    expect(area).toEqual({ x: 310, y: 0, width: 490, height: 600 });
+    const box = { minX: 0.2, maxX: 0.6, minY: 0.3, maxY: 0.5 };
+    const cam = fitIntoArea(box, area, { width: 800, height: 600 }, scale);
+    expect(cam).not.toBeNull();
+    if (!cam) return;
+    for (const corner of [
+      { x: box.minX, y: box.minY },
+      { x: box.maxX, y: box.maxY },
+    ]) {
+      const v = toViewport(cam, corner);
+      expect(v.x).toBeGreaterThanOrEqual(area.x);
+      expect(v.x).toBeLessThanOrEqual(area.x + area.width);
+      expect(v.y).toBeGreaterThanOrEqual(0);
+      expect(v.y).toBeLessThanOrEqual(600);
+    }
+    // A small legend, or none, leaves the whole canvas.
+    expect(freeArea(800, 600, [{ x: 10, y: 550, width: 80, height: 40 }])).toEqual({ x: 0, y: 0, width: 800, height: 600 });
+  });
+
+  it("keeps the papers where they were on screen when the graph's extent grows", () => {
+    const before = { x: [0, 100] as [number, number], y: [0, 50] as [number, number] };
+    const after = { x: [-20, 140] as [number, number], y: [-10, 60] as [number, number] };
+    const cam = { x: 0.4, y: 0.55, ratio: 0.5, angle: 0 };
+    const next = keptCamera(cam, before, after);
+    for (const p of [
+      { x: 10, y: 10 },
+      { x: 70, y: 40 },
+    ]) {
+      const a = toViewport(cam, framedPoint(before, p));
+      const b = toViewport(next, framedPoint(after, p));
+      expect(b.x).toBeCloseTo(a.x, 6);
+      expect(b.y).toBeCloseTo(a.y, 6);
+    }
+  });
+});

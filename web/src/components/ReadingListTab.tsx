@@ -1,0 +1,31 @@
+/**
+ * The reading list in reach (issue 25): a tab in the header, always there, that counts the
+ * list's papers and its seeds (so that "Add as seed" visibly changes it) and brings the reading
+ * list's panel into view when pressed.
+ */
+export interface ReadingListTabProps {
+  papers: number;
+  seeds: number;
+  onOpen: () => void;
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+}
+
+export function ReadingListTab({ papers, seeds, onOpen }: ReadingListTabProps) {
+  const counts = `${plural(papers, "paper", "papers")}, ${plural(seeds, "seed", "seeds")}`;
+  return (
+    <button type="button" className="reading-list-tab" aria-label={`Reading list: ${counts}`} title={`Reading list: ${counts}`} onClick={onOpen}>
+      Reading list{" "}
+      <span className="tab-count" data-count="papers">
+        {papers.toLocaleString("en-US")}
+      </span>
+      {seeds > 0 && (
+        <span className="tab-count seeds" data-count="seeds">
+          {plural(seeds, "seed", "seeds")}
+        </span>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,49 @@
+/**
+ * Which citations the map draws (issue 25). Sigma processes and draws every citation it holds in
+ * every frame, and in software GL (no GPU: VMs, remote desktops) a frame's cost is the page's
+ * main thread's, so the map draws at most a budget of them, as VOSviewer draws at most its
+ * "maximum number of lines", the strongest first:
+ * - at the overview, every citation of a graph within the budget, else the citations between the
+ *   most prominent papers (ranked by the smaller of the two papers' sizes, which grow with
+ *   citations): the map's skeleton, not its haze;
+ * - with something emphasised, its citations nearest the selection first (the path's or main
+ *   path's own, then those of the selected paper, then the next ring; emphasis.ts gives each its
+ *   distance), up to the budget; the rest are counted as left out.
+ */
+import type { Emphasis } from "./emphasis.ts";
+import type { LinkGraph } from "./citation-graph.ts";
+
+/** Citations drawn at the overview of a large graph. */
+export const OVERVIEW_EDGES = 4_000;
+/** Citations drawn for what is emphasised. */
+export const EMPHASIS_EDGES = 8_000;
+
+/** The overview's citations: all of them within the budget, else those between the most prominent papers. */
+export function overviewEdges(links: LinkGraph, sizeOf: (key: string) => number, budget = OVERVIEW_EDGES): string[] {
+  if (links.size <= budget) return links.edges();
+  const ranked: { key: string; weight: number }[] = [];
+  links.forEachEdge((key, _attributes, source, target) => {
+    ranked.push({ key, weight: Math.min(sizeOf(source), sizeOf(target)) });
+  });
+  ranked.sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return ranked.slice(0, budget).map((e) => e.key);
+}
+
+export interface ShownEdges {
+  keys: string[];
+  /** Citations of the emphasis left out for the budget. */
+  leftOut: number;
+}
+
+/** The citations to draw: the overview's, or the emphasis' nearest the selection, within the budget. */
+export function shownEdges(emphasis: Emphasis | null, overview: readonly string[], budget = EMPHASIS_EDGES): ShownEdges {
+  if (!emphasis) return { keys: [...overview], leftOut: 0 };
+  const keys = [...emphasis.strongEdges];
+  const byDistance = [...emphasis.edges.entries()].filter(([key]) => !emphasis.strongEdges.has(key));
+  byDistance.sort((a, b) => a[1] - b[1]);
+  for (const [key] of byDistance) {
+    if (keys.length >= budget) break;
+    keys.push(key);
+  }
+  return { keys, leftOut: emphasis.strongEdges.size + byDistance.length - keys.length };
+}
