@@ -2,8 +2,9 @@
  * A batch of pages written in two steps, so that the write lock is held only to store rows:
  * `planBatch` reads one snapshot of the database (the stored pages, their mentions and the
  * derived rows), decides what each page comes to (new, updated, unchanged, or refused with its
- * reason), numbers the new rows and derives the graph they leave, all before any transaction
- * writes; `commitBatch` then stores the pages and the derived rows that differ, with what the
+ * reason), numbers the new rows and derives the graph they leave, with the search index's rows
+ * that graph changes (db/search-index.ts), all before any transaction writes; `commitBatch` then
+ * stores the pages, the derived rows and the index rows that differ, with what the
  * caller computed from the planned graph (its layout and traversal index), in one IMMEDIATE
  * transaction that calls nothing outside db/. If another connection changed the pages or the graph
  * between the two, the commit refuses (`StaleBatch`) and the caller plans again. A reader sees the
