@@ -63,6 +63,20 @@ export function markdownReport(r: BenchResults): string {
     }
   }
 
+  if (r.hubMix) {
+    const h = r.hubMix;
+    out.push("", `### Cheap requests beside hub requests: ${h.graph} (bench/hub-mix.ts, issue 29)`, "");
+    out.push(
+      `\`lineage serve\`, ${h.connections} connections: ${h.hubConnections} asking for the most cited papers' views and one-step lists, the rest for \`/api/stats\` and sampled papers' views (wrk, ${h.rounds} interleaved rounds of ${h.seconds} s, medians). ` +
+        "Baseline: the same cheap requests on all the connections, no hubs.",
+      "",
+    );
+    out.push("| cheap p99 with hubs | cheap p99 alone | ratio | hub p99 | cheap req/s | hub req/s | errors / non-2xx | p99 ≤ 50 ms |", "| --- | --- | --- | --- | --- | --- | --- | --- |");
+    out.push(
+      `| ${fmt(h.cheapP99Ms)} ms | ${fmt(h.cheapAloneP99Ms)} ms | ${fmt(h.cheapP99Ms / h.cheapAloneP99Ms)}× | ${fmt(h.hubP99Ms)} ms | ${fmt(h.cheapRequestsPerSecond)} | ${fmt(h.hubRequestsPerSecond)} | ${h.errors} / ${h.non2xx} | ${yes(h.met)} |`,
+    );
+  }
+
   for (const q of r.queries ?? []) {
     out.push("", `### Queries in process: ${q.graph} (${q.papers.toLocaleString("en")} papers, ${q.citations.toLocaleString("en")} citations)`, "");
     out.push(

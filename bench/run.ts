@@ -2,7 +2,7 @@
  * `npm run bench`: every benchmark of issue 6, each figure a ratio against a baseline measured in
  * the same run, with the absolute figures for the record.
  *
- *   npm run bench [-- --only ingest,import,queries,search,http,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
+ *   npm run bench [-- --only ingest,import,queries,search,http,hubmix,cold,explorer,layout,zotero] [--quick] [--graphs aan,syn-1e6] [--work DIR] [--repeats N]
  *
  * --quick leaves out the 10^6-paper / 10^7-citation graph (its generation and its networkx side
  * take most of the run); --repeats N runs each structured import N times (3, or 1 with --quick) and
@@ -20,6 +20,7 @@ import { benchImport, type ImportBench } from "./import-throughput.ts";
 import { aanCorpus, seedsCorpus, SYNTHETIC, syntheticCorpus, type Corpus } from "./corpora.ts";
 import { benchQueries, type QueryBench, type QuerySizes } from "./queries.ts";
 import { benchHttp, type HttpBench } from "./http-load.ts";
+import { benchHubMix, type HubMixBench } from "./hub-mix.ts";
 import { benchColdStart, type ColdStartBench } from "./cold-start.ts";
 import { benchExplorer, type ExplorerBench } from "./explorer.ts";
 import { benchInteractions, type InteractionBench } from "./explorer-interactions.ts";
@@ -44,6 +45,8 @@ export interface BenchResults {
   /** Search latency on AAN (issue 24). */
   search?: SearchBench;
   http?: HttpBench[];
+  /** Cheap requests' p99 beside hub requests at 200 connections (issue 29). */
+  hubMix?: HubMixBench;
   coldStart?: ColdStartBench[];
   explorer?: ExplorerBench[];
   /** Long tasks of the explorer's interactions (issue 18), run with the explorer section. */
@@ -63,7 +66,7 @@ export interface SectionRun {
   loadAverage: number[];
 }
 
-const SECTIONS = ["ingest", "import", "queries", "search", "http", "cold", "explorer", "layout", "zotero"] as const;
+const SECTIONS = ["ingest", "import", "queries", "search", "http", "hubmix", "cold", "explorer", "layout", "zotero"] as const;
 
 /** Fewer samples where one query takes seconds (networkx's main path on 10^7 takes minutes). */
 const SIZES: Record<string, QuerySizes> = {
@@ -111,7 +114,7 @@ if (only.has("import")) {
 
 // The graphs the other sections query are built (or found built) only when one of them runs:
 // `--only ingest,import` needs none, and building the synthetic 1e6 graph takes minutes.
-const CORPUS_SECTIONS = ["queries", "search", "http", "cold", "explorer", "layout", "zotero"];
+const CORPUS_SECTIONS = ["queries", "search", "http", "hubmix", "cold", "explorer", "layout", "zotero"];
 if (CORPUS_SECTIONS.some((s) => only.has(s))) await runCorpusSections();
 
 async function runCorpusSections(): Promise<void> {
@@ -135,6 +138,10 @@ async function runCorpusSections(): Promise<void> {
   if (only.has("http")) {
     log("bench: HTTP API under load on AAN");
     results.http = [await benchHttp(aan.label, aan.db, join(work, "http"))];
+  }
+  if (only.has("hubmix")) {
+    log("bench: cheap requests beside hub requests on AAN (200 connections, 30% hubs)");
+    results.hubMix = await benchHubMix(aan.label, aan.db);
   }
   if (only.has("cold")) {
     results.coldStart = [];
@@ -194,7 +201,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   const prevRuns = previous?.runs ?? {};
   const prevRun = (key: string): SectionRun | undefined => prevRuns[key] ?? (previous ? { command: previous.command, date: previous.date, loadAverage: previous.machine.loadAverage } : undefined);
   const runs: Record<string, SectionRun> = {};
-  const keep = <K extends "ingest" | "import" | "search" | "http" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
+  const keep = <K extends "ingest" | "import" | "search" | "http" | "hubMix" | "explorer" | "interactions" | "layout" | "zotero">(key: K, section: string) => {
     if (now[key] !== undefined) runs[section] = thisRun;
     else if (previous?.[key] !== undefined) {
       now[key] = previous[key] as BenchResults[K];
@@ -206,6 +213,7 @@ function carryOver(now: BenchResults, previousPath: string): void {
   keep("import", "import");
   keep("search", "search");
   keep("http", "http");
+  keep("hubMix", "hubmix");
   keep("explorer", "explorer");
   keep("interactions", "interactions");
   keep("layout", "layout");

@@ -2,8 +2,9 @@
  * A batch of pages written in two steps, so that the write lock is held only to store rows:
  * `planBatch` reads one snapshot of the database (the stored pages, their mentions and the
  * derived rows), decides what each page comes to (new, updated, unchanged, or refused with its
- * reason), numbers the new rows and derives the graph they leave, all before any transaction
- * writes; `commitBatch` then stores the pages and the derived rows that differ, with what the
+ * reason), numbers the new rows and derives the graph they leave, with the search index's rows
+ * that graph changes (db/search-index.ts), all before any transaction writes; `commitBatch` then
+ * stores the pages, the derived rows and the index rows that differ, with what the
  * caller computed from the planned graph (its layout and traversal index), in one IMMEDIATE
  * transaction that calls nothing outside db/. If another connection changed the pages or the graph
  * between the two, the commit refuses (`StaleBatch`) and the caller plans again. A reader sees the
@@ -12,10 +13,11 @@
 import { createHash } from "node:crypto";
 import { withoutForeignKeys, type Db } from "./connection.ts";
 import { derivedChanges, writeDerivedChanges, type DerivedChanges } from "./derived-writer.ts";
-import { deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
+import { compareUtf8, deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
 import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
 import { writeLayout, type StoredPlacement } from "./layout-store.ts";
-import { rebuildSearchIndex } from "./search-index.ts";
+import { searchChanges, writeSearchChanges, type IndexNames, type IndexPaper, type SearchChanges } from "./search-index.ts";
+import type { RecordName } from "../vocabulary/paper-page.ts";
 import { mentionValues, pageValues, PageWriter, type MentionValues, type PageRecord, type PageValues, type WriteStatus } from "./page-writer.ts";
 
 export interface BatchOptions {
@@ -48,6 +50,8 @@ export interface BatchPlan {
     graph: DerivedGraph;
     /** The derived rows to change, found from the snapshot. */
     changes: DerivedChanges;
+    /** The search index's rows to change, found from the snapshot (db/search-index.ts). */
+    search: SearchChanges;
     /** Whether the stored layout and traversal index are of the planned graph already. */
     current: { layout: boolean; index: boolean };
   };
@@ -162,7 +166,8 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
     const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
     const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
     const stored = { layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === graph.version, index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === graph.version };
-    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, changes: derivedChanges(db, graph), current: stored };
+    const search = searchChanges(db, indexPapers(graph), recordNames(db, graph, deleted, planned), graph.version);
+    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, changes: derivedChanges(db, graph), search, current: stored };
     return plan;
   });
 }
@@ -220,6 +225,50 @@ function* mentionsAfter(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyM
   for (const p of planned.values()) for (let k = 0; k < p.mentions.length; k++) yield mentionRaw(p.firstMention + k, p.id, p.mentions[k] as MentionValues);
 }
 
+/** The papers of a planned graph as the search index reads them (db/search-index.ts `IndexPaper`), in id order. */
+function indexPapers(graph: DerivedGraph): IndexPaper[] {
+  const citedInMap = new Map<string, number>();
+  for (const [, cited] of graph.edges) citedInMap.set(cited, (citedInMap.get(cited) ?? 0) + 1);
+  return graph.papers.map((p) => ({
+    id: p[0],
+    title: p[1],
+    year: p[3],
+    abstract: p[9],
+    authorsJson: p[14],
+    venue: p[12],
+    arxiv: p[4],
+    doi: p[5],
+    acl: p[6],
+    openreview: p[7],
+    s2: p[8],
+    citedByCount: p[16],
+    citedInMap: citedInMap.get(p[0]) ?? 0,
+  }));
+}
+
+/** The names the records of the pages kept and planned give each paper of the graph, by page source then mention id (as search-index.ts reads them stored). */
+function recordNames(db: Db, graph: DerivedGraph, deleted: ReadonlySet<number>, planned: ReadonlyMap<number, PlannedPage>): IndexNames {
+  const found: { paper: string; source: string; mention: number; json: string }[] = [];
+  const add = (mention: number, source: string, json: string) => {
+    const paper = graph.paperOf.get(mention);
+    if (paper !== undefined) found.push({ paper, source, mention, json });
+  };
+  const stored = db.prepare("SELECT m.id, m.page_id, pg.source, m.names_json FROM mentions m JOIN pages pg ON pg.id = m.page_id WHERE m.role = 'self' AND m.names_json IS NOT NULL");
+  for (const [mention, page, source, json] of stored.raw().iterate() as Iterable<[number, number, string, string]>) if (!deleted.has(page)) add(mention, source, json);
+  for (const p of planned.values())
+    p.mentions.forEach((m, k) => {
+      if (m[0] === "self" && m[19] !== null) add(p.firstMention + k, p.source, m[19]);
+    });
+  found.sort((a, b) => compareUtf8(a.source, b.source) || a.mention - b.mention);
+  const names = new Map<string, (RecordName & { page: string })[]>();
+  for (const f of found) {
+    let list = names.get(f.paper);
+    if (!list) names.set(f.paper, (list = []));
+    for (const n of JSON.parse(f.json) as RecordName[]) list.push({ ...n, page: f.source });
+  }
+  return names;
+}
+
 /**
  * Page cache while writing (KiB, negative as the pragma takes it): a table refilled whole, with
  * SQLite's default 2 MiB, has the same b-tree pages evicted to the log and read back many times over.
@@ -254,9 +303,9 @@ export function commitBatch(db: Db, plan: BatchPlan, artifacts: BatchArtifacts =
             }
           }
           const summary = writeDerivedChanges(db, write.changes);
-          // The search index is made from the rows just written, in the same transaction, so no
-          // reader sees a graph with another graph's index (db/search-index.ts).
-          rebuildSearchIndex(db);
+          // The search index's changed rows, in the same transaction, so no reader sees a graph
+          // with another graph's index (db/search-index.ts).
+          writeSearchChanges(db, write.search);
           if (artifacts.layout) writeLayout(db, artifacts.layout);
           if (artifacts.index) writeIndexArrays(db, artifacts.index, write.graph.version);
           also?.();

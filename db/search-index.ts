@@ -3,16 +3,20 @@
  * other forms of its words (acronyms, joined compounds), its authors, venue and identifiers,
  * Porter-stemmed; the aliases learnt for it (vocabulary/paper-aliases.ts) with where each was
  * learnt; the collection's words with an FTS5 trigram index over them, for typed words the index
- * does not hold; and per paper the figures ranking weighs. Rebuilt whole from the papers table by
- * `rebuildSearchIndex`, which the graph builder calls in the same transaction as every rebuild
- * (db/graph-builder.ts), so a reader never sees a graph with another graph's index. A database
- * written before the index existed gets one from library/prepare.ts (`graph_meta`
- * 'search_version' against the graph's version). Only statements here: what a query means and
- * how hits are ranked is library/paper-search.ts's and library/search-ranking.ts's.
+ * does not hold; and per paper the figures ranking weighs. A batch of pages (db/page-batch.ts)
+ * computes the index of the graph it plans before its write transaction and compares it with the
+ * stored one (`searchChanges`); the transaction then writes only the papers' rows that differ
+ * (`writeSearchChanges`), with the graph, so a reader never sees a graph with another graph's
+ * index, and what is stored is always what a rebuild from the same papers would write. A database
+ * written before the index existed, or with an index of another format, gets one rebuilt whole
+ * (`rebuildSearchIndex`, from library/prepare.ts: `graph_meta` 'search_version' against the
+ * graph's version). Only statements here: what a query means and how hits are ranked is
+ * library/paper-search.ts's and library/search-ranking.ts's; ties are broken by paper id and word,
+ * never by row number, so an index changed in place answers as one rebuilt whole.
  */
 import type { Db } from "./connection.ts";
 import { graphVersion } from "./graph-index-store.ts";
-import { learnAliases, type AliasKind, type AliasSubject, type PaperAlias } from "../vocabulary/paper-aliases.ts";
+import { learnAliases, type AliasKind, type PaperAlias } from "../vocabulary/paper-aliases.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
 import { importance, indexableText, joinedCompounds, searchWords } from "../vocabulary/search-text.ts";
 
@@ -80,29 +84,87 @@ export function searchIndexIsCurrent(db: Db): boolean {
   return stored === version(db);
 }
 
-interface PaperRow {
+/** A paper as the index reads it: its row of the papers table, and the papers of the map citing it. */
+export interface IndexPaper {
   id: string;
   title: string | null;
   year: number | null;
   abstract: string | null;
-  authors_json: string;
+  authorsJson: string;
   venue: string | null;
-  arxiv_id: string | null;
+  arxiv: string | null;
   doi: string | null;
-  acl_id: string | null;
-  openreview_id: string | null;
-  s2_id: string | null;
-  cited_by_count: number | null;
-  cited_in_map: number;
+  acl: string | null;
+  openreview: string | null;
+  s2: string | null;
+  citedByCount: number | null;
+  citedInMap: number;
 }
 
-/** Rebuilds the whole index from the papers table; call inside the write transaction. */
-export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } {
-  db.exec("DELETE FROM search_text; DELETE FROM search_docs; DELETE FROM search_aliases; DELETE FROM search_words; DELETE FROM search_word_grams;");
+/** The names records give each paper, each with the page it came from, in page-source order (then mention id). */
+export type IndexNames = ReadonlyMap<string, readonly (RecordName & { page: string })[]>;
+
+/** One paper's rows in the index, as they are written. */
+interface IndexDoc {
+  paperId: string;
+  /** search_text's columns: title, names, terms, authors, venue, ids. */
+  text: [string, string, string, string, string, string];
+  /** search_docs' columns after the rowid: paper_id, year, cited_in_map, reported, prior. */
+  doc: [string, number | null, number, number | null, number];
+  aliases: PaperAlias[];
+  /** Its distinct words (search_words counts the papers holding each). */
+  words: string[];
+}
+
+/** Every paper's rows, from the papers (in id order) and their names; aliases are learnt over the whole collection. */
+function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[] {
+  const clean = papers.map((p) => ({ ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract }));
+  const aliasesOf = new Map<string, PaperAlias[]>();
+  for (const a of learnAliases(clean.map((p) => ({ id: p.id, title: p.title, abstract: p.abstract, recordNames: [...(names.get(p.id) ?? [])] })))) {
+    let list = aliasesOf.get(a.paperId);
+    if (!list) aliasesOf.set(a.paperId, (list = []));
+    list.push(a);
+  }
+  return clean.map((p) => {
+    const own = aliasesOf.get(p.id) ?? [];
+    const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
+    const nameText = own
+      .filter((a) => a.exact)
+      .map((a) => a.alias)
+      .join(" ; ");
+    const terms = [...own.filter((a) => !a.exact).map((a) => a.alias), ...joinedCompounds(`${p.title ?? ""} ${nameText}`)].join(" ");
+    const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id].filter(Boolean).join(" ");
+    return {
+      paperId: p.id,
+      text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
+      doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
+      aliases: own,
+      words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${terms} ${authors} ${p.venue ?? ""}`))],
+    };
+  });
+}
+
+/** How many papers hold each word. */
+function wordCounts(docs: readonly IndexDoc[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const d of docs) for (const w of d.words) counts.set(w, (counts.get(w) ?? 0) + 1);
+  return counts;
+}
+
+/** Words the trigram index holds: long enough to have trigrams worth matching, and not numbers. */
+const gramWorthy = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
+
+const aliasValues = (a: PaperAlias) => [a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source] as const;
+
+/** What a paper's rows hold, to compare the stored rows with those a graph calls for. */
+const docDigest = (text: readonly unknown[], doc: readonly unknown[], aliases: readonly (readonly unknown[])[]) => JSON.stringify([text, doc, aliases]);
+
+/** The papers and names of the stored tables, as `indexDocs` reads them. */
+function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
   const papers = db
-    .prepare<[], PaperRow>(
-      `SELECT p.id, p.title, p.year, p.abstract, p.authors_json, p.venue, p.arxiv_id, p.doi, p.acl_id, p.openreview_id, p.s2_id, p.cited_by_count,
-              coalesce(c.n, 0) AS cited_in_map
+    .prepare<[], IndexPaper>(
+      `SELECT p.id, p.title, p.year, p.abstract, p.authors_json AS authorsJson, p.venue, p.arxiv_id AS arxiv, p.doi, p.acl_id AS acl, p.openreview_id AS openreview,
+              p.s2_id AS s2, p.cited_by_count AS citedByCount, coalesce(c.n, 0) AS citedInMap
        FROM papers p LEFT JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited) c ON c.cited = p.id ORDER BY p.id`,
     )
     .all();
@@ -110,7 +172,7 @@ export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } 
   const nameRows = db
     .prepare<[], { paper_id: string; names_json: string; source: string }>(
       `SELECT pm.paper_id, m.names_json, pg.source FROM mentions m JOIN paper_mentions pm ON pm.mention_id = m.id JOIN pages pg ON pg.id = m.page_id
-       WHERE m.role = 'self' AND m.names_json IS NOT NULL ORDER BY pg.source`,
+       WHERE m.role = 'self' AND m.names_json IS NOT NULL ORDER BY pg.source, m.id`,
     )
     .all();
   for (const r of nameRows) {
@@ -118,46 +180,143 @@ export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } 
     if (!list) names.set(r.paper_id, (list = []));
     for (const n of JSON.parse(r.names_json) as RecordName[]) list.push({ ...n, page: r.source });
   }
-  for (const p of papers) {
-    if (p.title) p.title = indexableText(p.title);
-    if (p.abstract) p.abstract = indexableText(p.abstract);
-  }
-  const subjects: AliasSubject[] = papers.map((p) => ({ id: p.id, title: p.title, abstract: p.abstract, recordNames: names.get(p.id) ?? [] }));
-  const aliases = learnAliases(subjects);
-  const aliasesOf = new Map<string, PaperAlias[]>();
-  for (const a of aliases) {
-    let list = aliasesOf.get(a.paperId);
-    if (!list) aliasesOf.set(a.paperId, (list = []));
-    list.push(a);
-  }
+  return { papers, names };
+}
 
+/**
+ * The rows to change for the index to hold what a full rebuild from the same papers would
+ * (`rebuildSearchIndex`): papers whose text, figures or aliases differ are rewritten under their
+ * row, new ones get rows after the largest, gone ones are deleted, and word counts and the
+ * trigram index follow. Aliases are learnt over the whole collection (a series label, an acronym
+ * the collection writes in capitals), so one new paper can change another's: those are found by
+ * comparing, not guessed from what the batch touched.
+ */
+export interface SearchChanges {
+  /** The stored index is of another format (or none): cleared first, every paper written. */
+  clear: boolean;
+  /** Rows of papers no longer in the map (their search_text/search_docs rowid, and id). */
+  gone: { rowid: number; paperId: string }[];
+  /** Papers to write under a row: their stored one when they had one (replaced), or a new one. */
+  put: { rowid: number; replace: boolean; doc: IndexDoc }[];
+  words: { put: [string, number][]; gone: string[] };
+  grams: { put: string[]; gone: number[] };
+  version: string;
+  papers: number;
+}
+
+/**
+ * What must change in the stored index (read now, in the caller's snapshot) for it to be the index
+ * of `papers` (in id order, as the papers table will hold them) and their names, for the graph of
+ * fingerprint `graphVersion`. Everything but the writing is done here, before the write transaction.
+ */
+export function searchChanges(db: Db, papers: readonly IndexPaper[], names: IndexNames, graphVersion: string, full = false): SearchChanges {
+  const docs = indexDocs(papers, names);
+  const clear = full || !searchIndexIsCurrent(db);
+  const changes: SearchChanges = { clear, gone: [], put: [], words: { put: [], gone: [] }, grams: { put: [], gone: [] }, version: `${INDEX_FORMAT}:${graphVersion}`, papers: docs.length };
+  const counts = wordCounts(docs);
+  if (clear) {
+    docs.forEach((doc, i) => changes.put.push({ rowid: i + 1, replace: false, doc }));
+    changes.words.put = [...counts];
+    changes.grams.put = [...counts.keys()].filter(gramWorthy);
+    return changes;
+  }
+  const storedAliases = new Map<string, unknown[][]>();
+  for (const row of db.prepare("SELECT paper_id, alias, key, kind, exact, titles, source FROM search_aliases ORDER BY paper_id, rowid").raw().iterate() as Iterable<unknown[]>) {
+    const id = row[0] as string;
+    let list = storedAliases.get(id);
+    if (!list) storedAliases.set(id, (list = []));
+    list.push(row);
+  }
+  const stored = new Map<string, { rowid: number; digest: string }>();
+  let largest = 0;
+  for (const row of db
+    .prepare("SELECT d.rowid, t.title, t.names, t.terms, t.authors, t.venue, t.ids, d.paper_id, d.year, d.cited_in_map, d.reported, d.prior FROM search_docs d JOIN search_text t ON t.rowid = d.rowid")
+    .raw()
+    .iterate() as Iterable<unknown[]>) {
+    const rowid = row[0] as number;
+    const paperId = row[7] as string;
+    largest = Math.max(largest, rowid);
+    stored.set(paperId, { rowid, digest: docDigest(row.slice(1, 7), row.slice(7), storedAliases.get(paperId) ?? []) });
+  }
+  for (const doc of docs) {
+    const before = stored.get(doc.paperId);
+    stored.delete(doc.paperId);
+    if (
+      before?.digest ===
+      docDigest(
+        doc.text,
+        doc.doc,
+        doc.aliases.map((a) => [...aliasValues(a)]),
+      )
+    )
+      continue;
+    changes.put.push(before ? { rowid: before.rowid, replace: true, doc } : { rowid: ++largest, replace: false, doc });
+  }
+  for (const [paperId, { rowid }] of stored) changes.gone.push({ rowid, paperId });
+
+  const grams = new Map<string, number>();
+  for (const [rowid, word] of db.prepare("SELECT rowid, word FROM search_word_grams").raw().iterate() as Iterable<[number, string]>) grams.set(word, rowid);
+  for (const [word, docCount] of db.prepare("SELECT word, docs FROM search_words").raw().iterate() as Iterable<[string, number]>) {
+    const now = counts.get(word);
+    if (now === undefined) changes.words.gone.push(word);
+    else if (now !== docCount) changes.words.put.push([word, now]);
+    counts.delete(word);
+  }
+  for (const [word, docCount] of counts) changes.words.put.push([word, docCount]);
+  const wanted = new Set(changes.words.put.map(([w]) => w).filter(gramWorthy));
+  for (const word of changes.words.gone) {
+    const rowid = grams.get(word);
+    if (rowid !== undefined) changes.grams.gone.push(rowid);
+  }
+  for (const word of wanted) if (!grams.has(word)) changes.grams.put.push(word);
+  return changes;
+}
+
+/** Makes the changes; call inside the write transaction that writes the graph they are of. */
+export function writeSearchChanges(db: Db, changes: SearchChanges): { papers: number; changed: number } {
+  if (changes.clear) db.exec("DELETE FROM search_text; DELETE FROM search_docs; DELETE FROM search_aliases; DELETE FROM search_words; DELETE FROM search_word_grams;");
+  const deleteText = db.prepare("DELETE FROM search_text WHERE rowid = ?");
+  const deleteDoc = db.prepare("DELETE FROM search_docs WHERE rowid = ?");
+  const deleteAliases = db.prepare("DELETE FROM search_aliases WHERE paper_id = ?");
+  for (const { rowid, paperId } of changes.gone) {
+    deleteText.run(rowid);
+    deleteDoc.run(rowid);
+    deleteAliases.run(paperId);
+  }
   const insertText = db.prepare("INSERT INTO search_text (rowid, title, names, terms, authors, venue, ids) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const insertDoc = db.prepare("INSERT INTO search_docs (rowid, paper_id, year, cited_in_map, reported, prior) VALUES (?, ?, ?, ?, ?, ?)");
   const insertAlias = db.prepare("INSERT INTO search_aliases (paper_id, alias, key, kind, exact, titles, source) VALUES (?, ?, ?, ?, ?, ?, ?)");
-  const wordDocs = new Map<string, number>();
-  papers.forEach((p, i) => {
-    const rowid = i + 1;
-    const own = aliasesOf.get(p.id) ?? [];
-    const authors = indexableText((JSON.parse(p.authors_json) as string[]).join("; "));
-    const nameText = own
-      .filter((a) => a.exact)
-      .map((a) => a.alias)
-      .join(" ; ");
-    const terms = [...own.filter((a) => !a.exact).map((a) => a.alias), ...joinedCompounds(`${p.title ?? ""} ${nameText}`)].join(" ");
-    const ids = [p.acl_id, p.arxiv_id, p.doi, p.openreview_id, p.s2_id, p.id].filter(Boolean).join(" ");
-    insertText.run(rowid, p.title ?? "", nameText, terms, authors, p.venue ?? "", ids);
-    insertDoc.run(rowid, p.id, p.year, p.cited_in_map, p.cited_by_count, importance(p.cited_in_map, p.cited_by_count));
-    for (const a of own) insertAlias.run(a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source);
-    for (const w of new Set(searchWords(`${p.title ?? ""} ${nameText} ${terms} ${authors} ${p.venue ?? ""}`))) wordDocs.set(w, (wordDocs.get(w) ?? 0) + 1);
-  });
-  const insertWord = db.prepare("INSERT INTO search_words (word, docs) VALUES (?, ?)");
-  const insertGrams = db.prepare("INSERT INTO search_word_grams (word) VALUES (?)");
-  for (const [word, docs] of wordDocs) {
-    insertWord.run(word, docs);
-    if (word.length >= 4 && !/^\d+$/.test(word)) insertGrams.run(word);
+  for (const { rowid, replace, doc } of changes.put) {
+    if (replace) {
+      deleteText.run(rowid);
+      deleteDoc.run(rowid);
+      deleteAliases.run(doc.paperId);
+    }
+    insertText.run(rowid, ...doc.text);
+    insertDoc.run(rowid, ...doc.doc);
+    for (const a of doc.aliases) insertAlias.run(...aliasValues(a));
   }
-  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('search_version', ?)").run(version(db));
-  return { papers: papers.length, aliases: aliases.length };
+  const putWord = db.prepare("INSERT OR REPLACE INTO search_words (word, docs) VALUES (?, ?)");
+  const deleteWord = db.prepare("DELETE FROM search_words WHERE word = ?");
+  for (const w of changes.words.gone) deleteWord.run(w);
+  for (const [w, docs] of changes.words.put) putWord.run(w, docs);
+  const deleteGram = db.prepare("DELETE FROM search_word_grams WHERE rowid = ?");
+  const insertGram = db.prepare("INSERT INTO search_word_grams (word) VALUES (?)");
+  for (const rowid of changes.grams.gone) deleteGram.run(rowid);
+  for (const w of changes.grams.put) insertGram.run(w);
+  db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('search_version', ?)").run(changes.version);
+  return { papers: changes.papers, changed: changes.put.length + changes.gone.length };
+}
+
+/**
+ * Rebuilds the whole index from the stored tables (a database an older Lineage wrote, a repair);
+ * call inside the write transaction. Batches of pages change only the rows that differ (`searchChanges`).
+ */
+export function rebuildSearchIndex(db: Db): { papers: number; aliases: number } {
+  const { papers, names } = storedInput(db);
+  const changes = searchChanges(db, papers, names, graphVersion(db) ?? "", true);
+  writeSearchChanges(db, changes);
+  return { papers: changes.papers, aliases: changes.put.reduce((n, p) => n + p.doc.aliases.length, 0) };
 }
 
 /** An FTS5 string literal: the text in double quotes, quotes doubled. */
@@ -198,13 +357,13 @@ export class SearchIndexQueries {
       `SELECT h.row, d.paper_id, d.year, t.title || ' ' || t.names || ' ' || t.terms || ' ' || t.authors AS words, h.b, d.cited_in_map, d.reported
        FROM (SELECT s.rowid AS row, bm25(search_text, ${weights}) AS b, d.prior AS prior
              FROM search_text s JOIN search_docs d ON d.rowid = s.rowid
-             WHERE search_text MATCH ? ORDER BY b - ? * d.prior LIMIT ?) h
+             WHERE search_text MATCH ? ORDER BY b - ? * d.prior, d.paper_id LIMIT ?) h
        JOIN search_docs d ON d.rowid = h.row JOIN search_text t ON t.rowid = h.row
-       ORDER BY h.b - h.prior`,
+       ORDER BY h.b - h.prior, d.paper_id`,
     );
     this.rowsStatement = db.prepare<[string], number>("SELECT rowid FROM search_text WHERE search_text MATCH ?").pluck();
     this.exactAliasStatement = db.prepare<[string], { paper_id: string; alias: string; kind: AliasKind; source: string; titles: number | null }>(
-      "SELECT paper_id, alias, kind, source, titles FROM search_aliases WHERE key = ? AND exact = 1 ORDER BY rowid",
+      "SELECT paper_id, alias, kind, source, titles FROM search_aliases WHERE key = ? AND exact = 1 ORDER BY paper_id, rowid",
     );
     this.aliasesStatement = db.prepare<[string], { alias: string; kind: AliasKind; source: string; exact: number }>(
       "SELECT alias, kind, source, exact FROM search_aliases WHERE paper_id = ? ORDER BY exact DESC, rowid",
@@ -213,7 +372,7 @@ export class SearchIndexQueries {
     this.wordStatement = db.prepare<[string], { docs: number }>("SELECT docs FROM search_words WHERE word = ?");
     this.gramStatement = db.prepare<[string, number], { word: string; docs: number }>(
       `SELECT g.word, w.docs FROM search_word_grams g JOIN search_words w ON w.word = g.word
-       WHERE search_word_grams MATCH ? ORDER BY rank LIMIT ?`,
+       WHERE search_word_grams MATCH ? ORDER BY rank, g.word LIMIT ?`,
     );
     this.headStatement = db.prepare<[string, string, number, number, number], { word: string; docs: number }>(
       "SELECT word, docs FROM search_words WHERE word >= ? AND word < ? AND length(word) BETWEEN ? AND ? LIMIT ?",

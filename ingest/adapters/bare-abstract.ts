@@ -1,6 +1,9 @@
 /**
  * Adapter for a bare abstract: prose pasted or saved with no title line, links or markup. The title
- * is inferred from the first sentence (and flagged `titleInferred`), the abstract is the whole text,
+ * is inferred from the first sentence (and flagged `titleInferred`) of a text that is prose
+ * throughout (a page that labels its abstract or carries widgets beside it has lost its title
+ * line: no title is made of its prose), or read from a reference entry opening it ("<Title>,
+ * First Last, …"); the abstract is the whole text,
  * and year and venue come from a statement such as "to be presented at … 2025 …" when there is one.
  */
 import { decodeHTML } from "entities";
@@ -9,6 +12,7 @@ import { emptyPage } from "../../vocabulary/paper-page.ts";
 import type { PageAdapter } from "../../vocabulary/paper-page.ts";
 import { collapse } from "./page-text.ts";
 import { cleanPage } from "../../vocabulary/clean-text.ts";
+import { titleThenAuthors } from "./capture/title-author-lines.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -75,6 +79,16 @@ export function proseLike(text: string): boolean {
   return listy * 3 <= lines.length;
 }
 
+/**
+ * A page whose title line is missing rather than a pasted abstract (issue 26): it labels its
+ * abstract ("Abstract:" at a line's start), or holds short lines that are no sentences (names over
+ * "11 papers", a site's widgets) beside its prose. Its first sentence is prose, never its title.
+ */
+function titleMissing(text: string): boolean {
+  const lines = text.slice(0, 50_000).split("\n", 400);
+  return lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) || lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2;
+}
+
 /** The first sentence: up to the first . ! or ? that ends a word which is not an abbreviation. */
 export function firstSentence(text: string): string {
   const s = text.slice(0, 2000);
@@ -135,10 +149,16 @@ export const parseBareAbstract: PageAdapter = (text) => {
   }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");
-  const title = titleFrom(firstSentence(paras[0] ?? ""));
+  // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper.
+  const entry = titleThenAuthors(paras[0] ?? "");
+  const title = entry ? entry.title : titleMissing(source) ? undefined : titleFrom(firstSentence(paras[0] ?? ""));
+  if (entry) {
+    paper.authors = entry.authors;
+    if (entry.year !== undefined) paper.year = entry.year;
+  }
   if (title) {
     paper.title = title;
-    paper.titleInferred = true;
+    paper.titleInferred = !entry;
   }
   const stated = venueStatement(paper.abstract);
   if (stated) {

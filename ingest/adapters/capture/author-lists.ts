@@ -41,7 +41,7 @@ const NOT_NAMES = new Set(
 
 const FOOTNOTES = /[*∗†‡§¶⋆✝✉♠♣♥♦#⁰¹²³⁴⁵⁶⁷⁸⁹]+/gu;
 const INITIALS = /^(?:\p{Lu}\.?(?:\s?-\s?\p{Lu}\.?)?\s?)+(?:[a-z]{1,3}\.\s?(?:\p{Lu}\.\s?)*)*$/u;
-const CAPITALISED = /^\p{Lu}[\p{L}\p{M}'’]*[\p{Ll}\p{M}][\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*\.?$/u;
+const CAPITALISED = /^\p{Lu}[\p{L}\p{M}'’]*[\p{Ll}\p{M}][\p{L}\p{M}'’]*(?:[-‐‑][\p{L}\p{M}'’]+)*\.?$/u;
 const INITIAL = /^\p{Lu}\.?(?:-\p{Lu}\.?)?$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}·・]{2,8}$/u;
 const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
@@ -104,6 +104,7 @@ interface Truncation {
 /** Take the marks of a truncated list off its end ("and 49 other authors", "(+46 others)", "et al."). */
 function takeTruncation(line: string): Truncation {
   const patterns: [RegExp, boolean][] = [
+    [/[\s,]*et\.?\s*al\.?\s*\(\+?\s?(\d[\d,]*)\s+(?:more|others?)\)\s*$/i, true],
     [/[\s,]*(?:and\s+)?\(?\+?\s?(\d[\d,]*)\s+(?:other|more)\s+authors?\)?\.?\s*$/i, true],
     [/[\s,]*\(\+\s?(\d[\d,]*)(?:\s+(?:others?|more|authors?))?\)\s*$/i, true],
     [/[\s,]*\+\s?(\d[\d,]*)\s+(?:authors?|more|others?)\s*$/i, true],
@@ -169,6 +170,8 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   let s = line.replace(/\s+/g, " ").trim();
   if (!s || s.length > 6000) return undefined;
   s = s.replace(/^(?:by|written by|authors?(?:\(s\))?\s*:)\s+/i, "").replace(/\s*\(\s*[*∗†‡]\s*[^()]{0,60}\)\s*$/u, "");
+  // "Tom Quill(Google (United States)), …": an affiliation holding its country, after each name.
+  if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
   const cut = takeTruncation(s);
   s = cut.rest
     // "A, B, … Z": the ellipsis stands for the hidden names.

@@ -156,6 +156,9 @@ function wrappedList(lines: readonly string[], at: number, list: AuthorList): Au
  * and a "Show all 5 authors" line that says how many there are.
  */
 export function labelledAuthorList(lines: readonly string[], label: LabelledValue): AuthorList | undefined {
+  // "Clark, Peter" / "Cowhey, Isaac" one a line (a catalogue's record): each line one name, surname first.
+  const inverted = label.valueLines.length >= 2 ? label.valueLines.map((at) => invertedName(lines[at] ?? "")) : [];
+  if (inverted.length > 0 && inverted.every((n) => n !== undefined)) return { names: inverted as string[] };
   const whole = parseAuthorList(label.value, { labelled: true });
   if (whole || label.valueLines.length < 2) return whole;
   const names: string[] = [];
@@ -173,6 +176,14 @@ export function labelledAuthorList(lines: readonly string[], label: LabelledValu
   }
   if (names.length === 0) return undefined;
   return total !== undefined && total > names.length ? { names, truncated: { total } } : { names };
+}
+
+/** "Clark, Peter" → "Peter Clark": one name written surname first, or undefined. */
+function invertedName(line: string): string | undefined {
+  const m = /^([^,;]{2,40}),\s*([^,;]{1,40})$/.exec(line.trim());
+  if (!m?.[1] || !m[2]) return undefined;
+  const name = `${m[2].trim()} ${m[1].trim()}`;
+  return isPersonName(name) ? name : undefined;
 }
 
 export function recordAuthors(records: readonly EmbeddedRecord[]): AuthorList | undefined {

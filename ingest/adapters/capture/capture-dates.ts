@@ -139,10 +139,15 @@ export function venueIn(text: string): { venue: string; year: number } | undefin
   return m?.[1] ? { venue: m[0], year: Number(m[1]) } : undefined;
 }
 
-/** "ICLR 2024 Oral" alone on a line near the title: the venue, and its year. */
+/** "Transactions of the … Linguistics (2019) (to appear)": a journal's or proceedings' name, its year in brackets. */
+const JOURNAL_LINE = /^((?:Transactions|Journal|Proceedings|Annals)\b[^()]{3,160}?)\s*\(((?:19|20)\d\d)\)(?:\s*\((?:to appear|in press|forthcoming)\))?\.?$/;
+
+/** "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title: the venue, and its year. */
 export function venueLine(line: string): { venue: string; year: number } | undefined {
   const m = VENUE_LINE.exec(line.trim());
-  return m?.[1] ? { venue: line.trim(), year: Number(m[1]) } : undefined;
+  if (m?.[1]) return { venue: line.trim(), year: Number(m[1]) };
+  const journal = line.length <= 240 ? JOURNAL_LINE.exec(line.trim()) : null;
+  return journal?.[1] && journal[2] ? { venue: journal[1].trim(), year: Number(journal[2]) } : undefined;
 }
 
 /** A date or year that opens a short line near the title (or a date inside a short token run). */

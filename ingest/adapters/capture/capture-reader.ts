@@ -22,13 +22,14 @@ import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
-import { bibtexRecord, jsonRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
+import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
-import { firstOf, labelledValues } from "./labels.ts";
+import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
+import { titleThenAuthors } from "./title-author-lines.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
@@ -79,7 +80,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
   const xml = xmlRecord(text);
-  const records = [bibtexRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
+  const records = [bibtexRecord(text), risRecord(text), /"title"\s*:/.test(text) ? jsonRecord(text) : undefined, xml].filter((r): r is EmbeddedRecord => r !== undefined);
   const reading: CaptureReading = { authors: [], ids: {}, categories: [], buildsOn: lists.buildsOn, builtBy: lists.builtBy, declared: lists.declared, warnings: [] };
 
   // Title.
@@ -114,6 +115,12 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (!title && h1 !== undefined) {
     title = stripHeading(lines[h1] ?? "");
     titleLine = h1;
+  }
+  // "Papers/Title" over "Title": the breadcrumb's last step, printed again as the heading, is the title.
+  const crumb = title ? undefined : breadcrumbTitle(lines, end);
+  if (crumb !== undefined) {
+    title = lines[crumb] ?? "";
+    titleLine = crumb;
   }
   const topAuthorLine = findAuthorLine(lines, chrome, excluded);
   // "A, B, C:" over "Title. Venue 2024: 112-125" (a bibliography's entry): the title follows.
@@ -164,6 +171,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
   const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
   if (!title && topCitation?.authors.length) title = topCitation.title;
+  // A record shown as text (an RIS export, a BibTeX entry in a paragraph) under a site's chrome:
+  // its title is the page's, over the first title-like line, which is the site's.
+  const shownRecord = title ? undefined : records.find((r) => r.title && titleLike(r.title, { long: true }));
+  if (shownRecord?.title) title = shownRecord.title;
   if (!title) {
     const candidates: number[] = [];
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
@@ -171,12 +182,15 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome)) candidates.push(i);
+      // The row under a table's glued field names is its values glued, never a title.
+      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
+    // A reference entry among them ("<Title>, First Last, First Last") is the page's paper, under a heading of the site's.
     const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
-    const at = (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(lines[i] ?? "") !== undefined) : undefined;
+    const at = entry ?? (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
     if (at !== undefined) {
       title = lines[at] ?? "";
       titleLine = at;
@@ -184,6 +198,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   }
   if (!title && topCitation) title = topCitation.title;
   if (!title) title = records.find((r) => r.title)?.title;
+  // "<Title>, First Last, First Last, …": the title line goes on with its authors.
+  const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;
+  if (withAuthors) title = withAuthors.title;
   if (title) {
     title = cleanCapturedTitle(title);
     const short = trailingShortCitation(title);
@@ -240,6 +257,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     site.authors ??
     entryAuthors ??
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
+    (withAuthors ? { names: withAuthors.authors, ...(withAuthors.truncated ? { truncated: {} } : {}) } : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
     // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
     (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
@@ -303,8 +321,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
             labels,
             ...(titleLine !== undefined ? { titleLine } : {}),
             headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year)
-              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year }
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year)
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year }
               : {}),
             ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
             ...(byline?.date ? { bylineDate: byline.date } : {}),
@@ -403,6 +421,29 @@ function headerByline(lines: readonly string[], titleLine: number | undefined, e
     if (b) return b;
   }
   return undefined;
+}
+
+/** The line that repeats the last step of a breadcrumb right above it ("Papers/Title", then "Title"), or undefined. */
+function breadcrumbTitle(lines: readonly string[], end: number): number | undefined {
+  for (let i = 0, seen = 0; i < end && seen < TOP_LINES; i++) {
+    const l = (lines[i] ?? "").trim();
+    if (!l) continue;
+    seen++;
+    if (!l.includes("/") || l.length > 400 || /^https?:|^www\./i.test(l)) continue;
+    const next = lines.findIndex((x, j) => j > i && x !== "");
+    const heading = (lines[next] ?? "").trim();
+    if (next < 0 || next > i + 3 || heading.length < 8 || heading.length >= l.length) continue;
+    const crumbs = l.slice(0, l.length - heading.length);
+    // The steps before the title: one to four short words of a site's sections, each ending in "/".
+    if (l.endsWith(heading) && /^(?:[^/\s][^/]{0,40}\/\s*){1,4}$/.test(crumbs) && titleLike(heading, { long: true })) return next;
+  }
+  return undefined;
+}
+
+/** True when the filled line above line i is a row of a table's field names. */
+function underFieldNames(lines: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) if (lines[j]) return isFieldNameRow(lines[j] ?? "");
+  return false;
 }
 
 /** The line where sections about other papers begin ("Similar Papers"), or the end. */

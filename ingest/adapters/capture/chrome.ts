@@ -71,7 +71,7 @@ const CHROME_LINES = new RegExp(
 
 /** Phrases no title contains: a line holding one is a banner, whatever else it says. */
 const CHROME_PHRASES =
-  /\b(?:you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
+  /\b(?:(?:skip|jump) to (?:the )?(?:main |site )?(?:content|navigation(?: menu)?|footer|search|menu)\b.{0,80}\b(?:skip|jump) to|you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
 
 /** A breadcrumb trail: "Computer Science > Machine Learning", "cs > arXiv:2107.03374", "Home / Papers / …". */
 const BREADCRUMB = /^(?:[^>›»/|]{1,40}\s(?:>|›|»)\s){1,5}[^>›»]{1,60}$|^(?:home|papers?|browse|all papers)\s*(?:\/|›|»|>)\s.{1,120}$/i;

@@ -3,12 +3,15 @@
  * (`@misc{rein2023, title={…}, author={A and B}, year={2023}, eprint={2311.12022}}`, also cut off
  * by the capture, or flattened onto one line), and a JSON document shown as text, even with a
  * viewer's line numbers between its tokens (`1 { 2 "paper": { 3 "title": "…"`), and an XML
- * paper file shown as text (`<Paper uid="W04-1013">`, `<Title>…</Title>`). Read for the
+ * paper file shown as text (`<Paper uid="W04-1013">`, `<Title>…</Title>`), and an RIS export shown
+ * as text (`TY - JOUR AU - … TI - … ER -`, in a <pre> or flattened onto one line: read by the RIS
+ * importer, ingest/sources/ris.ts, once its tags are back on lines of their own). Read for the
  * page's own paper: its title, authors, year, venue and identifiers. Pure.
  */
-import { canonicalArxiv, identifiersFromText, merge, parseIdentifier } from "../../../vocabulary/identifiers.ts";
+import { canonicalArxiv, hasIdentifier, identifiersFromText, merge, parseIdentifier } from "../../../vocabulary/identifiers.ts";
 import type { Identifiers } from "../../../vocabulary/paper-page.ts";
 import { cleanName, displayOrder, isPersonName } from "./author-lists.ts";
+import { parseRis } from "../../sources/ris.ts";
 
 export interface EmbeddedRecord {
   title?: string;
@@ -155,5 +158,39 @@ export function xmlRecord(text: string): EmbeddedRecord | undefined {
     .replace(/\s+/g, " ")
     .trim();
   if (abstract) record.abstract = abstract;
+  return record;
+}
+
+/** The RIS tags an export writes (RIS specification and the common exporters); only these split a flattened record. */
+const RIS_TAGS = "TY|AU|A1|A2|A3|A4|TI|T1|T2|T3|BT|CT|PY|Y1|Y2|DA|JO|JF|JA|J1|J2|VL|IS|SP|EP|DO|UR|L1|L2|L3|L4|AB|N1|N2|KW|PB|CY|SN|ID|ET|M1|M2|M3|LA|ST|C1|C2|C3|C4|C5|DB|DP|AN|CN|ER";
+/** A tag where a value starts: at a line's start or after white space, one or two spaces, a hyphen. */
+const RIS_TAG = new RegExp(String.raw`(?:^|[\s>])(${RIS_TAGS})\s{1,2}-(?=\s|$)`, "gm");
+const RIS_START = /(?:^|[\s>])TY\s{1,2}-\s+[A-Z]{3,7}\b/;
+
+/**
+ * The page's own record from an RIS export shown as text, flattened or not: its tags put back on
+ * lines of their own ("TY  - JOUR" …), then read as the importer reads an RIS file. The record is
+ * cut at MAX_ENTRY characters from its TY tag; one needs a title or an identifier to count.
+ */
+export function risRecord(text: string): EmbeddedRecord | undefined {
+  const start = RIS_START.exec(text.slice(0, 200_000));
+  if (!start) return undefined;
+  const body = text.slice(start.index, start.index + MAX_ENTRY);
+  const tags = [...body.matchAll(RIS_TAG)];
+  // A record names its title (or at least its authors) beside its type.
+  if (tags.length < 3 || !tags.some((m) => /^(?:TI|T1|AU|A1)$/.test(m[1] ?? ""))) return undefined;
+  const lines: string[] = [];
+  tags.forEach((m, k) => {
+    const valueStart = (m.index ?? 0) + m[0].length;
+    const valueEnd = tags[k + 1]?.index ?? body.length;
+    lines.push(`${m[1]}  - ${body.slice(valueStart, valueEnd).replace(/\s+/g, " ").trim()}`);
+  });
+  if (!lines.some((l) => l.startsWith("ER  -"))) lines.push("ER  - ");
+  const paper = parseRis(lines.join("\n"), "page").records[0]?.page.paper;
+  if (!paper || (!paper.title && !hasIdentifier(paper.ids))) return undefined;
+  const record: EmbeddedRecord = { authors: people(paper.authors), ids: { ...paper.ids } };
+  if (paper.title) record.title = paper.title;
+  if (paper.year !== undefined) record.year = paper.year;
+  if (paper.venue) record.venue = paper.venue;
   return record;
 }

@@ -4,7 +4,9 @@
  * a label alone on its line with its value on the next (`Anthology ID:` / `2020.acl-main.442`,
  * `Published` / `2025-08-21`, an empty label followed directly by the next label), and a
  * flattened table: a run of labels on consecutive lines followed by their values in the same order
- * (`Year` `Venue` `DocType` `2020` `ACL` `Conference`). Only labels in the vocabulary below count,
+ * (`Year` `Venue` `DocType` `2020` `ACL` `Conference`, also a wiki's infobox whose header cells are
+ * fields: `Author` `volume` `Date Value` `title` …), and a Markdown table, as key-value rows
+ * (`| title | … |`) or a header row of fields over a row of values. Only labels in the vocabulary below count,
  * so a title with a colon ("G-Eval: NLG Evaluation…") is never read as a label. Pure.
  */
 import { isChrome, isSectionLabel } from "./chrome.ts";
@@ -31,6 +33,8 @@ const VOCABULARY: Record<string, LabelKind> = {
   published: "date",
   "published on": "date",
   "publication date": "date",
+  "pub date": "date",
+  pubdate: "date",
   "date published": "date",
   "publish date": "date",
   "first published": "date",
@@ -55,6 +59,7 @@ const VOCABULARY: Record<string, LabelKind> = {
   "arxiv preprint": "date",
   preprint: "date",
   date: "date",
+  "date value": "date",
   updated: "undated",
   "last updated": "undated",
   "last modified": "undated",
@@ -268,13 +273,67 @@ export function kindOf(label: string): LabelKind {
   return VOCABULARY[label] ?? "other";
 }
 
+/** A table's cell that is a field's name ("volume", "Url", "Date Value"): any label of the vocabulary, without its colon. */
+function cellLabel(cell: string): string | undefined {
+  if (cell.length > 60) return undefined;
+  const t = cell.trim().replace(/:$/, "");
+  return t.length <= 40 ? labelKey(t) : undefined;
+}
+
+/** A Markdown table row's cells ("| a | b |"), or undefined for a line that is not one. */
+function tableCells(line: string): string[] | undefined {
+  if (!line.startsWith("|") || line.length > 4000) return undefined;
+  const cells = line
+    .replace(/^\|/, "")
+    .replace(/\|\s*$/, "")
+    .split("|");
+  return cells.length >= 2 && cells.length <= 40 ? cells.map((c) => c.trim()) : undefined;
+}
+
+/** A table's value for a field; a bare number is no venue (a volume's "12"). */
+function tableValue(label: string, value: string, at: number, valueAt: number): LabelledValue | undefined {
+  if (!value) return undefined;
+  const kind = kindOf(label) === "venue" && /^[\d\s().–-]+$/.test(value) ? "other" : kindOf(label);
+  return { kind, label, value, at, valueLines: [valueAt] };
+}
+
+/** The values of a Markdown table's rows at `i`: key-value rows, or a header of fields over its row of values; and the last line read. */
+function markdownTable(lines: readonly string[], i: number): { values: LabelledValue[]; last: number } | undefined {
+  const cells = tableCells(lines[i] ?? "");
+  if (!cells) return undefined;
+  const header = cells.map(cellLabel);
+  if (cells.length === 2 && header[0] !== undefined) {
+    const v = tableValue(header[0], cells[1] ?? "", i, i);
+    return { values: v ? [v] : [], last: i };
+  }
+  if (header.filter((k) => k !== undefined).length < 3) return undefined;
+  let row = i + 1;
+  if (/^\|?\s*:?-{3,}/.test(lines[row] ?? "")) row++;
+  const values = tableCells(lines[row] ?? "");
+  if (!values) return { values: [], last: i };
+  const out: LabelledValue[] = [];
+  header.forEach((label, k) => {
+    const v = label !== undefined ? tableValue(label, values[k] ?? "", i, row) : undefined;
+    if (v) out.push(v);
+  });
+  return { values: out, last: row };
+}
+
 /** Every labelled value of the capture, in line order; `framed` lines are rows of a boxed panel. */
 export function labelledValues(lines: readonly string[], framed: ReadonlySet<number> = new Set()): LabelledValue[] {
   const out: LabelledValue[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
     if (!line) continue;
-    const alone = labelAlone(line);
+    const table = markdownTable(lines, i);
+    if (table) {
+      out.push(...table.values);
+      i = table.last;
+      continue;
+    }
+    // Three fields' names in a row open a flattened table even when one is no label alone ("volume", "Url").
+    const header = cellLabel(line) !== undefined && cellLabel(lines[i + 1] ?? "") !== undefined && cellLabel(lines[i + 2] ?? "") !== undefined;
+    const alone = labelAlone(line) ?? (header ? cellLabel(line) : undefined);
     if (alone !== undefined) {
       // A run of labels alone on their lines: values follow in the same order (a flattened table),
       // or each label's value is on the line after it.
@@ -282,7 +341,7 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
       for (let j = i + 1; j < lines.length && run.length < 12; j++) {
         const next = lines[j] ?? "";
         if (!next) continue;
-        if (labelAlone(next) === undefined) break;
+        if ((header ? cellLabel(next) : labelAlone(next)) === undefined) break;
         run.push(j);
       }
       const last = run[run.length - 1] ?? i;
@@ -296,9 +355,10 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           values.push(j);
         }
         run.forEach((at, k) => {
-          const label = labelAlone(lines[at] ?? "") ?? "";
+          const label = labelAlone(lines[at] ?? "") ?? cellLabel(lines[at] ?? "") ?? "";
           const valueAt = values[k];
-          if (valueAt !== undefined) out.push({ kind: kindOf(label), label, value: lines[valueAt] ?? "", at, valueLines: [valueAt] });
+          const v = valueAt !== undefined ? tableValue(label, lines[valueAt] ?? "", at, valueAt) : undefined;
+          if (v) out.push(v);
         });
         i = values[values.length - 1] ?? last;
         continue;
@@ -366,4 +426,30 @@ function continuesValue(value: string, next: string): boolean {
 /** The first value of a kind, if any. */
 export function firstOf(values: readonly LabelledValue[], kind: LabelKind): LabelledValue | undefined {
   return values.find((v) => v.kind === kind && v.value.trim() !== "");
+}
+
+/** The vocabulary's labels with their spaces taken out ("datevalue"), for a row of field names glued together. */
+const SQUASHED = new Set(Object.keys(VOCABULARY).map((k) => k.replace(/\s+/g, "")));
+const OPENINGS = new Set([...SQUASHED].map((k) => k.slice(0, 3)));
+
+/**
+ * A row of a table's field names, glued or spaced ("AuthorvolumeDate ValuetitletypejournalUrldoiyear",
+ * "Title Authors Year Venue"): four labels of the vocabulary or more and nothing else, never a title.
+ */
+export function isFieldNameRow(line: string): boolean {
+  const s = line.toLowerCase().replace(/[\s|:·,;/]+/g, "");
+  if (s.length < 8 || s.length > 300) return false;
+  // Most lines open with no label: one look at their first three letters answers them.
+  if (!OPENINGS.has(s.slice(0, 3))) return false;
+  // most[k]: the most labels that spell s.slice(0, k) exactly (-1 when none does).
+  const most = new Array<number>(s.length + 1).fill(-1);
+  most[0] = 0;
+  for (let at = 0; at < s.length; at++) {
+    const here = most[at] ?? -1;
+    if (here < 0) continue;
+    for (let len = 2; len <= 25 && at + len <= s.length; len++) {
+      if (SQUASHED.has(s.slice(at, at + len))) most[at + len] = Math.max(most[at + len] ?? -1, here + 1);
+    }
+  }
+  return (most[s.length] ?? -1) >= 4;
 }

@@ -8,7 +8,7 @@ import { namesAmongAffiliations } from "./affiliated-authors.ts";
 import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { venueStatementLine } from "./capture-dates.ts";
 import { isChrome, isSectionLabel } from "./chrome.ts";
-import { inlineLabel, labelAlone } from "./labels.ts";
+import { inlineLabel, isFieldNameRow, labelAlone } from "./labels.ts";
 import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
 import { isNonTitle } from "./non-titles.ts";
 
@@ -38,11 +38,11 @@ export function isMetaLine(line: string): boolean {
 export function titleLike(line: string, opts: { long?: boolean } = {}): boolean {
   const s = line.trim();
   if (s.length < 3 || (s.length > 300 && !opts.long) || !/\p{L}\p{L}/u.test(s)) return false;
-  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined) return false;
+  if (isChrome(s) || isSectionLabel(s) || labelAlone(s) !== undefined || inlineLabel(s) !== undefined || isFieldNameRow(s)) return false;
   const prose = opts.long ? isProse(s.slice(0, 200)) : isProse(s);
   if (isMetaLine(s) || prose || /^(?:https?:|www\.|@|\{|\[\d|[-*•·>|%]|\d+\s*[{[])/i.test(s) || hasEmailLike(s)) return false;
-  // A venue's line ("Proceedings of …", "Journal 12(3):45-58").
-  if (/^(?:in:?\s+)?(?:proceedings of|published in)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
+  // A venue's line ("Proceedings of …", "Transactions of …", "Journal of …", "Journal 12(3):45-58").
+  if (/^(?:in:?\s+)?(?:proceedings of|published in|transactions (?:of|on)|journal of)\b/i.test(s) || /\b\d+\s?\(\d+\)\s?:\s?\d+/.test(s)) return false;
   // A BibTeX field, a file name, a venue statement, a short line holding a full date.
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;

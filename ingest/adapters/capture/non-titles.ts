@@ -5,7 +5,7 @@
  * ("by lvwerra HF Staff - opened"), and a short phrase in sentence case that names a section or a
  * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"), a title
  * cut short with an ellipsis, a lead-in ending in a colon ("Go To:"), and a line made only of
- * section names (a table of contents). A title that is not one of these may still be chrome
+ * section names (a table of contents), a record shown as text, a call to action, a publisher. A title that is not one of these may still be chrome
  * (chrome.ts). Pure.
  */
 import { readByline } from "./bylines.ts";
@@ -70,9 +70,28 @@ function isSectionMenu(s: string): boolean {
   return words.length >= 4 && words.every((w) => SECTION_WORDS.has(w));
 }
 
+/** "TY - JOUR AU - …", "@article{key, title={…}": a record shown as text (embedded-records.ts reads it), never a title. */
+function isRecordText(s: string): boolean {
+  return /^(?:TY\s{1,2}-\s|@[A-Za-z]{2,20}\s*\{)/.test(s);
+}
+
+/** "Save to your library and share it with the group before Friday!": a site's call to action, eight words or more, no colon. */
+function isCallToAction(s: string): boolean {
+  return /!$/.test(s) && !s.includes(":") && s.split(/\s+/).length >= 8;
+}
+
+/** Publishers as a page prints them over a paper's authors. */
+const PUBLISHERS = /^(?:springer(?: nature)?|elsevier|wiley|ieee|acm|sage|iop publishing|taylor & francis|de gruyter|emerald|mdpi|frontiers)(?:\s+[-–—]\s+\p{L}+)?$/iu;
+
+/** "MIT Press - Journals", "Cambridge University Press", "Elsevier": who published the paper, never its title. */
+function isPublisherLine(s: string): boolean {
+  return PUBLISHERS.test(s) || /^(?:\p{Lu}[\p{L}&.]*\s){1,4}Press(?:\s+[-–—]\s+Journals?)?$/u.test(s);
+}
+
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
-  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s)) return true;
+  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s) || isRecordText(s) || isCallToAction(s) || isPublisherLine(s))
+    return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;
 }

@@ -4,7 +4,9 @@
  * line under it holds the title alone, and a short name in parentheses ("Title (Codex)") when
  * the page's text quotes the title without it; and a heading that is only the work's short name
  * ("Big-Bench") over a bullet that gives the whole title, when the page defines the short name
- * ("… benchmark (BIG-bench)") or the whole title opens with it. Without that evidence the line
+ * ("… benchmark (BIG-bench)") or the whole title opens with it; and a heading that is only the
+ * short name ("WinoGrande") when the page's text gives the whole title it begins ("WinoGrande: An
+ * Adversarial …", quoted, on a line of its own or opening a sentence). Without that evidence the line
  * stays as it is. Pure.
  */
 import { normalizeTitle } from "../../../vocabulary/titles.ts";
@@ -14,7 +16,7 @@ const REPEAT_WITHIN = 8;
 
 /** The title the page confirms inside its title line, and the line that prints it alone. */
 export function trimTitle(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at?: number } {
-  return siteSuffixTrimmed(title, lines, titleLine) ?? shortNameTrimmed(title, lines) ?? wholeTitleUnder(title, lines, titleLine) ?? { title };
+  return siteSuffixTrimmed(title, lines, titleLine) ?? shortNameTrimmed(title, lines) ?? wholeTitleUnder(title, lines, titleLine) ?? wholeTitleInText(title, lines) ?? { title };
 }
 
 /** "Title · Site name …" over a line that is "Title": the title, on that line. */
@@ -58,4 +60,38 @@ function wholeTitleUnder(title: string, lines: readonly string[], titleLine: num
   const opens = normalizeTitle(bullet).startsWith(short);
   const defines = lines.slice(0, 200).some((l) => [...l.matchAll(/\(([^()]{2,40})\)/g)].some((m) => m[1] !== undefined && normalizeTitle(m[1]) === short));
   return opens || defines ? { title: bullet, at } : undefined;
+}
+
+/** How many lines, and how much of each, are searched for the whole title a short name begins. */
+const SEARCH_LINES = 200;
+const SEARCH_CHARS = 2000;
+
+/**
+ * "WinoGrande" as the heading, and "WinoGrande: An Adversarial Winograd Schema Challenge at Scale"
+ * in the text: the whole title, as the text prints it. The title after the short name's colon runs
+ * to a quote, a bracket, a sentence's end or a citation's comma; it needs three words or more.
+ */
+function wholeTitleInText(title: string, lines: readonly string[]): { title: string } | undefined {
+  const short = title.trim();
+  if (short.length < 2 || short.length > 30 || short.split(/\s+/).length > 2 || /[:?!.]/.test(short)) return undefined;
+  const key = short.toLowerCase();
+  for (const l of lines.slice(0, SEARCH_LINES)) {
+    const text = l.slice(0, SEARCH_CHARS);
+    const lower = text.toLowerCase();
+    if (!lower.includes(`${key}:`)) continue;
+    let from = 0;
+    for (let n = 0; n < 20; n++) {
+      const at = lower.indexOf(`${key}:`, from);
+      if (at < 0) break;
+      from = at + key.length + 1;
+      // The short name as a word of its own, at a line's or a quotation's start.
+      if (at > 0 && !/["“'‘(\s*>]/.test(text[at - 1] ?? "")) continue;
+      const rest = /^\s*([^"”'’()[\].!?\n]{8,200}?)(?=["”'’()[\]]|[.!?](?:\s|$)|,\s+(?:\p{Lu}[\p{L}-]+\s+et al|(?:19|20)\d\d)|\s+[-–—]\s|$)/u.exec(text.slice(from));
+      // American style closes a quoted title with its comma inside the quotes (“Title,”).
+      const tail = rest?.[1]?.trim().replace(/[,;]$/, "");
+      if (!tail || tail.split(/\s+/).length < 3 || !/^\p{Lu}/u.test(tail)) continue;
+      return { title: `${text.slice(at, at + short.length)}: ${tail}` };
+    }
+  }
+  return undefined;
 }

@@ -5,6 +5,8 @@ import { isBreadcrumb, isChrome, isSectionLabel } from "../../../ingest/adapters
 const CHROME = [
   "Skip to main content",
   "Skip to yearly menu bar",
+  "Jump to navigation Jump to search",
+  "Skip to content Skip to search",
   "We use cookies to make our site work. By continuing to browse you agree to our use of cookies.",
   "Accept all cookies",
   "Manage preferences",

@@ -66,6 +66,11 @@ export function fittedCamera(sigma: Sigma, hidden: ReadonlySet<string> | null = 
   // A filtered view keeps a wider margin: its core's edge papers and their citations stay on screen.
   const target = fitIntoArea(box, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma), hidden ? 0.2 : undefined);
   if (!target) return null;
+  // A fit beyond sigma's widest view, or centred far off the papers, comes of a viewport not
+  // measured yet (sigma's framing of a container still being laid out): wait for the next try.
+  const widest = sigma.getSetting("maxCameraRatio") ?? Infinity;
+  const off = Math.max(Math.abs(target.x - (box.minX + box.maxX) / 2), Math.abs(target.y - (box.minY + box.maxY) / 2));
+  if (target.ratio > widest || off > 2 * target.ratio + 1) return null;
   // A single paper, or papers at one spot: not closer than a paper's own view.
   return { ...target, ratio: Math.max(target.ratio, points.length < 3 ? 0.3 : 0.05) };
 }
@@ -109,16 +114,24 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     };
   }, [sigma]);
 
-  // The first graph: framed whole, once sigma has processed it and its container has a size
-  // (tried again whenever the container is resized, until it fits).
+  // The first graph: framed whole, once sigma has processed it and its container has a size,
+  // and framed again whenever the container is resized until someone moves the camera (a fit
+  // made while the page was still being laid out would otherwise stay off to one side).
   useEffect(() => {
     if (graphVersion === 0 || fitted.current) return;
+    const camera = sigma.getCamera();
+    let set: string | null = null;
+    const key = () => {
+      const c = camera.getState();
+      return `${c.x},${c.y},${c.ratio},${c.angle}`;
+    };
     const fit = () => {
-      if (fitted.current) return;
+      if (fitted.current && set !== key()) return;
       const target = fittedCamera(sigma, hiddenNow.current);
       if (!target) return;
       fitted.current = true;
-      sigma.getCamera().setState(target);
+      camera.setState(target);
+      set = key();
       framed(sigma, hiddenNow.current ? "filtered" : "whole graph");
     };
     const frame = requestAnimationFrame(fit);
