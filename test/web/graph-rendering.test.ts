@@ -1,7 +1,7 @@
 /**
  * How the map meets the renderer (issue 25): the graph as columns and compact links, the
- * citations on show within a budget, papers picked from their positions, and frames paced to
- * the driver's fences.
+ * citations on show within a budget, papers picked from their positions, frames paced to the
+ * driver's fences, and thin citations drawn as lines with only the thick ones as rectangles.
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
@@ -219,6 +219,70 @@ describe("frames paced to the driver", () => {
     pacer.detach();
     renderer.render();
     expect(drawn).toBe(3);
+  });
+});
+
+/** A WebGL context that records its calls: enough for sigma's programs to be built and drawn without a GPU. */
+function recordingGl(calls: { name: string; args: unknown[] }[]): WebGLRenderingContext {
+  const gl: object = new Proxy(
+    {},
+    {
+      get: (_target, name) => {
+        if (typeof name !== "string") return undefined;
+        if (/^[A-Z0-9_]+$/.test(name)) return 1;
+        return (...args: unknown[]) => {
+          calls.push({ name, args });
+          if (name === "getAttribLocation") return 0;
+          if (name === "getExtension") return gl;
+          return name.startsWith("get") ? true : {};
+        };
+      },
+    },
+  );
+  return gl as WebGLRenderingContext;
+}
+
+describe("citations drawn as lines, the thick ones also as rectangles", () => {
+  it("gives the rectangles' program only the visible citations drawn thick, and draws that many", async () => {
+    // Sigma's programs read WebGL's constants when their module loads.
+    const constants = { BOOL: 35670, BYTE: 5120, UNSIGNED_BYTE: 5121, SHORT: 5122, UNSIGNED_SHORT: 5123, INT: 5124, UNSIGNED_INT: 5125, FLOAT: 5126, POINTS: 0, LINES: 1, TRIANGLES: 4 };
+    const scope = globalThis as { WebGLRenderingContext?: object; WebGL2RenderingContext?: object };
+    scope.WebGLRenderingContext = Object.assign(scope.WebGLRenderingContext ?? {}, constants);
+    scope.WebGL2RenderingContext = Object.assign(scope.WebGL2RenderingContext ?? class {}, constants);
+    const { ThickEdgeRectangles, THICK_EDGE_SIZE } = await import("../../web/src/core/graph/edge-program.ts");
+    const calls: { name: string; args: unknown[] }[] = [];
+    const program = new ThickEdgeRectangles(recordingGl(calls), null, {} as never);
+    const end = (x: number, hidden = false) => ({ x, y: 0, size: 2, color: "#000000", hidden }) as never;
+    const edge = (size: number, hidden = false) => ({ size, color: "#c2410c", hidden }) as never;
+    const params = { matrix: new Float32Array(9), width: 10, height: 10, pixelRatio: 1, zoomRatio: 1, sizeRatio: 1, correctionRatio: 1, minEdgeThickness: 1.7, downSizingRatio: 1 } as never;
+    const drawn = () => calls.filter((c) => c.name === "drawArraysInstancedANGLE" || c.name === "drawArraysInstanced").map((c) => c.args[3]);
+
+    program.reallocate(5);
+    program.process(1, 0, end(0), end(1), edge(1));
+    program.process(2, 1, end(0), end(2), edge(THICK_EDGE_SIZE + 1));
+    program.process(3, 2, end(0), end(3), edge(3, true));
+    program.process(4, 3, end(0, true), end(4), edge(3));
+    program.process(5, 4, end(0), end(5), edge(3));
+    program.render(params);
+    expect(program.capacity).toBe(2);
+    expect(drawn()).toEqual([2]);
+    // The first thick citation's ends, as sigma's rectangles lay them out.
+    expect([...program.array.slice(0, 4)]).toEqual([0, 0, 2, 0]);
+
+    // A partial redraw: the citation at offset 1 thin again, the one at offset 0 thick.
+    calls.length = 0;
+    program.process(2, 1, end(0), end(2), edge(1));
+    program.process(1, 0, end(0), end(1), edge(3));
+    program.render(params);
+    expect(drawn()).toEqual([2]);
+    expect(program.array.length).toBe(2 * program.STRIDE);
+
+    // Sigma processing everything again starts from nothing.
+    calls.length = 0;
+    program.reallocate(5);
+    program.render(params);
+    expect(program.capacity).toBe(0);
+    expect(drawn()).toEqual([]);
   });
 });
 

@@ -33,6 +33,7 @@ import { LabelController, emptyFrameRecord } from "../components/graph/LabelCont
 import { YearAxis } from "../components/graph/YearAxis.tsx";
 import { RendererController } from "../components/graph/RendererController.tsx";
 import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
+import { citationLines } from "../core/graph/edge-program.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
 const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>> = {
@@ -53,6 +54,9 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   // collection, a refresh during a layout change) draws nothing instead of throwing: every render
   // measures the container again, so the next one draws at the real size.
   allowInvalidContainer: true,
+  // A large map's citations (GraphDataController gives them the type "line"): one-pixel lines,
+  // the thick ones with a rectangle over theirs (edge-program.ts).
+  edgeProgramClasses: { line: citationLines<CitationNodeAttributes, CitationEdgeAttributes>() },
   // Drawn once per frame: papers are picked from their positions (RendererController). A paper of
   // the researcher's library: its own disc inside a dark ring (display.ts sets the type).
   nodeProgramClasses: {
