@@ -1,8 +1,8 @@
 /**
  * What the explorer changes in how sigma 3.0.2 meets the graphics driver (issue 25), installed on
  * one renderer and undone by the function returned: papers are picked from a grid of their
- * positions instead of sigma's pixel reads (node-picker.ts), and frames are paced to what the
- * driver draws (render-pacing.ts). `getNodeAtPosition` and `render` are private in sigma's types
+ * positions instead of sigma's pixel reads (node-picker.ts), so no picking texture is allocated
+ * for each frame, and frames are paced to what the driver draws (render-pacing.ts). `getNodeAtPosition` and `render` are private in sigma's types
  * but called through `this` by its own event handlers and refreshes, so the instance's own
  * functions are the ones used.
  */
@@ -14,6 +14,8 @@ interface SigmaInternals {
   getNodeAtPosition(position: { x: number; y: number }): string | null;
   render(): unknown;
   refresh: Sigma["refresh"];
+  /** Layers whose picking texture sigma allocates again before every frame. */
+  pickingLayers: Set<string>;
 }
 
 /** The picker's view of sigma: display data in framed coordinates and the camera's scale. */
@@ -51,6 +53,11 @@ export function installRendererHooks(sigma: Sigma): () => void {
   const pixelPicking = instance.getNodeAtPosition;
   const refresh = instance.refresh;
   instance.getNodeAtPosition = (position) => picker.pick(position);
+  // Nothing draws into the papers' picking framebuffer (node-program.ts), so its texture is not
+  // allocated again before every frame: the allocation made the page wait on the driver (a round
+  // trip for its error state) while it was still drawing the last frame.
+  const picking = [...instance.pickingLayers];
+  instance.pickingLayers.clear();
   // Every refresh may move papers or change what is drawn: the grid is rebuilt when next asked.
   instance.refresh = (options) => {
     picker.invalidate();
@@ -67,5 +74,6 @@ export function installRendererHooks(sigma: Sigma): () => void {
     sigma.off("resize", invalidate);
     instance.getNodeAtPosition = pixelPicking;
     instance.refresh = refresh;
+    for (const layer of picking) instance.pickingLayers.add(layer);
   };
 }
