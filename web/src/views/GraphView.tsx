@@ -34,6 +34,7 @@ import { YearAxis } from "../components/graph/YearAxis.tsx";
 import { RendererController } from "../components/graph/RendererController.tsx";
 import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
 import { citationLines } from "../core/graph/edge-program.ts";
+import { warmUpWebGL } from "../core/graph/webgl-warmup.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
 const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>> = {
@@ -116,6 +117,16 @@ export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
   const { marks = NO_MARKS, directionColors = NO_COLORS, resetCamera = 0, library, imageTitle = "Lineage" } = props;
   const [graph] = useState(createCitationGraph);
+  // Sigma creates its WebGL contexts when it mounts: after the browser has set WebGL up off the
+  // main thread (webgl-warmup.ts).
+  const [webglReady, setWebglReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void warmUpWebGL().then(() => live && setWebglReady(true));
+    return () => {
+      live = false;
+    };
+  }, []);
   const [hovered, setHovered] = useState<string | null>(null);
   const [loaded, setLoaded] = useState<{ version: number; small: boolean; links: LinkGraph; overview: readonly string[] }>(() => ({ version: 0, small: true, links: noLinks(), overview: [] }));
   const { version: graphVersion, links, overview } = loaded;
@@ -191,6 +202,7 @@ export function GraphView(props: GraphViewProps) {
     if (marks.size > 0) entries.push({ color: MARK_COLOR, label: "Ringed and numbered: on your reading list" });
     return entries;
   }, [regions, communities, libraryPapers, marks]);
+  if (!webglReady) return <div className="graph-canvas" aria-busy="true" />;
   return (
     <SigmaContainer<CitationNodeAttributes, CitationEdgeAttributes> graph={graph} settings={SETTINGS} className="graph-canvas">
       <RendererController />
