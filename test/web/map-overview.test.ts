@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { mapRegions, type Region, type RegionPoint } from "../../web/src/core/graph/regions.ts";
 import { placeRegionLabels } from "../../web/src/core/graph/region-labels.ts";
 import { LabelPlacer, type Box } from "../../web/src/core/graph/label-placement.ts";
-import { fitIntoArea, framedPoint, freeArea, keptCamera } from "../../web/src/core/graph/camera.ts";
+import { fitIntoArea, fitSetIntoArea, framedPoint, freeArea, keptCamera } from "../../web/src/core/graph/camera.ts";
 import { seededRandom } from "../../graph/layout.ts";
 
 /** Even-odd point-in-region test over all rings. */
@@ -130,6 +130,39 @@ describe("the camera", () => {
     }
     // A small legend, or none, leaves the whole canvas.
     expect(freeArea(800, 600, [{ x: 10, y: 550, width: 80, height: 40 }])).toEqual({ x: 0, y: 0, width: 800, height: 600 });
+  });
+
+  it("frames a path's papers beside the open legend, with room for their labels on the right", () => {
+    const area = freeArea(800, 600, [{ x: 10, y: 250, width: 300, height: 340 }]);
+    // A chain from top right to bottom left: its last paper was drawn under the legend.
+    const chain = [
+      { x: 0.7, y: 0.8 },
+      { x: 0.5, y: 0.6 },
+      { x: 0.2, y: 0.2 },
+    ];
+    const cam = fitSetIntoArea(chain, area, { width: 800, height: 600 }, scale);
+    expect(cam).not.toBeNull();
+    if (!cam) return;
+    const xs = chain.map((p) => toViewport(cam, p).x);
+    for (const p of chain) {
+      const v = toViewport(cam, p);
+      expect(v.x).toBeGreaterThanOrEqual(area.x);
+      expect(v.y).toBeGreaterThanOrEqual(0);
+      expect(v.y).toBeLessThanOrEqual(600);
+    }
+    // A label's worth of room right of the rightmost paper.
+    expect(area.x + area.width - Math.max(...xs)).toBeGreaterThan(60);
+    // Two papers side by side are not framed closer than a paper's neighbourhood.
+    const near = fitSetIntoArea(
+      [
+        { x: 0.5, y: 0.5 },
+        { x: 0.5001, y: 0.5 },
+      ],
+      area,
+      { width: 800, height: 600 },
+      scale,
+    );
+    expect(near?.ratio).toBe(0.08);
   });
 
   it("keeps the papers where they were on screen when the graph's extent grows", () => {

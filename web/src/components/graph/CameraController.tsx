@@ -2,8 +2,9 @@
  * Moves the camera to what the user asked to see: the whole graph when it first loads, the
  * selected paper when it changes, or the whole influence path or lineage when one arrives; what a
  * filter leaves when the filters change (every paper again when they are cleared); and back to
- * the whole graph when the user presses Esc (`resetToken` changes). "The whole graph" is framed
- * in the part of the canvas the open legend leaves free (core/graph/camera.ts freeArea). Waits one
+ * the whole graph when the user presses Esc (`resetToken` changes). "The whole graph", what a
+ * filter leaves and a path or lineage are framed in the part of the canvas the open legend
+ * leaves free (core/graph/camera.ts freeArea). Waits one
  * frame so sigma has processed a freshly loaded graph. The graph's container says what the camera
  * last framed (`data-camera`: "whole graph", "filtered", "paper", "papers"), for people reading
  * the page with tools and for the browser tests, and where the camera is (`data-camera-state`:
@@ -14,7 +15,7 @@
 import { useEffect, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
 import type Sigma from "sigma";
-import { fitIntoArea, fitPoints, framedBounds, framedPoint, freeArea, type CameraTarget } from "../../core/graph/camera.ts";
+import { fitIntoArea, fitPoints, fitSetIntoArea, framedBounds, framedPoint, freeArea, type CameraTarget } from "../../core/graph/camera.ts";
 import { obstaclesOf } from "./LabelController.tsx";
 
 export interface CameraControllerProps {
@@ -179,7 +180,10 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
         return framedPoint(extent, a);
       });
       const camera = sigma.getCamera();
-      const state = fitPoints(points, camera.getState().ratio);
+      // A set (a path, a lineage) goes where the open legend leaves room: the end of a chain
+      // under the legend was out of sight.
+      const { width, height } = sigma.getDimensions();
+      const state = points.length > 1 ? fitSetIntoArea(points, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma)) : fitPoints(points, camera.getState().ratio);
       if (!state) return;
       done.current = target;
       camera.animate(state, { duration: 600 }, () => framed(sigma, present.length === 1 ? "paper" : "papers"));

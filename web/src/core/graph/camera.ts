@@ -67,8 +67,9 @@ export function freeArea(width: number, height: number, obstacles: readonly Area
 
 /**
  * The camera that shows a box of framed coordinates inside `area` of a `width` × `height`
- * viewport, with a margin. `scale` is what one framed unit measures in viewport pixels at ratio
- * 1 along x and along y (signed: sigma's y grows upwards, the viewport's downwards).
+ * viewport, with a margin, at a ratio within `ratios`. `scale` is what one framed unit measures
+ * in viewport pixels at ratio 1 along x and along y (signed: sigma's y grows upwards, the
+ * viewport's downwards).
  */
 export function fitIntoArea(
   box: { minX: number; maxX: number; minY: number; maxY: number },
@@ -76,9 +77,11 @@ export function fitIntoArea(
   viewport: { width: number; height: number },
   scale: { x: number; y: number },
   margin = 0.08,
+  ratios: { min: number; max: number } = { min: 0.02, max: Infinity },
 ): CameraTarget | null {
   if (!Number.isFinite(box.minX) || !(Math.abs(scale.x) > 0) || !(Math.abs(scale.y) > 0)) return null;
-  const ratio = Math.max(0.02, ((box.maxX - box.minX) * Math.abs(scale.x)) / (area.width * (1 - margin)), ((box.maxY - box.minY) * Math.abs(scale.y)) / (area.height * (1 - margin)));
+  const fit = Math.max(((box.maxX - box.minX) * Math.abs(scale.x)) / (area.width * (1 - margin)), ((box.maxY - box.minY) * Math.abs(scale.y)) / (area.height * (1 - margin)));
+  const ratio = Math.min(ratios.max, Math.max(ratios.min, fit));
   const centre = { x: (box.minX + box.maxX) / 2, y: (box.minY + box.maxY) / 2 };
   const target = { x: area.x + area.width / 2, y: area.y + area.height / 2 };
   return {
@@ -86,6 +89,17 @@ export function fitIntoArea(
     y: centre.y - ((target.y - viewport.height / 2) * ratio) / scale.y,
     ratio,
   };
+}
+
+/**
+ * The camera that shows a set of papers (an influence path, a lineage: framed coordinates) inside
+ * `area`, with room on the right for the labels drawn beside them, as close as `fitPoints` would.
+ */
+export function fitSetIntoArea(points: readonly { x: number; y: number }[], area: Area, viewport: { width: number; height: number }, scale: { x: number; y: number }): CameraTarget | null {
+  if (points.length === 0) return null;
+  const box = boundsOf(points);
+  const labelRoom = Math.max(box.maxX - box.minX, box.maxY - box.minY) * 0.25;
+  return fitIntoArea({ ...box, maxX: box.maxX + labelRoom }, area, viewport, scale, 0.2, { min: 0.08, max: 1.2 });
 }
 
 /** The camera that keeps graph points where they were on screen when sigma's framing extent changes. */
