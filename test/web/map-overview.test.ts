@@ -1,6 +1,7 @@
 /**
  * The overview (issue 25): clusters drawn as regions that do not overlap and vanish with what a
- * filter hides (core/graph/regions.ts), their names placed without overlap inside the canvas
+ * filter hides (core/graph/regions.ts), the disc of papers with no citation named as one
+ * (map-groups.ts), their names placed without overlap inside the canvas
  * (region-labels.ts), and the camera framing a box in the canvas' free area or keeping papers in
  * place when the graph's extent changes (camera.ts, GraphDataController's keptCamera).
  */
@@ -10,6 +11,9 @@ import { placeRegionLabels } from "../../web/src/core/graph/region-labels.ts";
 import { LabelPlacer, type Box } from "../../web/src/core/graph/label-placement.ts";
 import { fitIntoArea, fitSetIntoArea, framedPoint, freeArea, keptCamera } from "../../web/src/core/graph/camera.ts";
 import { seededRandom } from "../../graph/layout.ts";
+import { createCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
+import { CitationLinks } from "../../web/src/core/graph/citation-links.ts";
+import { UNCITED_LABEL, groupedPoints, regionGroups } from "../../web/src/core/graph/map-groups.ts";
 
 /** Even-odd point-in-region test over all rings. */
 function inside(region: Region, p: { x: number; y: number }): boolean {
@@ -100,6 +104,51 @@ describe("region names", () => {
     expect(texts).not.toContain("under the legend");
     expect(texts).not.toContain("off the edge");
     expect(texts).toContain("far");
+  });
+});
+
+describe("the groups the regions are drawn for", () => {
+  it("put a labelled community's papers in its region and the papers with no citation in a disc named for them", () => {
+    const random = seededRandom(5);
+    const graph = createCitationGraph();
+    const keys: string[] = [];
+    const add = (key: string, x: number, y: number, community: number, direction: string | null = null) => {
+      keys.push(key);
+      graph.addNode(key, {
+        x,
+        y,
+        forceX: x,
+        forceY: y,
+        size: 2,
+        color: "#123456",
+        label: key,
+        title: key,
+        year: 2000,
+        stub: false,
+        citedByCount: 0,
+        direction,
+        directions: direction ? [direction] : [],
+        community,
+        arxivId: null,
+      });
+    };
+    for (const [i, p] of blob("c", 0, 0, 200, 40, random).entries()) add(`c${i}`, p.x, p.y, 1);
+    for (const [i, p] of blob("u", 110, 0, 120, 20, random).entries()) add(`u${i}`, p.x, p.y, 7);
+    add("stated", 1, 1, 1, "Metrics");
+    // The community's papers cite one another in a chain; the disc's cite nothing.
+    const citing = Int32Array.from({ length: 199 }, (_, i) => i + 1);
+    const cited = Int32Array.from({ length: 199 }, (_, i) => i);
+    const links = new CitationLinks(keys, citing, cited);
+    const names = { directionColors: new Map([["Metrics", "#aa0000"]]), communities: [{ id: 1, label: "statistical parsing, treebank", color: "#1f77b4" }], otherColor: "#8fa1b3" };
+    const points = groupedPoints(graph, links, null, names);
+    expect(points.filter((p) => p.group === "c:1")).toHaveLength(200);
+    expect(points.filter((p) => p.group === "uncited")).toHaveLength(120);
+    expect(points.filter((p) => p.group === "d:Metrics")).toHaveLength(1);
+    const regions = mapRegions(points, regionGroups(names));
+    expect(regions.map((r) => r.label).sort()).toEqual([UNCITED_LABEL, "statistical parsing"]);
+    // Hidden by a filter, the disc has no region.
+    const hidden = new Set(keys.filter((k) => k.startsWith("u")));
+    expect(mapRegions(groupedPoints(graph, links, hidden, names), regionGroups(names)).map((r) => r.label)).toEqual(["statistical parsing"]);
   });
 });
 

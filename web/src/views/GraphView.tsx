@@ -26,6 +26,7 @@ import { MapExport } from "../components/graph/MapExport.tsx";
 import type { LegendEntry } from "../core/graph/map-image.ts";
 import { MARK_COLOR } from "../core/graph/node-labels.ts";
 import { mapRegions, type Region } from "../core/graph/regions.ts";
+import { groupedPoints, regionGroups } from "../core/graph/map-groups.ts";
 import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
 import { GraphEventsController } from "../components/graph/GraphEventsController.tsx";
@@ -112,6 +113,8 @@ export interface GraphViewProps {
 }
 
 const NO_COLORS: ReadonlyMap<string, string> = new Map();
+/** The colour of papers of no labelled community, when the graph does not say. */
+const OTHER_COLOR = "#8fa1b3";
 
 export function GraphView(props: GraphViewProps) {
   const { data, layout, timelineY = "layout", filters, selected, highlighted, pathChains, currentChain, lineage = null, onSelectNode, onLoaded, onCounts } = props;
@@ -177,21 +180,12 @@ export function GraphView(props: GraphViewProps) {
   const timeline = layout === "timeline";
   // The clusters as regions, from the papers on show (a hidden cluster has none), on the force layout only.
   const communities = data?.attributes?.communities;
+  const otherColor = data?.attributes?.otherCommunityColor ?? OTHER_COLOR;
   const regions = useMemo<Region[]>(() => {
     if (timeline || graphVersion === 0) return [];
-    const labelled = new Set((communities ?? []).map((c) => c.id));
-    const points: { x: number; y: number; group: string | null }[] = [];
-    graph.forEachNode((key, a) => {
-      if (hidden?.has(key)) return;
-      points.push({ x: a.forceX, y: a.forceY, group: a.direction ? `d:${a.direction}` : labelled.has(a.community) ? `c:${a.community}` : null });
-    });
-    // On the map a community goes by its most distinctive term; the legend has the rest.
-    const groups = [
-      ...[...directionColors].map(([name, color]) => ({ key: `d:${name}`, label: name, color })),
-      ...(communities ?? []).map((c) => ({ key: `c:${c.id}`, label: c.label.split(", ")[0] ?? c.label, color: c.color })),
-    ];
-    return mapRegions(points, groups);
-  }, [graph, graphVersion, hidden, communities, directionColors, timeline]);
+    const names = { directionColors, communities: communities ?? [], otherColor };
+    return mapRegions(groupedPoints(graph, links, hidden, names), regionGroups(names));
+  }, [graph, graphVersion, hidden, communities, directionColors, timeline, links, otherColor]);
   // What each frame drew in labels, and the legend of an image of the map: the regions on show
   // under their full names, then the rings.
   const [frame] = useState(emptyFrameRecord);
