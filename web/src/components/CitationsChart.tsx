@@ -2,6 +2,8 @@
  * A small SVG bar chart of a paper's citations per year, as its page reported them. Missing years
  * between the first and last are drawn as zero; the whole series is also given as text.
  */
+import { formatCount } from "../core/count-format.ts";
+
 export interface CitationsChartProps {
   perYear: Record<string, number>;
   width?: number;
@@ -70,7 +72,7 @@ export function CitationsChart({ perYear, width = 320, height = 96 }: CitationsC
           </text>
         )}
       </svg>
-      <figcaption className="muted">Citations per year as its page reports them (max {max.toLocaleString("en-US")})</figcaption>
+      <figcaption className="muted">Citations per year as its page reports them (max {formatCount(max)})</figcaption>
     </figure>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from "react";
 import type { DirectionSummary, GraphFilters, Resource } from "../core/api/types.ts";
 import type { ExplorerMode, GraphLayout } from "../core/explorer/types.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
+import { formatCount } from "../core/count-format.ts";
 
 export interface FiltersBarProps {
   filters: GraphFilters;
@@ -73,7 +74,7 @@ export function FiltersBar({ filters, directions, layout, mode = "graph", timeli
           {selectedMissing && filters.direction && <option value={filters.direction}>{filters.direction}</option>}
           {list.map((d) => (
             <option key={d.name} value={d.name}>
-              {d.name} ({d.count.toLocaleString("en-US")})
+              {d.name} ({formatCount(d.count)})
             </option>
           ))}
         </select>

@@ -7,6 +7,7 @@
  */
 import type { DirectionSummary, GraphCommunity } from "../core/api/types.ts";
 import { LibraryLegend, type LibraryLegendProps } from "./LibraryLegend.tsx";
+import { formatCount } from "../core/count-format.ts";
 
 export interface LegendProps {
   directions: DirectionSummary[];
@@ -28,7 +29,7 @@ export interface LegendProps {
 export const STUB_COLOR = "#b8b8b8";
 
 function count(n: number): string {
-  return n.toLocaleString("en-US");
+  return formatCount(n);
 }
 
 /** One entry that filters: its swatch, name and count, pressed while the map shows only it. */

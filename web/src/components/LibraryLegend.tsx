@@ -4,6 +4,7 @@
  * only the papers it lacks. Buttons with aria-pressed, like the legend's other filters.
  */
 import type { LibraryFilter } from "../core/library/index.ts";
+import { formatCount } from "../core/count-format.ts";
 
 export interface LibraryLegendProps {
   /** Papers of the map the library holds. */
@@ -22,7 +23,7 @@ export function LibraryLegend({ count, filter, onFilter }: LibraryLegendProps) {
   return (
     <li className="legend-library">
       <span className="swatch library-ring" aria-hidden="true" />
-      In your Zotero library ({count.toLocaleString("en-US")})
+      In your Zotero library ({formatCount(count)})
       <span className="library-filter" role="group" aria-label="Show papers by your library">
         {CHOICES.map((c) => (
           <button key={c.filter} type="button" aria-pressed={filter === c.filter} onClick={() => onFilter(c.filter)}>

@@ -9,6 +9,7 @@ import { useState } from "react";
 import type { LibraryMissingResponse, PaperBrief, Resource } from "../core/api/types.ts";
 import { collectionLabel, type LibraryIndex } from "../core/library/index.ts";
 import { displayTitle } from "../core/paper/format.ts";
+import { formatCount } from "../core/count-format.ts";
 
 export interface LibraryPanelProps {
   library: LibraryIndex;
@@ -34,7 +35,7 @@ export function LibraryPanel({ library, missing, onFindMissing, onReadingList, o
         </button>
       </header>
       <p className="muted">
-        {library.papers.size.toLocaleString("en-US")} of its {r.items.toLocaleString("en-US")} Zotero items are papers of this map (ringed on it). Imported {r.importedAt?.slice(0, 10) ?? ""} from{" "}
+        {formatCount(library.papers.size)} of its {formatCount(r.items)} Zotero items are papers of this map (ringed on it). Imported {r.importedAt?.slice(0, 10) ?? ""} from{" "}
         {r.readAs === "local-api" ? "Zotero’s local API" : "a copy of zotero.sqlite"}.
       </p>
       <label className="library-collection">
@@ -44,7 +45,7 @@ export function LibraryPanel({ library, missing, onFindMissing, onReadingList, o
           {library.collections.map((c) => (
             <option key={c.key} value={c.key}>
               {"\u2003".repeat(c.path.length - 1)}
-              {c.name} ({c.papers.toLocaleString("en-US")})
+              {c.name} ({formatCount(c.papers)})
             </option>
           ))}
         </select>
@@ -72,8 +73,7 @@ function MissingList({ missing, onSelect }: { missing: Resource<LibraryMissingRe
     <div className="library-missing">
       <h3>Not in your library, linked to {scope}</h3>
       <p className="muted">
-        {m.candidates.toLocaleString("en-US")} paper{m.candidates === 1 ? "" : "s"} build on, or are built on by, at least {m.min} of its {m.seeds.toLocaleString("en-US")} papers; the most relevant
-        first.
+        {formatCount(m.candidates)} paper{m.candidates === 1 ? "" : "s"} build on, or are built on by, at least {m.min} of its {formatCount(m.seeds)} papers; the most relevant first.
       </p>
       {m.items.length === 0 ? (
         <p className="muted">None in this map.</p>

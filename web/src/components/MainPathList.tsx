@@ -15,6 +15,7 @@ import { KEY_ROUTES_OFFERED } from "../core/explorer/types.ts";
 import { keyRouteReport, type KeyRouteReport } from "../core/lineage/main-path.ts";
 import { displayTitle, exactCount } from "../core/paper/format.ts";
 import { readableCount, shareOf } from "../../../vocabulary/count-wording.ts";
+import { formatCount } from "../core/count-format.ts";
 
 export interface SeedLabel {
   ref: string;
@@ -35,7 +36,7 @@ export interface MainPathListProps {
 }
 
 function count(n: number): string {
-  return n.toLocaleString("en-US");
+  return formatCount(n);
 }
 
 function plural(n: number, one: string, many: string): string {

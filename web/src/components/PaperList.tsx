@@ -10,6 +10,7 @@ import type { PaperBrief, Resource } from "../core/api/types.ts";
 import { displayTitle, figuresTitle, firstAuthorLabel, listedFigures, shownIdentifier } from "../core/paper/format.ts";
 import { sortPapers, type PaperSort } from "../core/paper/sort.ts";
 import { SortControl } from "./SortControl.tsx";
+import { formatCount } from "../core/count-format.ts";
 
 export interface PaperListProps<T extends PaperBrief = PaperBrief> {
   label: string;
@@ -81,7 +82,7 @@ export function PaperList<T extends PaperBrief>(props: PaperListProps<T>) {
       </ul>
       {sorted.length > shown.length && (
         <button type="button" className="small-button" onClick={() => setExpanded(true)}>
-          Show all {sorted.length.toLocaleString("en-US")}
+          Show all {formatCount(sorted.length)}
         </button>
       )}
     </>

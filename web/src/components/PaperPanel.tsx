@@ -13,6 +13,7 @@ import { buildsOnCoverage, citationFigures, displayTitle, identifierLinks, mapNa
 import { CitationsChart } from "./CitationsChart.tsx";
 import { LibraryMembershipNote } from "./LibraryMembershipNote.tsx";
 import { PaperList } from "./PaperList.tsx";
+import { formatCount } from "../core/count-format.ts";
 
 export interface PaperPanelProps {
   paper: PaperDetail;
@@ -146,7 +147,7 @@ export function PaperPanel(props: PaperPanelProps) {
               )}
             </span>
           ))}
-          {moreAuthors > 0 ? ` and ${moreAuthors.toLocaleString("en-US")} other${moreAuthors === 1 ? "" : "s"}` : ""}
+          {moreAuthors > 0 ? ` and ${formatCount(moreAuthors)} other${moreAuthors === 1 ? "" : "s"}` : ""}
         </p>
       )}
 
@@ -289,7 +290,7 @@ export function PaperPanel(props: PaperPanelProps) {
         {highlight && highlightSize && (
           <span className="muted" role="status">
             {highlightSize.status === "ready"
-              ? `${highlightSize.data.toLocaleString("en-US")} paper${highlightSize.data === 1 ? "" : "s"} highlighted`
+              ? `${formatCount(highlightSize.data)} paper${highlightSize.data === 1 ? "" : "s"} highlighted`
               : highlightSize.status === "error"
                 ? `Could not load: ${highlightSize.error}`
                 : "Loading…"}

@@ -6,6 +6,7 @@
 import { useId } from "react";
 import type { PaperBrief, PathMode, PathResponse, Resource } from "../core/api/types.ts";
 import { displayTitle } from "../core/paper/format.ts";
+import { formatCount } from "../core/count-format.ts";
 
 export interface PathListProps {
   path: Resource<PathResponse>;
@@ -98,7 +99,7 @@ function PathBody({ path, mode, chain, onChainChange, onSelect, onSwap }: Omit<P
  * each, all highlighted: each paper builds on the next." (Shortest chains share their length.)
  */
 export function chainSummary(chains: number, truncated: boolean, mode: PathMode, steps: number): string {
-  const length = `${steps.toLocaleString("en-US")} step${steps === 1 ? "" : "s"}`;
+  const length = `${formatCount(steps)} step${steps === 1 ? "" : "s"}`;
   if (chains === 1) return `One ${mode} chain of ${length}: each paper builds on the next.`;
-  return `${chains.toLocaleString("en-US")}${truncated ? " or more" : ""} ${mode} chains of ${length} each, all highlighted: each paper builds on the next.`;
+  return `${formatCount(chains)}${truncated ? " or more" : ""} ${mode} chains of ${length} each, all highlighted: each paper builds on the next.`;
 }

@@ -3,6 +3,8 @@
  * list's papers and its seeds (so that "Add as seed" visibly changes it) and brings the reading
  * list's panel into view when pressed.
  */
+import { formatCount } from "../core/count-format.ts";
+
 export interface ReadingListTabProps {
   papers: number;
   seeds: number;
@@ -10,7 +12,7 @@ export interface ReadingListTabProps {
 }
 
 function plural(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 export function ReadingListTab({ papers, seeds, onOpen }: ReadingListTabProps) {
@@ -19,7 +21,7 @@ export function ReadingListTab({ papers, seeds, onOpen }: ReadingListTabProps) {
     <button type="button" className="reading-list-tab" aria-label={`Reading list: ${counts}`} title={`Reading list: ${counts}`} onClick={onOpen}>
       Reading list{" "}
       <span className="tab-count" data-count="papers">
-        {papers.toLocaleString("en-US")}
+        {formatCount(papers)}
       </span>
       {seeds > 0 && (
         <span className="tab-count seeds" data-count="seeds">

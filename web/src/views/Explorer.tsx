@@ -41,9 +41,10 @@ import { LibraryPanel } from "../components/LibraryPanel.tsx";
 import { useCollectionFit, useShownCollection } from "./use-shown-collection.ts";
 import { GraphView } from "./GraphView.tsx";
 import { ReadingListTab } from "../components/ReadingListTab.tsx";
+import { formatCount } from "../core/count-format.ts";
 
 function count(n: number, one: string, many: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${formatCount(n)} ${n === 1 ? one : many}`;
 }
 
 export interface ExplorerProps {

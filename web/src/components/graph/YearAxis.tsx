@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useSigma } from "@react-sigma/core";
 import type { CitationGraph } from "../../core/graph/citation-graph.ts";
 import { citationScale, citationTicks, undatedX, yearScale, yearToX, type TimelineY } from "../../core/graph/timeline.ts";
+import { formatCount } from "../../core/count-format.ts";
 
 const MIN_LABEL_SPACING_PX = 44;
 
@@ -88,7 +89,7 @@ export function YearAxis({ graphVersion, y = "layout" }: { graphVersion: number;
         ))}
         {scale.undated > 0 && (
           <span data-undated="" className="year-tick undated-tick" title="Papers without a year, in a lane of their own">
-            no year ({scale.undated.toLocaleString("en-US")})
+            no year ({formatCount(scale.undated)})
           </span>
         )}
       </div>
@@ -97,7 +98,7 @@ export function YearAxis({ graphVersion, y = "layout" }: { graphVersion: number;
           <span className="citation-axis-title">citations</span>
           {counts.map((c) => (
             <span key={c} data-citations={c} className="citation-tick">
-              {c.toLocaleString("en-US")}
+              {formatCount(c)}
             </span>
           ))}
         </div>

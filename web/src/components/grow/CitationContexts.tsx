@@ -12,6 +12,7 @@ import { fetchCitationContexts } from "../../core/api/grow-client.ts";
 import { displayTitle } from "../../core/paper/format.ts";
 import { useResource } from "../../hooks/use-resource.ts";
 import { citesAs } from "./citation-wording.ts";
+import { formatCount } from "../../core/count-format.ts";
 
 /** Citations asked for at once (the server's default); the panel shows CONTEXTS_SHOWN more at a time. */
 const ASKED = 100;
@@ -38,7 +39,7 @@ export function CitationContextsView({ answer, onSelect }: { answer: Resource<Ci
     <section className="citation-contexts" aria-label="How it is cited">
       <h3>How it is cited</h3>
       <p className="muted">
-        A source says how {described.toLocaleString("en-US")} of the {direct.toLocaleString("en-US")} papers citing it in this map cite it.
+        A source says how {formatCount(described)} of the {formatCount(direct)} papers citing it in this map cite it.
       </p>
       <ul className="context-list">
         {visible.map((c) => (
@@ -47,12 +48,12 @@ export function CitationContextsView({ answer, onSelect }: { answer: Resource<Ci
       </ul>
       {more > 0 && (
         <button type="button" className="small-button" onClick={() => setShown((n) => n + CONTEXTS_SHOWN)}>
-          Show more ({more.toLocaleString("en-US")} more)
+          Show more ({formatCount(more)} more)
         </button>
       )}
       {more === 0 && truncated && (
         <p className="muted">
-          {(described - citations.length).toLocaleString("en-US")} more: see <code>lineage contexts</code>.
+          {formatCount(described - citations.length)} more: see <code>lineage contexts</code>.
         </p>
       )}
     </section>

@@ -3,6 +3,7 @@
  * count when it has papers, else why not ("not built yet", "building…", "empty", "unreadable").
  */
 import type { CollectionSummary } from "../api/types.ts";
+import { formatCount } from "../count-format.ts";
 
 export function isBuilding(summary: CollectionSummary): boolean {
   return summary.job?.kind === "build" && summary.job.state === "running";
@@ -12,7 +13,7 @@ export function collectionState(summary: CollectionSummary): string {
   if (isBuilding(summary)) return "building…";
   switch (summary.status) {
     case "ready":
-      return `${summary.papers.toLocaleString("en-US")} ${summary.papers === 1 ? "paper" : "papers"}`;
+      return `${formatCount(summary.papers)} ${summary.papers === 1 ? "paper" : "papers"}`;
     case "empty":
       return "no papers yet";
     case "missing":

@@ -7,6 +7,7 @@
  */
 import type { Coverage, PaperBrief, PaperDetail } from "../api/types.ts";
 import { citedInMapPhrase, reportedPhrase, reportedShort } from "../../../../vocabulary/count-wording.ts";
+import { formatCount } from "../count-format.ts";
 
 export function displayTitle(paper: { title: string | null; id: string }): string {
   return paper.title && paper.title.trim() ? paper.title : `(untitled paper ${paper.id})`;
@@ -49,10 +50,6 @@ export function safeHref(url: string | null | undefined): string | null {
 export function sourceName(source: string): string {
   const parts = source.split(/[\\/]/);
   return parts[parts.length - 1] || source;
-}
-
-function formatCount(n: number): string {
-  return n.toLocaleString("en-US");
 }
 
 function plural(n: number, one: string, many: string): string {
