@@ -36,18 +36,32 @@ export const MIN_LIFT = 1.5;
 
 /** Words of at least three letters, lower-cased, accents folded, numbers and stopwords left out. */
 export function titleWords(title: string): string[] {
-  return tokens(title).filter((w): w is string => w !== null);
+  return tokens(title)
+    .filter((t): t is Token => t !== null)
+    .map((t) => t.word);
 }
 
-/** The title's words in order, with null where a stopword, a number or a short word breaks a phrase. */
-function tokens(title: string): (string | null)[] {
-  return title
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .split(/[^a-z0-9]+/)
+/** A title's word: lower-cased, and as a label shows it (an acronym keeps its capitals). */
+interface Token {
+  word: string;
+  shown: string;
+}
+
+/**
+ * The title's words in order, with null where a stopword, a number or a short word breaks a
+ * phrase. A word in capitals ("ATIS", "ESL") is shown so, unless the whole title is in capitals.
+ */
+function tokens(title: string): (Token | null)[] {
+  const folded = title.normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  const shouted = folded === folded.toUpperCase();
+  return folded
+    .split(/[^A-Za-z0-9]+/)
     .filter((w) => w.length > 0)
-    .map((w) => (w.length >= 3 && !/^\d+$/.test(w) && !STOPWORDS.has(w) ? w : null));
+    .map((w) => {
+      const word = w.toLowerCase();
+      if (word.length < 3 || /^\d+$/.test(word) || STOPWORDS.has(word)) return null;
+      return { word, shown: !shouted && /^[A-Z][A-Z0-9]+s?$/.test(w) ? w : word };
+    });
 }
 
 /** Folds a plural onto its singular ("benchmarks" → "benchmark"), leaving "analysis" alone. */
@@ -63,8 +77,8 @@ function termsOf(title: string): { stems: string[]; surface: string[] }[] {
     for (let n = 1; n <= 3 && i + n <= words.length; n++) {
       const run = words.slice(i, i + n);
       if (run.some((w) => w === null)) break;
-      const surface = run as string[];
-      out.push({ stems: surface.map(stem), surface });
+      const tokensOfRun = run as Token[];
+      out.push({ stems: tokensOfRun.map((t) => stem(t.word)), surface: tokensOfRun.map((t) => t.shown) });
     }
   }
   return out;

@@ -171,6 +171,18 @@ describe("communities (Louvain) labelled by distinctive title words", () => {
     }
   });
 
+  it("keeps an acronym's capitals in a label, unless its titles are all in capitals", () => {
+    // Two clusters: one about the ATIS corpus (its titles spell it in capitals), one shouted.
+    const pairs: [string, string][] = [];
+    for (const group of ["a", "s"]) for (let i = 1; i < 6; i++) for (let j = 0; j < i; j++) pairs.push([`${group}${i}`, `${group}${j}`]);
+    pairs.push(["s0", "a0"]);
+    const graph = indexOf(pairs);
+    const title = (i: number) => (graph.id(i).startsWith("a") ? `Spoken queries of the ATIS corpus ${i}` : `GALAXY SURVEY PHOTOMETRY ${i}`);
+    const result = detectCommunities(graph, { title, directions: () => [] });
+    const labels = result.communities.map((c) => c.label).sort();
+    expect(labels).toEqual(["ATIS corpus, spoken queries", "galaxy survey photometry"]);
+  });
+
   it("splits titles into content words", () => {
     expect(titleWords("Towards a Théorie of LLM-as-a-Judge: 2023 and beyond")).toEqual(["theorie", "llm", "judge", "beyond"]);
   });
