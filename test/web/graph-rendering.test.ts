@@ -286,6 +286,47 @@ describe("citations drawn as lines, the thick ones also as rectangles", () => {
   });
 });
 
+describe("the graph processed and drawn in frames of their own", () => {
+  it("processes in one frame and draws in the next, drawing what was processed when more came in between", () => {
+    const events: string[] = [];
+    const renderer = {
+      needToProcess: false,
+      render: () => events.push(renderer.needToProcess ? "draw+process" : "draw"),
+      process: () => events.push("process"),
+      resize: () => undefined,
+    };
+    const frames: (() => void)[] = [];
+    new RenderPacer(
+      renderer,
+      () => ({}),
+      (run) => frames.push(run),
+      () => undefined,
+    );
+    renderer.render();
+    expect(events).toEqual(["draw"]);
+    // Papers added: the frame processes only, and the next one draws.
+    renderer.needToProcess = true;
+    renderer.render();
+    expect(events).toEqual(["draw", "process"]);
+    expect(renderer.needToProcess).toBe(false);
+    frames.shift()?.();
+    expect(events).toEqual(["draw", "process", "draw"]);
+    expect(frames).toHaveLength(0);
+    // Added again, then again before the drawing frame: it draws what was processed, and the
+    // frame after processes the rest; no frame does both.
+    renderer.needToProcess = true;
+    renderer.render();
+    renderer.needToProcess = true;
+    frames.shift()?.();
+    expect(events.slice(3)).toEqual(["process", "draw"]);
+    expect(renderer.needToProcess).toBe(true);
+    frames.shift()?.();
+    frames.shift()?.();
+    expect(events.slice(3)).toEqual(["process", "draw", "process", "draw"]);
+    expect(events).not.toContain("draw+process");
+  });
+});
+
 describe("sizes on a crowded map", () => {
   it("are full up to 4,000 papers and halve at AAN's size", () => {
     expect(sizeScaleFor(189)).toBe(1);

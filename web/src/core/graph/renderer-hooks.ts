@@ -2,7 +2,8 @@
  * What the explorer changes in how sigma 3.0.2 meets the graphics driver (issue 25), installed on
  * one renderer and undone by the function returned: papers are picked from a grid of their
  * positions instead of sigma's pixel reads (node-picker.ts), so no picking texture is allocated
- * for each frame, and frames are paced to what the driver draws (render-pacing.ts). `getNodeAtPosition` and `render` are private in sigma's types
+ * for each frame, and frames are paced to what the driver draws, the graph processed and drawn
+ * in frames of their own (render-pacing.ts). `getNodeAtPosition` and `render` are private in sigma's types
  * but called through `this` by its own event handlers and refreshes, so the instance's own
  * functions are the ones used.
  */
@@ -16,6 +17,10 @@ interface SigmaInternals {
   refresh: Sigma["refresh"];
   /** Layers whose picking texture sigma allocates again before every frame. */
   pickingLayers: Set<string>;
+  /** Whether the next frame processes the graph first; the processing; the measuring. */
+  needToProcess: boolean;
+  process(): unknown;
+  resize(): unknown;
 }
 
 /** The picker's view of sigma: display data in framed coordinates and the camera's scale. */
