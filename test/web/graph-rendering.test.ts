@@ -9,7 +9,7 @@ import Graph from "graphology";
 import type { GraphPayload } from "../../web/src/core/api/types.ts";
 import { CitationLinks } from "../../web/src/core/graph/citation-links.ts";
 import { MapPapers, toColumns } from "../../web/src/core/graph/graph-columns.ts";
-import { overviewEdges, shownEdges } from "../../web/src/core/graph/edge-budget.ts";
+import { citationsNote, citationsOnShow, overviewEdges, shownEdges } from "../../web/src/core/graph/edge-budget.ts";
 import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
 import { NodePicker, type PickableNode } from "../../web/src/core/graph/node-picker.ts";
 import { RenderPacer } from "../../web/src/core/graph/render-pacing.ts";
@@ -130,6 +130,16 @@ describe("the citations on show", () => {
     expect(one.keys.map((e) => emphasis?.edges.get(e))).toEqual([1, 1]);
     expect(one.leftOut).toBe((emphasis?.edges.size ?? 0) - 2);
     expect(shownEdges(null, ["e1"]).keys).toEqual(["e1"]);
+  });
+
+  it("are counted with both papers on show, and the map says how many of how many it draws when not all", () => {
+    const top = overviewEdges(links, (k) => size[k] ?? 0, 2);
+    expect(citationsOnShow(top, links, null)).toBe(2);
+    // "d" hidden by a filter: its citation d>a is not drawn.
+    expect(citationsOnShow(top, links, new Set(["d"]))).toBe(1);
+    expect(citationsNote(2, 5, false)).toBe("2 of 5 citations drawn: those between the most cited papers");
+    expect(citationsNote(8000, 12_345, true)).toBe("8,000 of 12,345 citations drawn: those nearest the selection");
+    expect(citationsNote(5, 5, false)).toBeNull();
   });
 });
 

@@ -17,7 +17,7 @@ import { EDGE_COLOR, LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR, type DisplayModel } 
 import { hiddenByLibrary, type LibraryFilter, type LibraryIndex } from "../core/library/index.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
-import { shownEdges } from "../core/graph/edge-budget.ts";
+import { citationsNote, citationsOnShow, shownEdges } from "../core/graph/edge-budget.ts";
 import type { TimelineY } from "../core/graph/timeline.ts";
 import { routePapers, type Route } from "../core/lineage/main-path.ts";
 import { CameraController } from "../components/graph/CameraController.tsx";
@@ -170,12 +170,23 @@ export function GraphView(props: GraphViewProps) {
     return lineage && lineage.length > 0 ? routePapers(lineage) : null;
   }, [pathChains, lineage]);
 
+  // Citations on show (both papers shown), for the counts and the map's note on what it draws.
+  const [onShow, setOnShow] = useState<number | null>(null);
   useEffect(() => {
-    if (graphVersion === 0 || !onCounts) return;
+    if (graphVersion === 0) return;
     // Counting AAN's 95,000 citations is a task of its own, after the one that changed the filter.
-    const timer = setTimeout(() => onCounts(mapCounts(graph, links, hidden)), 0);
+    const timer = setTimeout(() => {
+      const counts = mapCounts(graph, links, hidden);
+      setOnShow(counts.citations);
+      onCounts?.(counts);
+    }, 0);
     return () => clearTimeout(timer);
   }, [graph, links, graphVersion, hidden, onCounts]);
+  const note = useMemo(() => {
+    if (graphVersion === 0) return null;
+    const drawn = citationsOnShow(edges, links, hidden);
+    return citationsNote(drawn, emphasis ? citationsOnShow(emphasis.edges.keys(), links, hidden) : (onShow ?? links.size), emphasis !== null);
+  }, [graphVersion, edges, links, hidden, emphasis, onShow]);
 
   const timeline = layout === "timeline";
   // The clusters as regions, from the papers on show (a hidden cluster has none), on the force layout only.
@@ -207,6 +218,11 @@ export function GraphView(props: GraphViewProps) {
       <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
       <MapRegions regions={regions} faint={emphasis !== null} />
       {timeline && <YearAxis graphVersion={graphVersion} y={timelineY} />}
+      {note && (
+        <p className="map-note" data-map-obstacle="">
+          {note}
+        </p>
+      )}
       {graphVersion > 0 && <MapExport frame={frame} regions={regions} faint={emphasis !== null} legend={legend} title={imageTitle} />}
       <ControlsContainer position="bottom-right">
         <ZoomControl />

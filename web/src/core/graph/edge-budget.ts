@@ -9,9 +9,11 @@
  * - with something emphasised, its citations nearest the selection first (the path's or main
  *   path's own, then those of the selected paper, then the next ring; emphasis.ts gives each its
  *   distance), up to the budget; the rest are counted as left out.
+ * The map says so when it draws fewer than it has (`citationsNote`), as VOSviewer's legend does.
  */
 import type { Emphasis } from "./emphasis.ts";
 import type { LinkGraph } from "./citation-graph.ts";
+import { formatCount } from "../count-format.ts";
 
 /** Citations drawn at the overview of a large graph. */
 export const OVERVIEW_EDGES = 4_000;
@@ -46,4 +48,17 @@ export function shownEdges(emphasis: Emphasis | null, overview: readonly string[
     keys.push(key);
   }
   return { keys, leftOut: emphasis.strongEdges.size + byDistance.length - keys.length };
+}
+
+/** Citations among `keys` whose two papers are on show. */
+export function citationsOnShow(keys: Iterable<string>, links: LinkGraph, hidden: ReadonlySet<string> | null): number {
+  let n = 0;
+  for (const key of keys) if (links.hasEdge(key) && !hidden?.has(links.source(key)) && !hidden?.has(links.target(key))) n++;
+  return n;
+}
+
+/** What the map says of the citations it draws, when it draws fewer than it could (else null). */
+export function citationsNote(drawn: number, of: number, emphasised: boolean): string | null {
+  if (drawn >= of) return null;
+  return `${formatCount(drawn)} of ${formatCount(of)} citations drawn: ${emphasised ? "those nearest the selection" : "those between the most cited papers"}`;
 }
