@@ -12,6 +12,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { SHOTS, WAIT, boxesOverlap, graphReady, labelBoxes, region, regionLabels, screenshotSettled, settled, startExplorer, type ExplorerFixture } from "./harness.ts";
 import type { GraphPayload } from "../../api/types.ts";
+import { UNCITED_LABEL } from "../../web/src/core/graph/map-groups.ts";
 
 const METROLOGY = "Benchmarks as Microscopes: A Call for Model Metrology";
 
@@ -118,8 +119,9 @@ describe("the map that reads, on the seed collection", () => {
       });
     await settled(page);
     const names = await regionLabels(page);
-    // Each name is a direction's or a community's distinctive term, and none twice.
-    const known = new Set([...graph.nodes.map((n) => n.attributes.direction), ...graph.attributes.communities.map((c) => c.label.split(", ")[0])]);
+    // Each name is a direction's or a community's distinctive term, or the disc of papers with no
+    // citation in the map, and none twice.
+    const known = new Set([...graph.nodes.map((n) => n.attributes.direction), ...graph.attributes.communities.map((c) => c.label.split(", ")[0]), UNCITED_LABEL]);
     for (const n of names) expect(known.has(n), n).toBe(true);
     expect(new Set(names).size).toBe(names.length);
     expect(await expectLabelsClear(page)).toBeGreaterThan(names.length);

@@ -84,7 +84,14 @@ describe("region names", () => {
     placer.setBounds({ x: 0, y: 0, width: 400, height: 300 });
     const legend = { x: 0, y: 200, width: 150, height: 100 };
     placer.occupy(legend);
-    const names = [region("word sense disambiguation", 150, 100), region("parsing", 160, 102), region("under the legend", 60, 250), region("off the edge", 395, 100), region("far", 300, 50)];
+    const names = [
+      region("word sense disambiguation", 150, 100),
+      region("parsing", 160, 102),
+      region("under the legend", 60, 250),
+      region("at the edge", 380, 160),
+      region("off the edge", 470, 100),
+      region("far", 300, 50),
+    ];
     const placed = placeRegionLabels(
       names,
       (p) => p,
@@ -99,11 +106,16 @@ describe("region names", () => {
     }
     const texts = placed.map((p) => p.text);
     expect(texts).toContain("word sense disambiguation");
-    // Crowded out of its spot, "parsing" moves a line up or down; the others have no room at all.
+    // Crowded out of its spot, "parsing" moves a line up or down; the legend's and the one beyond
+    // the canvas have no room at all.
     expect(texts).toContain("parsing");
     expect(texts).not.toContain("under the legend");
     expect(texts).not.toContain("off the edge");
     expect(texts).toContain("far");
+    // At the canvas' edge a name moves inward and still spans its spot.
+    const edge = placed.find((p) => p.text === "at the edge");
+    expect(edge?.box.x).toBeLessThan(380 - (edge?.box.width ?? 0) / 2);
+    expect((edge?.box.x ?? 0) + (edge?.box.width ?? 0)).toBeGreaterThan(380);
   });
 });
 

@@ -108,6 +108,14 @@ export class LabelPlacer {
     this.boxes.push(box);
   }
 
+  /** The box moved sideways by at most `slack` to lie inside the bounds' width, when that is enough. */
+  shiftedInside(box: Box, slack: number): Box {
+    const b = this.bounds;
+    if (!b) return box;
+    const x = Math.max(b.x, Math.min(box.x, b.x + b.width - box.width));
+    return Math.abs(x - box.x) <= slack ? { ...box, x } : box;
+  }
+
   /** Whether a box is inside the bounds and free of every placed label. */
   free(box: Box): boolean {
     if (!inside(box, this.bounds)) return false;

@@ -2,7 +2,8 @@
  * The regions' names on the map (regions.ts): at the overview each region is named at its
  * deepest point, the largest first, each only where it overlaps no label placed before it and
  * fits on the canvas (label-placement.ts), so names never pile up in the centre; a name with no
- * room at its spot tries a little above and below it. Close in (the camera's ratio under
+ * room at its spot tries a little above and below it, and one at the canvas' edge moves inward
+ * as far as it still spans its spot. Close in (the camera's ratio under
  * NAMES_FROM), the papers' own labels take over and regions go unnamed. Drawn as canvas text with
  * a white halo, in the region's colour darkened for contrast: never parsed as markup.
  */
@@ -53,10 +54,11 @@ export function placeRegionLabels(
     const width = measure(text) + 6;
     const at = toViewport(region.anchor);
     for (const dy of [0, -h, h, -2 * h, 2 * h]) {
-      const box = { x: at.x - width / 2, y: at.y + dy - h / 2, width, height: h };
+      // Near the canvas' edge a name moves inward, as long as it still spans its spot.
+      const box = placer.shiftedInside({ x: at.x - width / 2, y: at.y + dy - h / 2, width, height: h }, width / 2 - 3);
       if (!placer.free(box)) continue;
       placer.occupy(box);
-      placed.push({ key: region.key, text, color: darker(region.color), x: at.x, baseline: at.y + dy + REGION_FONT_SIZE / 3, box });
+      placed.push({ key: region.key, text, color: darker(region.color), x: box.x + width / 2, baseline: at.y + dy + REGION_FONT_SIZE / 3, box });
       break;
     }
   }
