@@ -14,6 +14,7 @@ import { seededRandom } from "../../graph/layout.ts";
 import { createCitationGraph } from "../../web/src/core/graph/citation-graph.ts";
 import { CitationLinks } from "../../web/src/core/graph/citation-links.ts";
 import { UNCITED_LABEL, groupedPoints, regionGroups } from "../../web/src/core/graph/map-groups.ts";
+import { traceRegions } from "../../web/src/core/graph/trace-regions.ts";
 
 /** Even-odd point-in-region test over all rings. */
 function inside(region: Region, p: { x: number; y: number }): boolean {
@@ -120,7 +121,7 @@ describe("region names", () => {
 });
 
 describe("the groups the regions are drawn for", () => {
-  it("put a labelled community's papers in its region and the papers with no citation in a disc named for them", () => {
+  it("put a labelled community's papers in its region and the papers with no citation in a disc named for them", async () => {
     const random = seededRandom(5);
     const graph = createCitationGraph();
     const keys: string[] = [];
@@ -158,6 +159,8 @@ describe("the groups the regions are drawn for", () => {
     expect(points.filter((p) => p.group === "d:Metrics")).toHaveLength(1);
     const regions = mapRegions(points, regionGroups(names));
     expect(regions.map((r) => r.label).sort()).toEqual([UNCITED_LABEL, "statistical parsing"]);
+    // Traced where there are no workers (here), the same regions.
+    expect(await traceRegions(points, regionGroups(names))).toEqual(regions);
     // Hidden by a filter, the disc has no region.
     const hidden = new Set(keys.filter((k) => k.startsWith("u")));
     expect(mapRegions(groupedPoints(graph, links, hidden, names), regionGroups(names)).map((r) => r.label)).toEqual(["statistical parsing"]);

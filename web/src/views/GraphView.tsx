@@ -25,7 +25,8 @@ import { MapRegions } from "../components/graph/MapRegions.tsx";
 import { MapExport } from "../components/graph/MapExport.tsx";
 import type { LegendEntry } from "../core/graph/map-image.ts";
 import { MARK_COLOR } from "../core/graph/node-labels.ts";
-import { mapRegions, type Region } from "../core/graph/regions.ts";
+import type { Region } from "../core/graph/regions.ts";
+import { traceRegions } from "../core/graph/trace-regions.ts";
 import { groupedPoints, regionGroups } from "../core/graph/map-groups.ts";
 import { GraphDataController, type LoadedGraph } from "../components/graph/GraphDataController.tsx";
 import { GraphDisplayController } from "../components/graph/GraphDisplayController.tsx";
@@ -113,6 +114,7 @@ export interface GraphViewProps {
 }
 
 const NO_COLORS: ReadonlyMap<string, string> = new Map();
+const NO_REGIONS: Region[] = [];
 /** The colour of papers of no labelled community, when the graph does not say. */
 const OTHER_COLOR = "#8fa1b3";
 
@@ -189,14 +191,22 @@ export function GraphView(props: GraphViewProps) {
   }, [graphVersion, edges, links, hidden, emphasis, onShow]);
 
   const timeline = layout === "timeline";
-  // The clusters as regions, from the papers on show (a hidden cluster has none), on the force layout only.
+  // The clusters as regions, from the papers on show (a hidden cluster has none), on the force
+  // layout only: traced off the main thread (trace-regions.ts) after the graph loads or the
+  // filters change; the regions of the moment stay until the new ones come.
   const communities = data?.attributes?.communities;
   const otherColor = data?.attributes?.otherCommunityColor ?? OTHER_COLOR;
-  const regions = useMemo<Region[]>(() => {
-    if (timeline || graphVersion === 0) return [];
+  const [traced, setTraced] = useState<Region[]>(NO_REGIONS);
+  useEffect(() => {
+    if (timeline || graphVersion === 0) return;
     const names = { directionColors, communities: communities ?? [], otherColor };
-    return mapRegions(groupedPoints(graph, links, hidden, names), regionGroups(names));
+    const abort = new AbortController();
+    traceRegions(groupedPoints(graph, links, hidden, names), regionGroups(names), abort.signal).then(setTraced, (err: unknown) => {
+      if ((err as Error).name !== "AbortError") throw err;
+    });
+    return () => abort.abort();
   }, [graph, graphVersion, hidden, communities, directionColors, timeline, links, otherColor]);
+  const regions = timeline || graphVersion === 0 ? NO_REGIONS : traced;
   // What each frame drew in labels, and the legend of an image of the map: the regions on show
   // under their full names, then the rings.
   const [frame] = useState(emptyFrameRecord);
