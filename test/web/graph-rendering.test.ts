@@ -122,6 +122,36 @@ describe("the citations on show", () => {
     expect(top).toEqual(["b>a", "d>a"]);
   });
 
+  it("at the overview are the heaviest by their papers' sizes, ties by key, as a full sort gives them (seeded property)", () => {
+    const keys = ["a", "b", "c", "d", "e", "f", "g"];
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 0, max: 6 })), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 7, maxLength: 7 }),
+        fc.integer({ min: 0, max: 12 }),
+        (pairs, sizes, budget) => {
+          const cols = toColumns(
+            payload(
+              pairs.map(([a, b]) => [keys[a] ?? "a", keys[b] ?? "a"]),
+              keys,
+            ),
+          );
+          const l = new CitationLinks(cols.keys, cols.citing, cols.cited);
+          const sizeOf = (k: string) => sizes[keys.indexOf(k)] ?? 0;
+          const full = l
+            .edges()
+            .map((key) => ({ key, weight: Math.min(sizeOf(l.source(key)), sizeOf(l.target(key))) }))
+            .sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+            .slice(0, budget)
+            .map((e) => e.key);
+          const expected = l.size <= budget ? l.edges() : full;
+          expect(overviewEdges(l, sizeOf, budget)).toEqual(expected);
+        },
+      ),
+      { seed: 25, numRuns: 300 },
+    );
+  });
+
   it("are the emphasis' nearest the selection first, within the budget", () => {
     const emphasis = computeEmphasis(links, { hovered: null, selected: "b", highlighted: null, path: null });
     const all = shownEdges(emphasis, []);

@@ -20,12 +20,26 @@ export const OVERVIEW_EDGES = 4_000;
 /** Citations drawn for what is emphasised. */
 export const EMPHASIS_EDGES = 8_000;
 
-/** The overview's citations: all of them within the budget, else those between the most prominent papers. */
+/**
+ * The overview's citations: all of them within the budget, else those between the most
+ * prominent papers (heaviest first, ties by key). Only the citations at or above the budget's
+ * weight are sorted: on AAN, 4,000-odd of 95,000, not all of them in one task.
+ */
 export function overviewEdges(links: LinkGraph, sizeOf: (key: string) => number, budget = OVERVIEW_EDGES): string[] {
   if (links.size <= budget) return links.edges();
+  if (budget <= 0) return [];
+  const weights = new Float64Array(links.size);
+  let n = 0;
+  links.forEachEdge((_key, _attributes, source, target) => {
+    weights[n++] = Math.min(sizeOf(source), sizeOf(target));
+  });
+  // The budget's weight: the budget-th heaviest (a numeric sort of a copy, no comparator).
+  const floor = Float64Array.from(weights).sort()[links.size - budget] ?? -Infinity;
   const ranked: { key: string; weight: number }[] = [];
-  links.forEachEdge((key, _attributes, source, target) => {
-    ranked.push({ key, weight: Math.min(sizeOf(source), sizeOf(target)) });
+  n = 0;
+  links.forEachEdge((key) => {
+    const weight = weights[n++] ?? -Infinity;
+    if (weight >= floor) ranked.push({ key, weight });
   });
   ranked.sort((a, b) => b.weight - a.weight || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return ranked.slice(0, budget).map((e) => e.key);
