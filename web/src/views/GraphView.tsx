@@ -12,8 +12,7 @@ import type { Settings } from "sigma/settings";
 import type { GraphColumns } from "../core/graph/graph-columns.ts";
 import type { GraphLayout } from "../core/explorer/types.ts";
 import { createCitationGraph, noLinks, type CitationEdgeAttributes, type CitationNodeAttributes, type LinkGraph, type LoadReport } from "../core/graph/citation-graph.ts";
-import { createNodeBorderProgram } from "@sigma/node-border";
-import { EDGE_COLOR, LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR, type DisplayModel } from "../core/graph/display.ts";
+import { EDGE_COLOR, LIBRARY_RING_COLOR, type DisplayModel } from "../core/graph/display.ts";
 import { hiddenByLibrary, type LibraryFilter, type LibraryIndex } from "../core/library/index.ts";
 import { computeEmphasis, type EmphasisInput } from "../core/graph/emphasis.ts";
 import { hiddenPapers, mapCounts, type MapCounts, type MapFilters } from "../core/graph/map-filters.ts";
@@ -34,8 +33,7 @@ import { GraphEventsController } from "../components/graph/GraphEventsController
 import { LabelController, emptyFrameRecord } from "../components/graph/LabelController.tsx";
 import { YearAxis } from "../components/graph/YearAxis.tsx";
 import { RendererController } from "../components/graph/RendererController.tsx";
-import { NodePointWithoutPicking, withoutPicking } from "../core/graph/node-program.ts";
-import { citationLines } from "../core/graph/edge-program.ts";
+import { mapEdgePrograms, mapNodePrograms } from "../core/graph/sigma-programs.ts";
 import { warmUpWebGL } from "../core/graph/webgl-warmup.ts";
 
 /** Fixed settings (a stable object: react-sigma recreates sigma when its settings prop changes). */
@@ -57,24 +55,11 @@ const SETTINGS: Partial<Settings<CitationNodeAttributes, CitationEdgeAttributes>
   // collection, a refresh during a layout change) draws nothing instead of throwing: every render
   // measures the container again, so the next one draws at the real size.
   allowInvalidContainer: true,
-  // A large map's citations (GraphDataController gives them the type "line"): one-pixel lines,
-  // the thick ones with a rectangle over theirs (edge-program.ts).
-  edgeProgramClasses: { line: citationLines<CitationNodeAttributes, CitationEdgeAttributes>() },
-  // Drawn once per frame: papers are picked from their positions (RendererController). A paper of
-  // the researcher's library: its own disc inside a dark ring (display.ts sets the type).
-  nodeProgramClasses: {
-    circle: NodePointWithoutPicking,
-    [LIBRARY_NODE_TYPE]: withoutPicking(
-      createNodeBorderProgram({
-        // In pixels: a share of the radius was too thin to see on AAN's small discs.
-        borders: [
-          { size: { value: 2, mode: "pixels" }, color: { value: LIBRARY_RING_COLOR } },
-          { size: { value: 1, mode: "pixels" }, color: { value: "#ffffff" } },
-          { size: { fill: true }, color: { attribute: "color" } },
-        ],
-      }),
-    ),
-  },
+  // Papers drawn once per frame (picked from their positions: RendererController), a library
+  // paper ringed; a large map's citations as lines (sigma-programs.ts, compiled early by the
+  // warm-up worker).
+  nodeProgramClasses: mapNodePrograms<CitationNodeAttributes, CitationEdgeAttributes>(),
+  edgeProgramClasses: mapEdgePrograms<CitationNodeAttributes, CitationEdgeAttributes>(),
 };
 
 /**

@@ -9,6 +9,7 @@
 import type { EdgeDisplayData, NodeDisplayData } from "sigma/types";
 import { GRAPH_BACKGROUND, type CitationGraph } from "./citation-graph.ts";
 import type { Emphasis } from "./emphasis.ts";
+import { LIBRARY_NODE_TYPE } from "./library-ring.ts";
 
 export interface DisplayModel {
   emphasis: Emphasis | null;
@@ -22,9 +23,8 @@ export interface DisplayModel {
   library?: ReadonlySet<string> | null;
 }
 
-/** The node program that draws a library paper: a ring of this colour round its own (GraphView.tsx). */
-export const LIBRARY_NODE_TYPE = "library";
-export const LIBRARY_RING_COLOR = "#1f2933";
+/** The node type of a library paper, drawn as its disc inside a ring of this colour (library-ring.ts). */
+export { LIBRARY_NODE_TYPE, LIBRARY_RING_COLOR } from "./library-ring.ts";
 
 export const EMPTY_DISPLAY: DisplayModel = { emphasis: null, hidden: null, marks: new Map(), edges: null };
 

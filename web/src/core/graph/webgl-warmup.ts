@@ -2,8 +2,9 @@
  * WebGL set up before the map needs it, off the page's main thread (issue 25). The first WebGL
  * context a Chromium page creates makes its graphics process set WebGL up, and under a software
  * renderer (ANGLE on SwiftShader) that takes a long while, during which the page's main thread
- * waits in `getContext` (sigma creates its three contexts in its constructor). A worker creating
- * a context of its own first takes that wait instead (webgl-warmup.worker.ts); the map mounts
+ * waits in `getContext` (sigma creates its three contexts in its constructor, then compiles its
+ * programs, waiting for each shader). A worker creating a context of its own first, and compiling
+ * the map's programs on it, takes those waits instead (webgl-warmup.worker.ts); the map mounts
  * sigma once the worker has answered, or after `WARMUP_TIMEOUT_MS`, or at once where there are no
  * workers (tests in jsdom). Started once per page, as early as the page starts.
  */
