@@ -89,11 +89,16 @@ export function isPersonName(name: string, opts: { allowSingle?: boolean } = {})
   return words >= 1 && !PARTICLES.has(last) && (CAPITALISED.test(last) || SUFFIX.test(last) || tokens.length === 1 || INITIAL.test(last));
 }
 
-/** "Ribeiro, Marco Tulio" → "Marco Tulio Ribeiro"; "Chen, M." → "M. Chen"; other names unchanged. */
+/**
+ * "Ribeiro, Marco Tulio" → "Marco Tulio Ribeiro"; "Chen, M." → "M. Chen"; initials run together
+ * without periods, as repositories and PubMed print them ("Brown, AR") → "A. R. Brown"; other
+ * names unchanged.
+ */
 export function displayOrder(name: string): string {
   const parts = name.split(",").map((p) => p.trim());
   if (parts.length !== 2 || !parts[0] || !parts[1] || SUFFIX.test(parts[1])) return name.trim();
-  return `${parts[1]} ${parts[0]}`;
+  const given = /^\p{Lu}{1,3}$/u.test(parts[1]) ? [...parts[1]].map((c) => `${c}.`).join(" ") : parts[1];
+  return `${given} ${parts[0]}`;
 }
 
 interface Truncation {
@@ -174,8 +179,8 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
   const cut = takeTruncation(s);
   s = cut.rest
-    // "A, B, … Z": the ellipsis stands for the hidden names.
-    .replace(/,?\s*(?:…|\.\.\.)\s*(?=\p{Lu})/gu, ", …, ")
+    // "A, B, … Z" ("A; B; … Z;"): the ellipsis stands for the hidden names.
+    .replace(/([,;])?\s*(?:…|\.\.\.)\s*(?=\p{Lu})/gu, (_, sep: string | undefined) => (sep === ";" || (!sep && line.includes(";")) ? "; …; " : ", …, "))
     .replace(/\s*\band\s*,\s*/gi, ", ")
     .replace(/\s*,?\s+(?:and|&)\s+/gi, ", ")
     .replace(/^\s*(?:and|&)\s+/i, "")

@@ -23,7 +23,7 @@ import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fie
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
-import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
+import { parseFormattedCitation, trailingShortCitation, type FormattedCitation } from "./formatted-citations.ts";
 import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
@@ -31,7 +31,7 @@ import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
-import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -168,8 +168,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       titleLine = opening;
     }
   }
-  const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
-  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
+  const topCitation = citationAtTop(lines, chrome);
   if (!title && topCitation?.authors.length) title = topCitation.title;
   // A record shown as text (an RIS export, a BibTeX entry in a paragraph) under a site's chrome:
   // its title is the page's, over the first title-like line, which is the site's.
@@ -241,7 +240,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
 
   // The page's own citation and records: those naming its title (or, with no title, the first).
   const selfCitation =
-    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
+    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ??
+    (named && sameTitle(named.title, title) ? named : undefined) ??
+    (title ? quotedTitleSentence(lines, title, end) : undefined);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
   // The page's byline (its authors, date, venue and identifier on one line), near the title.
@@ -364,6 +365,24 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
     if (v) return v;
   }
   return undefined;
+}
+
+/** How many lines a citation broken one author a line may run over at the top of a page. */
+const CITATION_BLOCK_LINES = 40;
+
+/**
+ * The citation a page opens with: on its first line, or broken over lines with one author a line
+ * ("Srivastava, A;" / "Rastogi, A;" / … / "(2023)" / "Title." — a repository's record page): the
+ * lines from the first to the one after the title, joined.
+ */
+function citationAtTop(lines: readonly string[], chrome: (i: number) => boolean): FormattedCitation | undefined {
+  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, CITATION_BLOCK_LINES);
+  const first = filled[0] ?? "";
+  if (first.length > 60) return parseFormattedCitation(first);
+  const entry = /^\p{Lu}[\p{L}\p{M}'’ -]{1,40},\s?(?:\p{Lu}\.?\s?){1,3}[;,]$/u;
+  if (!entry.test(first) || !entry.test(filled[1] ?? "")) return undefined;
+  const year = filled.findIndex((l) => /^\((?:19|20)\d\d\)\.?$/.test(l));
+  return year > 1 ? parseFormattedCitation(filled.slice(0, year + 3).join(" ")) : undefined;
 }
 
 /** The titles the page's formatted citations name (its sources, a "Cite this" block). */
