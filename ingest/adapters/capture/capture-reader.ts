@@ -25,7 +25,7 @@ import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
 import { parseFormattedCitation, trailingShortCitation, type FormattedCitation } from "./formatted-citations.ts";
 import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
-import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
+import { authorsOn, isProse, isSentence, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
@@ -143,7 +143,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       // abstract over a menu whose entries look like names); further up, title-sized ones of two
       // words or more (three over an "Authors" label, which may sit lower on the page).
       const words = l.split(/\s+/).length;
-      if (isProse(l)) break;
+      if (isProse(l) || isSentence(l)) break;
       if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
@@ -174,7 +174,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // its title is the page's, over the first title-like line, which is the site's.
   const shownRecord = title ? undefined : records.find((r) => r.title && titleLike(r.title, { long: true }));
   if (shownRecord?.title) title = shownRecord.title;
-  if (!title) {
+  // Text printed one sentence a line (a digest's abstract split at its full stops) has no title line among them.
+  if (!title && !sentencesOneALine(lines, chrome)) {
     const candidates: number[] = [];
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
       const l = lines[i] ?? "";
@@ -182,7 +183,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
       // The row under a table's glued field names is its values glued, never a title.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
+      if (titleLike(l, { long: seen === 1 }) && !isSentence(l) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
@@ -365,6 +366,17 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
     if (v) return v;
   }
   return undefined;
+}
+
+/**
+ * True when the page opens with a sentence and most of its first lines are sentences ending in a
+ * full stop, one a line (an abstract split at its sentences): a line among them is a fragment of
+ * the prose, not a title.
+ */
+function sentencesOneALine(lines: readonly string[], chrome: (i: number) => boolean): boolean {
+  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, 10);
+  const sentence = (l: string) => l.split(/\s+/).length >= 4 && /^\p{Lu}/u.test(l) && /[\p{Ll}\d)\]"”’][.!?]["”’)]?$/u.test(l);
+  return filled.length >= 6 && sentence(filled[0] ?? "") && filled.filter(sentence).length * 2 > filled.length;
 }
 
 /** How many lines a citation broken one author a line may run over at the top of a page. */

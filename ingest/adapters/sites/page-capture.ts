@@ -13,7 +13,7 @@ import type { Capture } from "../capture/capture-lines.ts";
 import { isChrome } from "../capture/chrome.ts";
 import { parseFormattedCitation } from "../capture/formatted-citations.ts";
 import { labelledValues } from "../capture/labels.ts";
-import { jsonRecord } from "../capture/embedded-records.ts";
+import { jsonRecord, risRecord } from "../capture/embedded-records.ts";
 import { readByline } from "../capture/bylines.ts";
 import type { LabelKind } from "../capture/labels.ts";
 
@@ -24,6 +24,8 @@ const RECORD_FIELDS: ReadonlySet<LabelKind> = new Set(["authors", "date", "year"
 export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   // A JSON document shown as text (with a viewer's line numbers, say) names its paper's title.
   if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
+  // An RIS export shown as text, its tags run together on one line ("TY - JOUR AU - AB - … TI - …").
+  if (/\bTY\s{1,2}-\s/.test(text.slice(0, 2_000)) && risRecord(text.slice(0, 20_000))?.title) return true;
   const { lines, framed } = capture ?? captureOf(text);
   const filled = lines.slice(0, 400).filter((l) => l !== "");
   if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
