@@ -1,12 +1,14 @@
 /**
  * How a page's own citation is read when it is not on one line (issue 26): a repository's record
  * with one "Surname, Initials;" a line, a sentence quoting the page's title with who wrote it and
- * when, and what does not count (names of reviewers, a quoted title of another work).
+ * when, and what does not count (names of reviewers, a quoted title of another work); and the
+ * names of a byline flattened among affiliations as document hosts print a PDF's first page.
  */
 import { describe, expect, it } from "vitest";
 import { displayOrder, parseAuthorList } from "../../ingest/adapters/capture/author-lists.ts";
 import { parseFormattedCitation } from "../../ingest/adapters/capture/formatted-citations.ts";
 import { quotedTitleSentence } from "../../ingest/adapters/capture/self-citations.ts";
+import { namesAmongAffiliations } from "../../ingest/adapters/capture/affiliated-authors.ts";
 
 describe("a repository's citation", () => {
   it("reads initials run together as initials", () => {
@@ -51,5 +53,16 @@ describe("a sentence quoting the page's title", () => {
   it("does not end the sentence at a middle initial", () => {
     const lines = ['"Gloss Before You Guess" was published in 2020 by Ada P. Quill and Bram Okoye of the Harbour Institute.'];
     expect(quotedTitleSentence(lines, title, 1)).toMatchObject({ authors: ["Ada P. Quill", "Bram Okoye"], year: 2020 });
+  });
+});
+
+describe("names among affiliations, flattened", () => {
+  it("gives an acronym's organisation its place name ('UC Lakeside') and an e-mail placeholder its place", () => {
+    expect(namesAmongAffiliations("Ada Quill UC Lakeside Bram Okoye Harbour University Cy Varga UNorland Erik Moen UC Lakeside")).toEqual(["Ada Quill", "Bram Okoye", "Cy Varga", "Erik Moen"]);
+    expect(namesAmongAffiliations("Ada Quill Harbour Institute [email protected] Bram Okoye Quarry Research [email protected]")).toEqual(["Ada Quill", "Bram Okoye"]);
+  });
+
+  it("leaves a run after an acronym alone when the organisation after it may take a place name", () => {
+    expect(namesAmongAffiliations("Ada Quill Study of AI Cy Varga Harbour Research Lab Bram Okoye Invented University")).toEqual(["Ada Quill", "Cy Varga", "Bram Okoye"]);
   });
 });

@@ -30,6 +30,7 @@ import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
+import { flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
@@ -218,6 +219,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   }
   const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
 
+  // A PDF's first page flattened onto one line under the host's heading: the title as the PDF prints it.
+  const flat = title ? flattenedPdfHeader(lines, title) : undefined;
+  if (flat && title && title === title.toLowerCase() && flat.title !== flat.title.toLowerCase()) title = reading.title = flat.title;
+
   // "a review of the paper "X" by A, B and C, … in 2024": the page names its paper in a sentence.
   const named = namedPaper(lines, end);
   if (named && (!title || sameLetters(named.title, title))) title = reading.title = named.title;
@@ -261,6 +266,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     (withAuthors ? { names: withAuthors.authors, ...(withAuthors.truncated ? { truncated: {} } : {}) } : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
+    (flat && flat.authors.length >= 2 ? { names: flat.authors } : undefined) ??
     // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
     (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
       ? authorsFrom(lines, topAuthorLine.at, chrome)
