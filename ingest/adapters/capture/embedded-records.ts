@@ -125,6 +125,7 @@ export function jsonRecord(text: string): EmbeddedRecord | undefined {
     const names = [...authors[1].matchAll(new RegExp(QUOTED, "g"))].map((m) => jsonString(m[1] ?? ""));
     record.authors = people(names);
   }
+  if (record.authors.length === 0 && record.title) record.authors = fullTextAuthors(s, record.title);
   const year = /"(?:year|publication_year)"\s*:\s*"?((?:19|20)\d\d)(?!\d)/.exec(after);
   if (year?.[1]) record.year = Number(year[1]);
   const venue = new RegExp(`"venue"\\s*:\\s*${QUOTED}`).exec(after);
@@ -135,6 +136,38 @@ export function jsonRecord(text: string): EmbeddedRecord | undefined {
   const doi = new RegExp(`"doi"\\s*:\\s*${QUOTED}`).exec(after);
   if (doi?.[1]) merge(record.ids, identifiersFromText(`doi:${doi[1]}`));
   return record;
+}
+
+/** How many of a full text's lines under its title are read for its authors. */
+const FULL_TEXT_HEAD_LINES = 60;
+
+/**
+ * The authors of a record that carries the paper's text ("full_text": "Title\n\nAda Quill∗\n\nHarbour
+ * Institute\n\n…\n\nAbstract"): the lines between the title and "Abstract" that are people's
+ * names, the others being their affiliations. None unless the text opens with the title.
+ */
+function fullTextAuthors(s: string, title: string): string[] {
+  const field = new RegExp(`"(?:full_text|fulltext|text|body|content)"\\s*:\\s*"((?:[^"\\\\]|\\\\.){1,20000})`).exec(s);
+  if (!field?.[1]) return [];
+  const lines = field[1]
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\n/g, "\n")
+    .replace(/\\(["\\/])/g, "$1")
+    .split("\n", FULL_TEXT_HEAD_LINES)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  const key = title.toLowerCase().replace(/\s+/g, " ");
+  let at = 0;
+  let opening = "";
+  while (at < lines.length && opening.length < key.length) opening = `${opening} ${lines[at++] ?? ""}`.trim().toLowerCase();
+  if (opening.replace(/\s+/g, " ") !== key) return [];
+  const names: string[] = [];
+  for (const l of lines.slice(at)) {
+    if (/^abstract\b/i.test(l)) return names.length >= 1 ? names : [];
+    const name = cleanName(l);
+    if (isPersonName(name)) names.push(name);
+  }
+  return [];
 }
 
 /**

@@ -20,10 +20,26 @@ import type { LabelKind } from "../capture/labels.ts";
 /** Labels of a record's fields: two of them make a page of one paper's metadata. */
 const RECORD_FIELDS: ReadonlySet<LabelKind> = new Set(["authors", "date", "year", "venue", "arxiv", "doi", "acl", "openreview"]);
 
+/**
+ * A JSON document cut short by the capture (it does not parse), that names its paper's title: a
+ * record card saved as text, read field by field as far as it goes.
+ */
+export function cutJsonRecord(text: string): boolean {
+  const head = text.slice(0, 20_000);
+  if (!/^\s*\{/.test(head) || !/"title"\s*:\s*"/.test(head) || text.length > 2_000_000) return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return jsonRecord(head)?.title !== undefined;
+  }
+}
+
 /** Cheap check for the format detector: a title-like line near the top, not prose from the start. `capture`: the text's, when the caller has it. */
 export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   // A JSON document shown as text (with a viewer's line numbers, say) names its paper's title.
   if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
+  if (cutJsonRecord(text)) return true;
   // An RIS export shown as text, its tags run together on one line ("TY - JOUR AU - AB - … TI - …").
   if (/\bTY\s{1,2}-\s/.test(text.slice(0, 2_000)) && risRecord(text.slice(0, 20_000))?.title) return true;
   const { lines, framed } = capture ?? captureOf(text);
