@@ -66,3 +66,14 @@ describe("names among affiliations, flattened", () => {
     expect(namesAmongAffiliations("Ada Quill Study of AI Cy Varga Harbour Research Lab Bram Okoye Invented University")).toEqual(["Ada Quill", "Cy Varga", "Bram Okoye"]);
   });
 });
+
+describe("names printed surname first without commas", () => {
+  it("turns a list whose names end with given names", () => {
+    expect(parseAuthorList("Quill Sarah, Okoye Daniel, Varga Maria")?.names).toEqual(["Sarah Quill", "Daniel Okoye", "Maria Varga"]);
+  });
+
+  it("leaves a list alone when any name starts with a given name, or none says", () => {
+    expect(parseAuthorList("Sarah Quill, Okoye Daniel, Varga Maria")?.names).toEqual(["Sarah Quill", "Okoye Daniel", "Varga Maria"]);
+    expect(parseAuthorList("Wei Chen, Jun Li, Yang Liu")?.names).toEqual(["Wei Chen", "Jun Li", "Yang Liu"]);
+  });
+});

@@ -9,6 +9,7 @@
  * keyword lists are not taken for one. Pure.
  */
 import { replaceAtWords, trimEndWhere, trimStartWhere } from "../../../vocabulary/linear-text.ts";
+import { GIVEN_NAMES } from "./given-names.ts";
 
 export interface AuthorList {
   names: string[];
@@ -168,6 +169,25 @@ function pairSurnames(parts: string[]): string[] | undefined {
 }
 
 /**
+ * True when a list of two-word names is printed surname first without commas ("Cobbe Karl,
+ * Kosaraju Vineet, …"): most end with a given name and begin with none, and none the other way
+ * round (vocabulary of given names seldom used as surnames: given-names.ts).
+ */
+function surnameFirst(names: readonly string[]): boolean {
+  if (names.length < 3 || names.some((n) => n.split(" ").length !== 2 || /\./.test(n))) return false;
+  const given = (w: string | undefined) => GIVEN_NAMES.has((w ?? "").toLowerCase());
+  const reversed = names.filter((n) => {
+    const [a, b] = n.split(" ");
+    return given(b) && !given(a);
+  }).length;
+  const straight = names.filter((n) => {
+    const [a, b] = n.split(" ");
+    return given(a) && !given(b);
+  }).length;
+  return straight === 0 && reversed * 2 >= names.length;
+}
+
+/**
  * The authors an author line lists, or undefined when the line is not one. `labelled` (the line
  * follows an "Authors:" label or "By") lets a single name count.
  */
@@ -216,6 +236,7 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
     else bad++;
   }
   if (names.length === 0 || bad * 4 > names.length) return undefined;
+  if (!flip && surnameFirst(names)) names.splice(0, names.length, ...names.map((n) => n.split(" ").reverse().join(" ")));
   const truncated = cut.truncated !== undefined || placeholder;
   if (names.length < 2 && !truncated && !opts.labelled) return undefined;
   const list: AuthorList = { names };
