@@ -9,6 +9,7 @@ import { displayOrder, parseAuthorList } from "../../ingest/adapters/capture/aut
 import { parseFormattedCitation } from "../../ingest/adapters/capture/formatted-citations.ts";
 import { quotedTitleSentence } from "../../ingest/adapters/capture/self-citations.ts";
 import { namesAmongAffiliations } from "../../ingest/adapters/capture/affiliated-authors.ts";
+import { cutHeadingFlattened } from "../../ingest/adapters/capture/flattened-pdf.ts";
 
 describe("a repository's citation", () => {
   it("reads initials run together as initials", () => {
@@ -75,5 +76,19 @@ describe("names printed surname first without commas", () => {
   it("leaves a list alone when any name starts with a given name, or none says", () => {
     expect(parseAuthorList("Sarah Quill, Okoye Daniel, Varga Maria")?.names).toEqual(["Sarah Quill", "Okoye Daniel", "Varga Maria"]);
     expect(parseAuthorList("Wei Chen, Jun Li, Yang Liu")?.names).toEqual(["Wei Chen", "Jun Li", "Yang Liu"]);
+  });
+});
+
+describe("a document host's heading cut short", () => {
+  const flat = (title: string) =>
+    `${title} Ada Quill * , Bram Okoye * , Cy Varga *† * Harbour Institute {aquill, bokoye, cvarga}@harbour.example Abstract We present a benchmark of seasonal forecasting tasks drawn from ten invented coastal stations, scored on the season after the one they were trained on.`;
+
+  it("runs the title on past the cut to where a plain name opens the byline", () => {
+    const lines = ["Tidewater: Measuring …TIDEWATER: Measuring How Forecasting Models...", "", flat("TIDEWATER: Measuring How Forecasting Models Drift Seasonally")];
+    expect(cutHeadingFlattened(lines)).toMatchObject({ title: "TIDEWATER: Measuring How Forecasting Models Drift Seasonally", authors: ["Ada Quill", "Bram Okoye", "Cy Varga"] });
+  });
+
+  it("reads nothing when the line under the cut heading does not open with it", () => {
+    expect(cutHeadingFlattened(["Brambles: Pruning …", "", flat("TIDEWATER: Measuring How Forecasting Models Drift Seasonally")])).toBeUndefined();
   });
 });

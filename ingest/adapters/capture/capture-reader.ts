@@ -30,7 +30,7 @@ import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
-import { flattenedPdfHeader } from "./flattened-pdf.ts";
+import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
@@ -198,6 +198,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     }
   }
   if (!title && topCitation) title = topCitation.title;
+  // A heading cut short ("… Winograd Schema Challenge...") over the PDF's first page flattened onto one line: the whole title there.
+  if (!title) title = cutHeadingFlattened(lines)?.title;
   if (!title) title = records.find((r) => r.title)?.title;
   // "<Title>, First Last, First Last, …": the title line goes on with its authors.
   const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;

@@ -8,6 +8,7 @@
  */
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
 import { parseAuthorList } from "./author-lists.ts";
+import { isChrome } from "./chrome.ts";
 
 /** How far down, and how far into a line, the flattened page is looked for. */
 const WITHIN_LINES = 60;
@@ -52,6 +53,55 @@ export function flattenedPdfHeader(lines: readonly string[], title: string): Fla
     if (!abstract) continue;
     const byline = line.slice(end, end + abstract.index).trim();
     return { title: line.slice(0, end).trim(), authors: bylineNames(byline), at: i };
+  }
+  return undefined;
+}
+
+/** Words a title does not end on ("… Challenge at", "… Models for"). */
+const OPEN_ENDING = /^(?:of|for|and|or|with|the|a|an|in|on|to|from|by|via|at|as|into|under|over|between|through)$/i;
+/** How many words past a cut heading the whole title may run. */
+const MAX_MORE_WORDS = 12;
+
+/**
+ * A heading cut short ("WinoGrande: An Adversarial …WINOGRANDE: An Adversarial Winograd Schema
+ * Challenge...") over the flattened first page that opens with it: the whole title runs past the
+ * cut to where the byline starts, the first place the rest reads as names (two or more, the first
+ * one opening the rest) and the title does not end on an open word ("… at"). Undefined when no
+ * place fits.
+ */
+export function cutHeadingFlattened(lines: readonly string[]): FlattenedHeader | undefined {
+  const heading = lines
+    .slice(0, WITHIN_LINES)
+    .filter((l) => l !== "" && !isChrome(l))
+    .slice(0, 10)
+    .find((l) => /\S(?:…|\.\.\.)(?:\S|$)/u.test(l) && l.length <= 400);
+  if (!heading) return undefined;
+  const prefixes = heading
+    .split(/…|\.\.\./)
+    .map((p) => p.trim())
+    .filter((p) => p.split(/\s+/).length >= 3);
+  for (const prefix of prefixes) {
+    for (let i = 0; i < lines.length && i < WITHIN_LINES; i++) {
+      const line = lines[i] ?? "";
+      const start = line.length >= 200 ? titleEnd(line, prefix) : -1;
+      if (start < 0) continue;
+      const abstract = /\s(?:Abstract|ABSTRACT|A BSTRACT)[\s:.—-]/.exec(line.slice(start, start + BYLINE_CHARS));
+      if (!abstract) continue;
+      const stop = start + abstract.index;
+      const words = [...line.slice(start, stop).matchAll(/\S+/g)];
+      for (let k = 0; k <= MAX_MORE_WORDS && k < words.length; k++) {
+        const end = k === 0 ? start : start + (words[k - 1]?.index ?? 0) + (words[k - 1]?.[0].length ?? 0);
+        const title = line.slice(0, end).trim();
+        if (OPEN_ENDING.test(title.split(/\s+/).at(-1) ?? "")) continue;
+        const rest = line.slice(end, stop).trim();
+        const names = bylineNames(rest);
+        // The first name opens the rest and is a plain one ("Ada Quill", "Kilian Q. Weinberger"): a longer
+        // run of capitals there would be the title's last words read as a name.
+        const first = (names[0] ?? "").split(" ");
+        const plain = first.length === 2 || (first.length === 3 && /^\p{Lu}\.$/u.test(first[1] ?? ""));
+        if (names.length >= 2 && plain && rest.startsWith(first[0] ?? "\u0000")) return { title, authors: names, at: i };
+      }
+    }
   }
   return undefined;
 }

@@ -15,6 +15,7 @@ import { parseFormattedCitation } from "../capture/formatted-citations.ts";
 import { labelledValues } from "../capture/labels.ts";
 import { jsonRecord, risRecord } from "../capture/embedded-records.ts";
 import { readByline } from "../capture/bylines.ts";
+import { cutHeadingFlattened } from "../capture/flattened-pdf.ts";
 import type { LabelKind } from "../capture/labels.ts";
 
 /** Labels of a record's fields: two of them make a page of one paper's metadata. */
@@ -43,6 +44,8 @@ export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   // An RIS export shown as text, its tags run together on one line ("TY - JOUR AU - AB - … TI - …").
   if (/\bTY\s{1,2}-\s/.test(text.slice(0, 2_000)) && risRecord(text.slice(0, 20_000))?.title) return true;
   const { lines, framed } = capture ?? captureOf(text);
+  // A document host's heading cut short over the PDF's first page flattened onto one line.
+  if (cutHeadingFlattened(lines)) return true;
   const filled = lines.slice(0, 400).filter((l) => l !== "");
   if (filled.length < 2 && !(filled[0] && parseFormattedCitation(filled[0]))) return false;
   const labelled = labelledValues(lines.slice(0, 200), framed);
