@@ -73,8 +73,12 @@ export function cleanCapturedTitle(raw: string): string {
     .replace(/^[[【]\s*[^\]】\d]{2,30}?\s*[\]】]\s*(?=[^\s(]\S*(?:\s+\S+){2})/u, "");
   for (let k = 0; k < 6; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
   if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
-  // A title given in quotes ("“GLUE: …”"), or followed by its link ("Title https://arxiv.org/abs/…").
-  t = t.replace(/\s+https?:\/\/\S+$/, "").replace(/^[“"](.+)[”"]$/u, "$1");
+  // A title given in quotes ("“GLUE: …”"), or followed by its link ("Title https://arxiv.org/abs/…"),
+  // or by the link's words for screen readers ("Title (opens in new tab)").
+  t = t
+    .replace(/\s+https?:\/\/\S+$/, "")
+    .replace(/\s*\((?:opens|open|opening) in (?:a )?new (?:tab|window)\)$/i, "")
+    .replace(/^[“"](.+)[”"]$/u, "$1");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }
 

@@ -184,7 +184,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
       // The row under a table's glued field names is its values glued, never a title.
-      if (titleLike(l, { long: seen === 1 }) && !isSentence(l) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
+      if (titleLike(l, { long: seen === 1 }) && !isSentence(l) && !wrappedProse(lines, i) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
@@ -385,6 +385,29 @@ function sentencesOneALine(lines: readonly string[], chrome: (i: number) => bool
   const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, 10);
   const sentence = (l: string) => l.split(/\s+/).length >= 4 && /^\p{Lu}/u.test(l) && /[\p{Ll}\d)\]"”’][.!?]["”’)]?$/u.test(l);
   return filled.length >= 6 && sentence(filled[0] ?? "") && filled.filter(sentence).length * 2 > filled.length;
+}
+
+/**
+ * A line inside a paragraph wrapped at a fixed width ("We discussed … dynamic" / "benchmarking in
+ * this episode …" / …): four lines or more with no blank between, nearly all of one length, most
+ * running on without a stop at their end, this one among them (as long, running on, or going on the line above in lower case). A shorter
+ * line over a PDF's wrapped text is still its title.
+ */
+function wrappedProse(lines: readonly string[], i: number): boolean {
+  let from = i;
+  let to = i;
+  while (from > 0 && (lines[from - 1] ?? "") !== "" && i - from < 40) from--;
+  while ((lines[to + 1] ?? "") !== "" && to - i < 40) to++;
+  const block = lines.slice(from, to + 1);
+  if (block.length < 4) return false;
+  const longest = Math.max(...block.map((l) => l.length));
+  if (longest < 50) return false;
+  const even = block.filter((l) => l.length >= longest * 0.6).length;
+  const runOn = block.slice(0, -1).filter((l) => !/[.!?:;]$/.test(l)).length;
+  // The line is one of the wrapped ones: as long as they are, and running on.
+  const line = lines[i] ?? "";
+  const wrapped = (line.length >= longest * 0.75 && !/[.!?:;]$/.test(line)) || /^\p{Ll}/u.test(line);
+  return wrapped && even * 4 >= block.length * 3 && runOn * 2 >= block.length - 1;
 }
 
 /** How many lines a citation broken one author a line may run over at the top of a page. */
