@@ -77,7 +77,7 @@ export function cleanCapturedTitle(raw: string): string {
   // or by the link's words for screen readers ("Title (opens in new tab)").
   t = t
     .replace(/\s+https?:\/\/\S+$/, "")
-    .replace(/\s*\((?:opens|open|opening) in (?:a )?new (?:tab|window)\)$/i, "")
+    .replace(/ ?\((?:opens|open|opening) in (?:a )?new (?:tab|window)\)$/i, "")
     .replace(/^[“"](.+)[”"]$/u, "$1");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }

@@ -43,12 +43,18 @@ const FRAME = /^[\u2500-\u257f]+|[\u2500-\u257f]+$/g;
 
 /** Line breaks a page printed escaped ("\\n\\n LLM-as-a-Judge … \\n", a title serialised twice) at a line's ends. */
 const ESCAPED_BREAKS_AT_START = /^(?:\\n\s*)+/;
-const ESCAPED_BREAKS_AT_END = /(?:\\n)+$/;
+
+/** The line without escaped line breaks at its end (a loop: `/(?:\\n)+$/` rescans a run of them from each start). */
+function trimEscapedBreaks(s: string): string {
+  let end = s.length;
+  while (end >= 2 && s.slice(end - 2, end) === "\\n") end -= 2;
+  return s.slice(0, end);
+}
 
 /** One line as readers see it: invisible characters out, box frames off, escaped line breaks at its ends off, spaces collapsed. */
 export function cleanCaptureLine(line: string): string {
   let s = line.replace(INVISIBLE, "").replace(SPACES, " ").trim();
-  if (s.startsWith("\\n") || s.endsWith("\\n")) s = s.replace(ESCAPED_BREAKS_AT_START, "").trimEnd().replace(ESCAPED_BREAKS_AT_END, "").trim();
+  if (s.startsWith("\\n") || s.endsWith("\\n")) s = trimEscapedBreaks(s.replace(ESCAPED_BREAKS_AT_START, "").trimEnd()).trim();
   if (isFramed(s)) s = s.replace(FRAME, "").trim();
   return s;
 }

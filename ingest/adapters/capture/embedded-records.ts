@@ -117,7 +117,7 @@ const QUOTED = String.raw`"((?:[^"\\]|\\.){1,2000})"`;
 export function jsonRecord(text: string): EmbeddedRecord | undefined {
   const s = text.slice(0, 200_000);
   // Crossref and CSL-JSON give the title as a list of one ("title": ["…"]).
-  const title = new RegExp(`"(?:title|paper_title)"\\s*:\\s*\\[?\\s*${QUOTED}`).exec(s);
+  const title = new RegExp(`"(?:title|paper_title)"\\s*:\\s*(?:\\[\\s*)?${QUOTED}`).exec(s);
   if (!title?.[1]) return undefined;
   const record: EmbeddedRecord = { title: jsonString(title[1]).trim(), authors: [], ids: {} };
   const after = s.slice(Math.max(0, title.index - 2000), title.index + 20_000);

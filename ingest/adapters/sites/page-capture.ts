@@ -27,7 +27,7 @@ const RECORD_FIELDS: ReadonlySet<LabelKind> = new Set(["authors", "date", "year"
  */
 export function cutJsonRecord(text: string): boolean {
   const head = text.slice(0, 20_000);
-  if (!/^\s*\{/.test(head) || !/"title"\s*:\s*\[?\s*"/.test(head) || text.length > 2_000_000) return false;
+  if (!/^\s*\{/.test(head) || !/"title"\s*:\s*(?:\[\s*)?"/.test(head) || text.length > 2_000_000) return false;
   try {
     JSON.parse(text);
     return false;
@@ -39,7 +39,7 @@ export function cutJsonRecord(text: string): boolean {
 /** Cheap check for the format detector: a title-like line near the top, not prose from the start. `capture`: the text's, when the caller has it. */
 export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   // A JSON document shown as text (with a viewer's line numbers, say) names its paper's title.
-  if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*\[?\s*"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
+  if (/^\s*[^\s{[]/.test(text) && /"title"\s*:\s*(?:\[\s*)?"/.test(text.slice(0, 20_000)) && jsonRecord(text.slice(0, 20_000))?.title) return true;
   if (cutJsonRecord(text)) return true;
   // An XML paper file shown as text (a JATS article, a corpus's <Paper>) names its title.
   if (/<(?:\?xml\s|article-meta[\s>])/.test(text.slice(0, 20_000)) && xmlRecord(text.slice(0, 200_000))?.title) return true;
