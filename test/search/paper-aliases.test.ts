@@ -4,7 +4,9 @@
  * an abstract's definitions, BibTeX keys and shorttitles, and the tasks of a citation file.
  */
 import { describe, expect, it } from "vitest";
-import { abstractNames, acronymCandidates, keyName, learnAliases, longForm, taskName, titleNames, type AliasSubject } from "../../vocabulary/paper-aliases.ts";
+import { longForm } from "../../vocabulary/long-form.ts";
+import { abstractNames, keyName, learnAliases, taskName, type AliasSubject } from "../../vocabulary/paper-aliases.ts";
+import { acronymCandidates, titleNames } from "../../vocabulary/title-aliases.ts";
 
 const paper = (id: string, title: string, extra: Partial<AliasSubject> = {}): AliasSubject => ({ id, title, abstract: null, recordNames: [], ...extra });
 const aliasesOf = (all: ReturnType<typeof learnAliases>, id: string) => all.filter((a) => a.paperId === id).map((a) => [a.alias, a.kind]);
