@@ -17,7 +17,8 @@
  *   the clipped start of a word of a title's own name, "PropBank" for "The Proposition Bank: …",
  *   "SemCor" (from "MultiSemCor") for "A Semantic Concordance": its first part begins the first
  *   word, each later part's first two letters begin its word and its other letters follow in
- *   order (the matching of Schwartz & Hearst 2003, vocabulary/long-form.ts, word by word).
+ *   order (the matching of Schwartz & Hearst 2003, vocabulary/long-form.ts, word by word); never a
+ *   word that some title takes as its own name ("CollabRank: …").
  */
 import { decodeHTML } from "entities";
 import { compactKey, searchWords } from "./search-text.ts";
@@ -58,6 +59,8 @@ const MAX_ACRONYM_WORDS = 6;
 const MAX_VARIANTS = 4;
 /** Parts of a word with inner capitals looked at. */
 const MAX_PARTS = 4;
+/** A clipped name has at least this many letters ("SemCor"; not "MaTr" of "MaTrEx"). */
+const MIN_CLIPPED = 5;
 /** A closed compound has at least this many letters ("database", "multiword"). */
 const MIN_SPLIT_WORD = 6;
 
@@ -300,9 +303,11 @@ function clips(part: string, word: string, first: boolean): boolean {
 /**
  * The clipped names of titles' own names (see the header): for each paper whose name (the part its
  * title begins or ends with, or the whole title when short) is the long form a coined word
- * clips, that word. `names` are the papers' names as `titleNames` reads them and their short whole titles.
+ * clips, that word. `names` are the papers' names as `titleNames` reads them and their short whole
+ * titles; `taken`, the words that are some title's own name already ("CollabRank: …" is CollabRank,
+ * and "Collaborative Ranking: …" another work).
  */
-export function clippedNames(census: NameCensus, names: readonly { paperId: string; name: string }[]): { paperId: string; alias: string; longForm: string }[] {
+export function clippedNames(census: NameCensus, names: readonly { paperId: string; name: string }[], taken: ReadonlySet<string> = new Set()): { paperId: string; alias: string; longForm: string }[] {
   // The names' words, indexed by the first two letters of each of their first k words.
   const windows = new Map<string, { paperId: string; words: string[] }[]>();
   const entries = names.map((n) => ({ paperId: n.paperId, words: searchWords(n.name).filter((w) => !SKIPPED.has(w)) }));
@@ -315,7 +320,7 @@ export function clippedNames(census: NameCensus, names: readonly { paperId: stri
   }
   const out: { paperId: string; alias: string; longForm: string }[] = [];
   for (const { form, parts } of census.camelWords()) {
-    if (parts.some((p) => p.length < 2)) continue;
+    if (form.length < MIN_CLIPPED || parts.some((p) => p.length < 2) || taken.has(form.toLowerCase())) continue;
     for (const e of windows.get(parts.map((p) => p.slice(0, 2).toLowerCase()).join("|")) ?? []) {
       const clipped = parts.some((p, i) => (e.words[i] ?? "").length > p.length);
       if (clipped && parts.every((p, i) => clips(p, e.words[i] ?? "", i === 0))) out.push({ paperId: e.paperId, alias: form, longForm: e.words.join(" ") });
