@@ -223,7 +223,7 @@ export function learnAliases(subjects: readonly AliasSubject[]): PaperAlias[] {
     add(s.id, name, "title-name", `the name its title ${where} with`, true, census.coined(key) ? naming : phrases.count(name));
   }
   for (const c of clippedNames(census, names, new Set(titleNamePapers.keys())))
-    add(c.paperId, c.alias, "clipped-name", `"${c.alias}", as the collection's titles write it, clipped from "${c.longForm}" in its title`, true, 1);
+    add(c.paperId, c.alias, "clipped-name", `clipped from "${c.longForm}", its title's name, as other titles write it`, true, 1);
 
   acronyms(subjects, census, add);
   for (const s of subjects) {

@@ -309,8 +309,8 @@ function clips(part: string, word: string, first: boolean): boolean {
  */
 export function clippedNames(census: NameCensus, names: readonly { paperId: string; name: string }[], taken: ReadonlySet<string> = new Set()): { paperId: string; alias: string; longForm: string }[] {
   // The names' words, indexed by the first two letters of each of their first k words.
-  const windows = new Map<string, { paperId: string; words: string[] }[]>();
-  const entries = names.map((n) => ({ paperId: n.paperId, words: searchWords(n.name).filter((w) => !SKIPPED.has(w)) }));
+  const windows = new Map<string, { paperId: string; name: string; words: string[] }[]>();
+  const entries = names.map((n) => ({ paperId: n.paperId, name: n.name, words: searchWords(n.name).filter((w) => !SKIPPED.has(w)) }));
   for (const e of entries) {
     if (e.words.length < 2 || e.words.length > MAX_PARTS) continue;
     const key = e.words.map((w) => w.slice(0, 2)).join("|");
@@ -323,7 +323,7 @@ export function clippedNames(census: NameCensus, names: readonly { paperId: stri
     if (form.length < MIN_CLIPPED || parts.some((p) => p.length < 2) || taken.has(form.toLowerCase())) continue;
     for (const e of windows.get(parts.map((p) => p.slice(0, 2).toLowerCase()).join("|")) ?? []) {
       const clipped = parts.some((p, i) => (e.words[i] ?? "").length > p.length);
-      if (clipped && parts.every((p, i) => clips(p, e.words[i] ?? "", i === 0))) out.push({ paperId: e.paperId, alias: form, longForm: e.words.join(" ") });
+      if (clipped && parts.every((p, i) => clips(p, e.words[i] ?? "", i === 0))) out.push({ paperId: e.paperId, alias: form, longForm: e.name });
     }
   }
   return out;

@@ -175,7 +175,7 @@ describe("names a title gives that the collection confirms", () => {
     expect(aliasesOf(all, "p")).toContainEqual(["PropLedger", "clipped-name"]);
     expect(aliasesOf(all, "s")).toContainEqual(["HarCor", "clipped-name"]);
     expect(aliasesOf(all, "x").some(([a]) => a === "PropLedger")).toBe(false);
-    expect(all.find((a) => a.kind === "clipped-name" && a.paperId === "p")?.source).toContain('"proposition ledger"');
+    expect(all.find((a) => a.kind === "clipped-name" && a.paperId === "p")?.source).toBe('clipped from "Proposition Ledger", its title\'s name, as other titles write it');
   });
 });
 
