@@ -245,16 +245,17 @@ type AddAlias = (paperId: string, alias: string, kind: AliasKind, source: string
 function acronyms(subjects: readonly AliasSubject[], census: NameCensus, add: AddAlias): void {
   const found: { paperId: string; letters: string; key: string; words: string; form: string; leading: boolean }[] = [];
   // How many titles spell each acronym with each long form.
-  const spelt = new Map<string, Map<string, Set<string>>>();
+  const spelt = new Map<string, Map<string, number>>();
+  const firstRun = (letters: string, leading: boolean, single: boolean) => !single && leading && letters.length >= 3 && census.unknown(letters.toLowerCase());
+  const reading = { split: census.split, initials: new Map<string, string[]>(), keep: (letters: string, leading: boolean, single: boolean) => census.confirms(letters.toLowerCase()) || firstRun(letters, leading, single) };
   for (const s of subjects) {
     if (!s.title) continue;
     const titleWords = new Set(searchWords(s.title));
     const seen = new Set<string>();
-    for (const c of acronymCandidates(s.title, census.split)) {
+    for (const c of acronymCandidates(s.title, reading)) {
       const key = c.letters.toLowerCase();
       if (seen.has(key) || titleWords.has(key)) continue;
-      const leading = !c.single && c.leading && c.letters.length >= 3 && census.unknown(key);
-      if (!leading && !census.confirms(key)) continue;
+      const leading = firstRun(c.letters, c.leading, c.single);
       seen.add(key);
       const words = c.words();
       const form = words
@@ -263,21 +264,16 @@ function acronyms(subjects: readonly AliasSubject[], census: NameCensus, add: Ad
         .map(singular)
         .join("");
       found.push({ paperId: s.id, letters: c.letters, key, words, form, leading });
+      // A paper spells each acronym once (`seen`): counting forms counts papers.
       let forms = spelt.get(key);
       if (!forms) spelt.set(key, (forms = new Map()));
-      let papers = forms.get(form);
-      if (!papers) forms.set(form, (papers = new Set()));
-      papers.add(s.id);
+      forms.set(form, (forms.get(form) ?? 0) + 1);
     }
   }
   const commonest = new Map<string, number>();
-  for (const [key, forms] of spelt) {
-    let most = 0;
-    for (const papers of forms.values()) most = Math.max(most, papers.size);
-    commonest.set(key, most);
-  }
+  for (const [key, forms] of spelt) commonest.set(key, Math.max(...forms.values()));
   for (const f of found) {
-    if (!f.leading && (spelt.get(f.key)?.get(f.form)?.size ?? 0) * 2 < (commonest.get(f.key) ?? 0)) continue;
+    if (!f.leading && (spelt.get(f.key)?.get(f.form) ?? 0) * 2 < (commonest.get(f.key) ?? 0)) continue;
     add(f.paperId, f.letters, "acronym", `the initials of "${f.words}" in its title`, false);
   }
 }

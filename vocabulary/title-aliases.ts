@@ -136,11 +136,27 @@ class Candidate implements AcronymCandidate {
   }
 }
 
-/**
- * Every acronym a title's runs of words may give (before the collection confirms them); `split`
- * tells the parts of a closed compound the collection writes split elsewhere.
- */
-export function acronymCandidates(title: string, split?: (word: string) => readonly string[] | undefined): AcronymCandidate[] {
+/** How acronyms are read from a collection's titles: closed compounds it splits, initials already read, which to keep. */
+export interface AcronymReading {
+  /** The parts of a closed compound the collection writes split elsewhere. */
+  split?: (word: string) => readonly string[] | undefined;
+  /** The initials of words read before (a collection repeats its words). */
+  initials?: Map<string, string[]>;
+  /** Whether to keep a candidate (its letters, whether it is the title's leading run, whether one compound's): all by default. */
+  keep?: (letters: string, leading: boolean, single: boolean) => boolean;
+}
+
+/** Every acronym a title's runs of words may give (before the collection confirms them, unless `reading.keep` does). */
+export function acronymCandidates(title: string, reading: AcronymReading = {}): AcronymCandidate[] {
+  const { split, initials: known, keep = () => true } = reading;
+  const initialsOf = (w: string) => {
+    let i = known?.get(w);
+    if (!i) {
+      i = initials(w, split);
+      known?.set(w, i);
+    }
+    return i;
+  };
   const runs: string[][] = [[]];
   for (const t of titleTokens(title)) {
     const lower = t.text.toLowerCase();
@@ -151,16 +167,16 @@ export function acronymCandidates(title: string, split?: (word: string) => reado
   const out: AcronymCandidate[] = [];
   for (let r = 0; r < runs.length; r++) {
     const content = runs[r] ?? [];
-    const letters = content.map((w) => initials(w, split));
+    const letters = content.map(initialsOf);
     for (let s = 0; s < content.length; s++) {
       let variants = letters[s] ?? [];
-      for (const v of variants) if (v.length > 1) out.push(new Candidate(v, content, s, s, false, true));
+      for (const v of variants) if (v.length > 1 && keep(v, false, true)) out.push(new Candidate(v, content, s, s, false, true));
       for (let e = s + 1; e < content.length && e - s < MAX_ACRONYM_WORDS; e++) {
         const next: string[] = [];
         for (const v of variants) for (const i of letters[e] ?? []) if (next.length < MAX_VARIANTS && !next.includes(v + i)) next.push(v + i);
         variants = next;
         const leading = r === 0 && s === 0 && e === content.length - 1;
-        for (const v of variants) out.push(new Candidate(v, content, s, e, leading, false));
+        for (const v of variants) if (keep(v, leading, false)) out.push(new Candidate(v, content, s, e, leading, false));
       }
     }
   }
