@@ -313,6 +313,9 @@ export function writeSearchChanges(db: Db, changes: SearchChanges): { papers: nu
   const insertGram = db.prepare("INSERT INTO search_word_grams (word) VALUES (?)");
   for (const rowid of changes.grams.gone) deleteGram.run(rowid);
   for (const w of changes.grams.put) insertGram.run(w);
+  // An index written whole after being cleared is merged into one segment: else every query also
+  // reads the segments of the rows deleted (a few rebuilds of AAN's made its searches 3-8x slower).
+  if (changes.clear) db.exec("INSERT INTO search_text (search_text) VALUES ('optimize'); INSERT INTO search_word_grams (search_word_grams) VALUES ('optimize');");
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('search_version', ?)").run(changes.version);
   return { papers: changes.papers, changed: changes.put.length + changes.gone.length };
 }
