@@ -22,7 +22,7 @@ import type { RecordName } from "../vocabulary/paper-page.ts";
 import { americanSpellings, importance, indexableText, joinedCompounds, searchWords, versionlessNames } from "../vocabulary/search-text.ts";
 
 /** Bumped when what the index holds changes, so that older indexes are rebuilt (prepare.ts). */
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 
 /** bm25 weights of search_text's columns: title, names, terms, authors, venue, ids. */
 const COLUMN_WEIGHTS = [4, 4, 4, 3, 0.5, 1] as const;
@@ -57,6 +57,8 @@ export interface IndexHit {
  */
 export interface QueryWord {
   forms: string[];
+  /** The one word this word and the next make, which titles write more often than the two ("framenet" for "frame net"). */
+  joined?: string;
   prefix: boolean;
   initial?: boolean;
 }
@@ -118,8 +120,12 @@ interface IndexDoc {
   words: string[];
 }
 
-/** Aliases searched beside the identifiers, not the title: what a paper is cited for, not what it is called. */
-const WEAK_ALIASES: ReadonlySet<AliasKind> = new Set(["task-cited"]);
+/**
+ * Aliases searched beside the identifiers, not the title: what a paper is cited for, not what it
+ * is called, and a record's BibTeX key, which names a record as an identifier does (its words,
+ * "ja_leaderboard_mgsm_1", are no words of the paper's; the whole key is matched as a name).
+ */
+const WEAK_ALIASES: ReadonlySet<AliasKind> = new Set(["task-cited", "citation-key"]);
 
 /** Every paper's rows, from the papers (in id order) and their names; aliases are learnt over the whole collection. */
 function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[] {
@@ -134,7 +140,7 @@ function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[]
     const own = aliasesOf.get(p.id) ?? [];
     const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
     const nameText = own
-      .filter((a) => a.exact)
+      .filter((a) => a.exact && !WEAK_ALIASES.has(a.kind))
       .map((a) => a.alias)
       .join(" ; ");
     const forms = `${p.title ?? ""} ${nameText}`;
@@ -346,7 +352,20 @@ export function matchExpression(words: readonly QueryWord[], options: Pick<Match
   let body: string;
   if (options.phrase) body = words.map((w) => literal(w.forms[0] ?? "")).join(" + ");
   else if (options.near !== undefined) body = `NEAR(${words.map((w) => literal(w.forms[0] ?? "")).join(" ")}, ${options.near})`;
-  else body = words.map(term).join(options.any ? " OR " : " AND ");
+  else {
+    const join = options.any ? " OR " : " AND ";
+    const terms: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as QueryWord;
+      const next = words[i + 1];
+      // This word and the next, or the one word they make ("frame net" or "framenet").
+      if (w.joined && next) {
+        terms.push(`((${term(w)}${join}${term(next)}) OR ${literal(w.joined)})`);
+        i++;
+      } else terms.push(term(w));
+    }
+    body = terms.join(join);
+  }
   return options.columns ? `{${options.columns.join(" ")}} : (${body})` : body;
 }
 

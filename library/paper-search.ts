@@ -9,8 +9,9 @@
  * names exactly and for those holding the words, and the candidates are ranked by
  * library/search-ranking.ts (whose header says how). A paper is named by the query when the
  * query is a name its title gives it (or clips, "PropBank"), the part its title begins or ends
- * with however long ("Know What You Don't Know"), or spells out by its initials a name the data
- * gave it ("big bench hard" for the task "bbh"). Each hit says how it matched, and, where a
+ * with however long ("Know What You Don't Know"), spells out by its initials a name the data
+ * gave it ("big bench hard" for the task "bbh"), or is one of its names with a typo ("Chatbot
+ * Arean"); two words typed apart are also the one word titles write ("Frame Net"). Each hit says how it matched, and, where a
  * reference names it alongside other papers, which (`alsoMatches`, issue 16).
  */
 import type { LineageDb } from "../db/lineage-db.ts";
@@ -80,8 +81,14 @@ function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { i
   let inexact = false;
   let stemmed = false;
   const held = (form: string) => form.split(" ").every((part) => holds.has(singular(part)));
-  for (const w of words) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as QueryWord;
     const [typed = "", ...corrections] = w.forms;
+    // Both words, as the one word they make.
+    if (w.joined && holds.has(w.joined)) {
+      i++;
+      continue;
+    }
     if (w.initial || held(typed)) continue;
     if (corrections.some(held)) inexact = true;
     else if (w.prefix && [...holds].some((h) => h.startsWith(typed))) inexact = true;
@@ -163,6 +170,14 @@ function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; l
     }
     return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(typed, parsed.text) };
   });
+  // Two words typed apart that titles write as one ("Frame Net").
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i]?.forms[0] ?? "";
+    const b = words[i + 1]?.forms[0] ?? "";
+    if (a.includes(" ") || b.includes(" ") || words[i]?.initial || words[i + 1]?.initial) continue;
+    const docs = db.search.wordDocs(a + b);
+    if (docs > 0 && docs > db.search.rowsMatching([{ forms: [`${a} ${b}`], prefix: false }], { columns: ["title", "names"] }).size) (words[i] as QueryWord).joined = a + b;
+  }
   // For the questions that take one form per word (a phrase, a name's words near each other): a
   // word the index does not hold at all as its commonest correction.
   const likeliest = words.map((w, i) => (unknown.has(i) ? { ...w, forms: w.forms.slice(1, 2) } : w));
@@ -227,6 +242,13 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
 
   if (parsed.words.length > 0) {
     const { words, likeliest, corrected } = queryWords(db, parsed);
+    // A name typed with a typo ("Chatbot Arean") names its paper as the words read right do.
+    const readRight = corrected.length > 0 ? compactKey(likeliest.map((w) => w.forms[0] ?? "").join(" ")) : "";
+    for (const a of readRight.length >= 2 ? db.search.exactAliases(readRight) : []) {
+      if (a.kind === "citation-key" || named.has(a.paperId)) continue;
+      const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source }, corrected };
+      named.set(a.paperId, { match, strength: TITLE_NAMES.has(a.kind) ? titleNameStrength(a.titles) : 1 });
+    }
     const ask = (w: QueryWord[], options: Omit<Parameters<typeof db.search.match>[1], "priorWeight" | "limit">) => db.search.match(w, { ...options, priorWeight: PRIOR_WEIGHT, limit: CANDIDATES });
     let hits = ask(words, {});
     let tier: SearchTier = TIER.words;

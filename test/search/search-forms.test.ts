@@ -37,6 +37,12 @@ const PAPERS: InventedPaper[] = [
   /* 15 */ { title: "Judging Harbours With Harbour-Bench", citedBy: 3, reported: 900 },
   /* 16 */ { title: "Solving Tidal Problems With Ledgers", recordNames: task("quillmath"), source: "bibtex:invented/citations.bib#solving" },
   /* 17 */ { title: "Fixing The Harbour Board", recordNames: task("quillmath"), source: "bibtex:invented/citations.bib#fixing" },
+  /* 18 */ { title: "Training Quills To Solve Harbour Problems", citedBy: 50, recordNames: [{ kind: "citation-key", text: "ja_scoreboard_quill_1" }] },
+  /* 19 */ { title: "Revealing Scoreboards Of Harbours", citedBy: 2 },
+  /* 20 */ { title: "The Harbour QuayNet Project", citedBy: 30 },
+  /* 21 */ { title: "QuayNet Senses For Tides", citedBy: 2 },
+  /* 22 */ { title: "Ledger Arena: An Open Platform For Grading Tides", citedBy: 1, reported: 1000 },
+  /* 23 */ { title: "Judging Ledgers With Ledger Arena", citedBy: 1, reported: 8000 },
 ];
 
 beforeAll(() => {
@@ -63,8 +69,9 @@ describe("spelling", () => {
     expect(ids("tidal normalization", 2)).toEqual([idOf(0), idOf(1)]);
   });
 
-  it("reads a word joining two words that titles write apart as those two words", () => {
+  it("reads a word joining two words that titles write apart as those two words, and two words as the one titles write", () => {
     expect(ids("tidesense grading", 3)).toEqual([idOf(2), idOf(3), idOf(4)]);
+    expect(ids("Quay Net", 2)).toEqual([idOf(20), idOf(21)]);
   });
 });
 
@@ -83,6 +90,17 @@ describe("names", () => {
     const hit = searchPapers(db, graph, "propledger", 1)[0];
     expect(hit?.id).toBe(idOf(10));
     expect(hit?.match).toMatchObject({ how: "alias", alias: { alias: "PropLedger", kind: "clipped-name" } });
+  });
+
+  it("reads a name typed with a typo as the name", () => {
+    const hit = searchPapers(db, graph, "ledger arean", 1)[0];
+    expect(hit?.id).toBe(idOf(22));
+    expect(hit?.match).toMatchObject({ how: "alias", alias: { alias: "Ledger Arena" }, corrected: [{ typed: "arean" }] });
+  });
+
+  it("matches a BibTeX key whole, never its words as the paper's", () => {
+    expect(first("scoreboards")).toBe(idOf(19));
+    expect(first("ja_scoreboard_quill_1")).toBe(idOf(18));
   });
 
   it("takes a query that is a title's whole leading part as naming it", () => {
