@@ -247,7 +247,11 @@ function acronyms(subjects: readonly AliasSubject[], census: NameCensus, add: Ad
   // How many titles spell each acronym with each long form.
   const spelt = new Map<string, Map<string, number>>();
   const firstRun = (letters: string, leading: boolean, single: boolean) => !single && leading && letters.length >= 3 && census.unknown(letters.toLowerCase());
-  const reading = { split: census.split, initials: new Map<string, string[]>(), keep: (letters: string, leading: boolean, single: boolean) => census.confirms(letters.toLowerCase()) || firstRun(letters, leading, single) };
+  const reading = {
+    split: census.split,
+    initials: new Map<string, string[]>(),
+    keep: (letters: string, leading: boolean, single: boolean) => census.confirms(letters.toLowerCase()) || firstRun(letters, leading, single),
+  };
   for (const s of subjects) {
     if (!s.title) continue;
     const titleWords = new Set(searchWords(s.title));
