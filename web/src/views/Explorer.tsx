@@ -337,7 +337,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
             <section className="panel welcome" aria-label="Getting started">
               <h2>Explore the citation graph</h2>
               <p>
-                Search for a paper (press <kbd>/</kbd>) or click one in the graph. Colour is the paper’s direction, size its citations; an arrow points from a paper to one it builds on.
+                Search for a paper (press <kbd>/</kbd>) or click one in the graph. Colour is the paper’s direction, size its citations; a line joins a paper to one it builds on (on smaller maps an
+                arrow points to it).
               </p>
               <p>
                 In a paper’s panel, highlight what it builds on or what builds on it, or pick two papers with “Path from here” and “Path to here” to see how influence flows between them.{" "}

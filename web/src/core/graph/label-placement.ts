@@ -35,20 +35,31 @@ function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 }
 
+/**
+ * The room a label takes around its text: what a boxed label's white box covers (node-labels.ts
+ * draws it as the box), so that two labels placed side by side never overlap as drawn.
+ */
+export const LABEL_PAD = { x: 3, y: 2 } as const;
+
 /** The label's box on one side of a point drawn with radius `r`, for text `width` × `fontSize`. */
 export function placementAt(side: Side, x: number, y: number, r: number, width: number, fontSize: number): Placement {
   const gap = 3;
   const h = fontSize + 2;
   const anchor = { x, y };
+  const around = (textX: number, top: number): Box => ({ x: textX - LABEL_PAD.x, y: top - LABEL_PAD.y / 2, width: width + 2 * LABEL_PAD.x, height: h + LABEL_PAD.y });
   switch (side) {
     case "right":
-      return { side, anchor, textX: x + r + gap, baseline: y + fontSize / 3, box: { x: x + r + gap - 1, y: y - h / 2, width: width + 2, height: h } };
+      return { side, anchor, textX: x + r + gap, baseline: y + fontSize / 3, box: around(x + r + gap, y - h / 2) };
     case "left":
-      return { side, anchor, textX: x - r - gap - width, baseline: y + fontSize / 3, box: { x: x - r - gap - width - 1, y: y - h / 2, width: width + 2, height: h } };
-    case "above":
-      return { side, anchor, textX: x - width / 2, baseline: y - r - gap - 2, box: { x: x - width / 2 - 1, y: y - r - gap - h, width: width + 2, height: h } };
-    case "below":
-      return { side, anchor, textX: x - width / 2, baseline: y + r + gap + fontSize, box: { x: x - width / 2 - 1, y: y + r + gap, width: width + 2, height: h } };
+      return { side, anchor, textX: x - r - gap - width, baseline: y + fontSize / 3, box: around(x - r - gap - width, y - h / 2) };
+    case "above": {
+      const top = y - r - gap - h - LABEL_PAD.y / 2;
+      return { side, anchor, textX: x - width / 2, baseline: top + h - 2, box: around(x - width / 2, top) };
+    }
+    case "below": {
+      const top = y + r + gap + LABEL_PAD.y / 2;
+      return { side, anchor, textX: x - width / 2, baseline: top + fontSize, box: around(x - width / 2, top) };
+    }
   }
 }
 

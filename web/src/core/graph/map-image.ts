@@ -109,7 +109,7 @@ export function mapSvg(scene: MapScene): string {
     const key = `${l.text}\u0000${Math.round(l.x)}\u0000${Math.round(l.baseline)}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    if (l.boxed) out.push(`<rect x="${round(l.box.x - 2)}" y="${round(l.box.y - 1)}" width="${round(l.box.width + 4)}" height="${round(l.box.height + 2)}" fill="#ffffff"/>`);
+    if (l.boxed) out.push(`<rect x="${round(l.box.x)}" y="${round(l.box.y)}" width="${round(l.box.width)}" height="${round(l.box.height)}" fill="#ffffff"/>`);
     out.push(`<text x="${round(l.x)}" y="${round(l.baseline)}" fill="#1f2933">${xmlText(l.text)}</text>`);
   }
   out.push(`</g><g class="region-names" font-family="system-ui, sans-serif" font-size="14" font-weight="700" text-anchor="middle">`);

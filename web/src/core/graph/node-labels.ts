@@ -100,7 +100,7 @@ export function createHoverDrawer(placer: LabelPlacer, widths: TextWidths): Node
     const place = !data.label ? null : current !== undefined ? current : placementAt("right", data.x, data.y, data.size, widths.measure(context, font, data.label), settings.labelSize);
     if (place && data.label) {
       const { box } = place;
-      context.fillRect(box.x - 2, box.y - 1, box.width + 4, box.height + 2);
+      context.fillRect(box.x, box.y, box.width, box.height);
       context.shadowBlur = 0;
       context.fillStyle = settings.labelColor.color ?? "#000";
       context.font = font;
