@@ -33,10 +33,21 @@ export function reportedPhrase(count: number | null, report: CountReportLike | n
   return `${grouped(count)} citation${count === 1 ? "" : "s"}${by}`;
 }
 
-/** The short form lists use: "7,768 reported by Semantic Scholar", or null when unknown. */
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "Oct 2026": the month a reported figure is of (its data-through date, else the day it was read). */
+export function reportMonth(report: CountReportLike): string {
+  const m = /^(\d{4})-(\d{2})/.exec(report.through ?? report.read);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${m[1]}` : "";
+}
+
+/** The short form lists use: "7,768 reported by Semantic Scholar (Oct 2026)", or null when unknown. */
 export function reportedShort(count: number | null, report: CountReportLike | null): string | null {
   if (count === null) return null;
-  return `${grouped(count)} reported${report ? ` by ${report.by}` : ""}`;
+  if (!report) return `${grouped(count)} reported`;
+  const month = reportMonth(report);
+  return `${grouped(count)} reported by ${report.by}${month ? ` (${month})` : ""}`;
 }
 
 /**

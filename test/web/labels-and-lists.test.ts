@@ -126,7 +126,9 @@ describe("a paper's two citation figures", () => {
       "1 citation reported by Semantic Scholar (read 2026-10-20).",
     );
     expect(listedFigures(brief("a", "A", 2020, { builtByCount: 729, citedByCount: null }))).toEqual(["cited by 729 in this map"]);
-    expect(listedFigures(brief("a", "A", 2020, { builtByCount: null, citedByCount: 5, citedByReport: report }))).toEqual(["5 reported by Semantic Scholar"]);
+    expect(listedFigures(brief("a", "A", 2020, { builtByCount: null, citedByCount: 5, citedByReport: report }))).toEqual(["5 reported by Semantic Scholar (Oct 2026)"]);
+    expect(listedFigures(brief("a", "A", 2020, { builtByCount: null, citedByCount: 5, citedByReport: { ...report, through: null } }))).toEqual(["5 reported by Semantic Scholar (Oct 2026)"]);
+    expect(listedFigures(brief("a", "A", 2020, { builtByCount: null, citedByCount: 5, citedByReport: { ...report, through: "2025-01" } }))).toEqual(["5 reported by Semantic Scholar (Jan 2025)"]);
     for (const text of [...listedFigures(brief("a", "A", 2020, { builtByCount: 0 })), ...Object.values(citationFigures(brief("a", "A", 2020, { builtByCount: 0 })))]) {
       expect(text).not.toMatch(/\b0 citations?\b|^\d[\d,]* citations?\.?$/);
     }

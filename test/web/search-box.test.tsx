@@ -57,7 +57,7 @@ describe("SearchBox", () => {
       "Benchmarks as Microscopes: A Call for Model Metrology" + "Michael Saxon et al. · 2024 · arXiv:2407.16711" + "cited by 33 in this map",
       "Rethinking Model Evaluation as Narrowing the Socio-Technical Gap" +
         "Q. Vera Liao and 1 other · 2023 · FAccT · arXiv:2306.03100" +
-        "cited by 30 in this map · 56 reported by 000_f241d60728b6496d.txt" +
+        "cited by 30 in this map · 56 reported by 000_f241d60728b6496d.txt (Oct 2026)" +
         "known as “Socio-Technical Gap”: the name its title ends with",
     ]);
     expect(String(fetchMock.mock.calls[0]?.[0])).toBe("/api/search?q=metrology&limit=12");
