@@ -10,7 +10,7 @@ import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
-import type { MentionValues, PaperColumns } from "./page-writer.ts";
+import type { MentionDetails, MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { workAliases } from "../vocabulary/aliases.ts";
 import { createHash } from "node:crypto";
@@ -33,19 +33,7 @@ export interface PageInfo {
 }
 
 /** A mention as the builder reads it, its columns in the order of `storedMentions`'s select. */
-export type MentionRaw = [
-  id: number,
-  pageId: number,
-  role: MentionRole,
-  position: number,
-  ...paper: PaperColumns,
-  citedByCount: number | null,
-  abstract: string | null,
-  titleInferred: number,
-  authorsJson: string | null,
-  venue: string | null,
-  date: string | null,
-];
+export type MentionRaw = [id: number, pageId: number, role: MentionRole, position: number, ...paper: PaperColumns, ...details: MentionDetails];
 
 /** A paper row's values, in the order of the papers table's insert (db/derived-writer.ts). */
 export type PaperValues = [
