@@ -31,6 +31,8 @@ export interface BatchResult {
   removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
+  /** Papers the batch's reach held before or holds after, when its graph was derived from its reach rather than whole (db/graph-increment.ts). */
+  reach?: number;
   /** Whether the library's stored membership changed (a batch written with `alongside.library`). */
   libraryChanged?: boolean;
 }
@@ -143,7 +145,8 @@ export class LineageDb {
     const { library } = alongside;
     const also = library ? () => (result.libraryChanged = this.library.replace(library.library, library.members, library.collections, library.record).changed) : undefined;
     const graph = commitBatch(this.db, plan, artifacts, also);
-    return Object.assign(result, graph ? { graph } : {});
+    const reach = plan.write?.reach;
+    return Object.assign(result, graph ? { graph } : {}, reach === undefined ? {} : { reach });
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */

@@ -21,7 +21,7 @@ import type { RecordName } from "../vocabulary/paper-page.ts";
 import { importance, indexableText, joinedCompounds, searchWords } from "../vocabulary/search-text.ts";
 
 /** Bumped when what the index holds changes, so that older indexes are rebuilt (prepare.ts). */
-const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 1;
 
 /** bm25 weights of search_text's columns: title, names, terms, authors, venue, ids. */
 const COLUMN_WEIGHTS = [4, 4, 4, 3, 0.5, 1] as const;
@@ -105,7 +105,7 @@ export interface IndexPaper {
 export type IndexNames = ReadonlyMap<string, readonly (RecordName & { page: string })[]>;
 
 /** One paper's rows in the index, as they are written. */
-interface IndexDoc {
+export interface IndexDoc {
   paperId: string;
   /** search_text's columns: title, names, terms, authors, venue, ids. */
   text: [string, string, string, string, string, string];
@@ -118,30 +118,48 @@ interface IndexDoc {
 
 /** Every paper's rows, from the papers (in id order) and their names; aliases are learnt over the whole collection. */
 function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[] {
-  const clean = papers.map((p) => ({ ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract }));
+  const clean = papers.map(indexable);
+  const aliasesOf = collectionAliases(clean, names);
+  return clean.map((p) => indexDoc(p, aliasesOf.get(p.id) ?? []));
+}
+
+/** A paper's title and abstract as the index and alias learning read them. */
+export function indexable<P extends { title: string | null; abstract: string | null }>(p: P): P {
+  return { ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract };
+}
+
+/** Each paper's aliases, learnt over the whole collection (`indexable` papers, in id order). */
+export function collectionAliases(clean: readonly { id: string; title: string | null; abstract: string | null }[], names: IndexNames): Map<string, PaperAlias[]> {
   const aliasesOf = new Map<string, PaperAlias[]>();
   for (const a of learnAliases(clean.map((p) => ({ id: p.id, title: p.title, abstract: p.abstract, recordNames: [...(names.get(p.id) ?? [])] })))) {
     let list = aliasesOf.get(a.paperId);
     if (!list) aliasesOf.set(a.paperId, (list = []));
     list.push(a);
   }
-  return clean.map((p) => {
-    const own = aliasesOf.get(p.id) ?? [];
-    const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
-    const nameText = own
-      .filter((a) => a.exact)
-      .map((a) => a.alias)
-      .join(" ; ");
-    const terms = [...own.filter((a) => !a.exact).map((a) => a.alias), ...joinedCompounds(`${p.title ?? ""} ${nameText}`)].join(" ");
-    const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id].filter(Boolean).join(" ");
-    return {
-      paperId: p.id,
-      text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
-      doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
-      aliases: own,
-      words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${terms} ${authors} ${p.venue ?? ""}`))],
-    };
-  });
+  return aliasesOf;
+}
+
+/** One (`indexable`) paper's rows, with its aliases. */
+export function indexDoc(p: IndexPaper, own: readonly PaperAlias[]): IndexDoc {
+  const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
+  const nameText = own
+    .filter((a) => a.exact)
+    .map((a) => a.alias)
+    .join(" ; ");
+  const terms = [...own.filter((a) => !a.exact).map((a) => a.alias), ...joinedCompounds(`${p.title ?? ""} ${nameText}`)].join(" ");
+  const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id].filter(Boolean).join(" ");
+  return {
+    paperId: p.id,
+    text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
+    doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
+    aliases: [...own],
+    words: docWords(p.title ?? "", nameText, terms, authors, p.venue ?? ""),
+  };
+}
+
+/** The distinct words of a paper's title, names, terms, authors and venue (as search_text holds them). */
+export function docWords(title: string, names: string, terms: string, authors: string, venue: string): string[] {
+  return [...new Set(searchWords(`${title} ${names} ${terms} ${authors} ${venue}`))];
 }
 
 /** How many papers hold each word. */
@@ -152,12 +170,12 @@ function wordCounts(docs: readonly IndexDoc[]): Map<string, number> {
 }
 
 /** Words the trigram index holds: long enough to have trigrams worth matching, and not numbers. */
-const gramWorthy = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
+export const gramWorthy = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
 
-const aliasValues = (a: PaperAlias) => [a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source] as const;
+export const aliasValues = (a: PaperAlias) => [a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source] as const;
 
 /** What a paper's rows hold, to compare the stored rows with those a graph calls for. */
-const docDigest = (text: readonly unknown[], doc: readonly unknown[], aliases: readonly (readonly unknown[])[]) => JSON.stringify([text, doc, aliases]);
+export const docDigest = (text: readonly unknown[], doc: readonly unknown[], aliases: readonly (readonly unknown[])[]) => JSON.stringify([text, doc, aliases]);
 
 /** The papers and names of the stored tables, as `indexDocs` reads them. */
 function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
@@ -168,6 +186,11 @@ function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
        FROM papers p LEFT JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited) c ON c.cited = p.id ORDER BY p.id`,
     )
     .all();
+  return { papers, names: storedRecordNames(db) };
+}
+
+/** The names the stored records give each paper, by page source then mention id. */
+export function storedRecordNames(db: Db): Map<string, (RecordName & { page: string })[]> {
   const names = new Map<string, (RecordName & { page: string })[]>();
   const nameRows = db
     .prepare<[], { paper_id: string; names_json: string; source: string }>(
@@ -180,7 +203,7 @@ function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
     if (!list) names.set(r.paper_id, (list = []));
     for (const n of JSON.parse(r.names_json) as RecordName[]) list.push({ ...n, page: r.source });
   }
-  return { papers, names };
+  return names;
 }
 
 /**

@@ -1,0 +1,335 @@
+/**
+ * A batch's graph derived from what the batch can reach, not from every mention of the map (issue
+ * 27: a 10,000-item library into AAN spent most of its plan resolving AAN's 120,000 mentions
+ * again). The reach: the papers of the pages the batch forgets, and the papers sharing an identity
+ * key with its new mentions (db/identity-keys.ts), closed over the keys of the papers found.
+ * Identity is resolved for those papers' mentions and the new ones alone, by the same rules
+ * (vocabulary/identity.ts, through db/graph-builder.ts): no rule compares mentions that share no
+ * key, so every other paper keeps its id, facts, keys and merge decisions. Citations change only
+ * where a list mention, or its page's own mention, is in the reach; the rest of the graph is read
+ * only for its shape (ids and citations, to fingerprint it and for the layout). What it leaves is
+ * what a whole derivation gives (test/db/graph-increment.test.ts, on random batches), with one
+ * difference of order: the merge log holds each reach's decisions together, in the order the
+ * rules made them, so that every paper's decisions (`lineage explain`) come in the same order.
+ */
+import type { Db } from "./connection.ts";
+import {
+  citation,
+  compareUtf8,
+  derivePapers,
+  fingerprint,
+  inIdentityOrder,
+  MENTION_RAW_COLUMNS,
+  mentionRow,
+  PAGE_INFO_COLUMNS,
+  pageInfo,
+  type BuildSummary,
+  type DecisionValues,
+  type DerivedPapers,
+  type GraphShape,
+  type MentionRaw,
+  type PageInfo,
+  type PageInfoRow,
+  type PaperValues,
+} from "./graph-builder.ts";
+import { DECISION_COLUMNS, PAPER_COLUMNS, paperDigest, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
+import { identityKeys, PaperKeys } from "./identity-keys.ts";
+import type { MentionRow } from "./paper-facts.ts";
+import type { MentionRole } from "../vocabulary/identity.ts";
+
+/** The pages a batch stores, with their mentions as the builder reads them. */
+export interface AddedPages {
+  pages: readonly PageInfo[];
+  /** In id order. */
+  mentions: readonly MentionRaw[];
+  /** The record names (names_json) of the new pages' own mentions, by mention id. */
+  names: ReadonlyMap<number, string>;
+}
+
+/** What the search index needs of an increment (db/search-increment.ts). */
+export interface SearchReach {
+  /** The papers the reach holds now, in id order, each with the papers of the map citing it. */
+  papers: { row: PaperValues; citedInMap: number }[];
+  /** Their record names: [paper, page source, mention id, names_json]. */
+  names: [string, string, number, string][];
+  /** Papers the reach held before or holds now: their stored rows are not what the index reads. */
+  reach: ReadonlySet<string>;
+  /** Papers of the reach before that are gone. */
+  gone: readonly string[];
+  /** Papers outside the reach whose count of citing papers in the map changed, by how much. */
+  citedChange: ReadonlyMap<string, number>;
+  /** Papers in the graph. */
+  papersInGraph: number;
+}
+
+export interface GraphIncrement {
+  shape: GraphShape;
+  changes: DerivedChanges;
+  search: SearchReach;
+}
+
+/** A stored mention with the paper it names: [id, role, paper] (paper null when it names none). */
+type Linked = [id: number, role: MentionRole, paper: string | null];
+
+const key = (a: string, b: string) => `${a}\u0000${b}`;
+
+/** The statements an increment reads its snapshot with. */
+function statements(db: Db) {
+  return {
+    keys: new PaperKeys(db),
+    linked: db.prepare<[number], Linked>("SELECT m.id, m.role, pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id = ? ORDER BY m.id").raw(),
+    selfPaper: db.prepare<[number], string | null>("SELECT pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id = ? AND m.role = 'self'").pluck(),
+    mentionsOf: db
+      .prepare<[string], [...MentionRaw, string | null]>(`SELECT ${MENTION_RAW_COLUMNS}, m.names_json FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?`)
+      .raw(),
+    page: db.prepare<[number], PageInfoRow>(`SELECT ${PAGE_INFO_COLUMNS} FROM pages WHERE id = ?`).raw(),
+    citing: db.prepare<[string], [string, string]>("SELECT citing, cited FROM edges WHERE citing = ?").raw(),
+    cited: db.prepare<[string], [string, string]>("SELECT citing, cited FROM edges WHERE cited = ?").raw(),
+    paper: db.prepare<[string], PaperValues>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE id = ?`).raw(),
+    decisions: db.prepare<[string], [number, ...DecisionValues]>(`SELECT id, ${DECISION_COLUMNS} FROM merge_log WHERE paper_a = ?`).raw(),
+    count: (table: "paper_mentions" | "paper_keys") => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
+  };
+}
+type Statements = ReturnType<typeof statements>;
+
+/**
+ * The graph the stored one becomes when the pages `forgotten` (ids) are forgotten and `added`
+ * stored, derived from the batch's reach; read in the caller's snapshot, whose derived rows must
+ * be those this code derives (db/derivation.ts).
+ */
+export function graphIncrement(db: Db, forgotten: ReadonlySet<number>, added: AddedPages): GraphIncrement {
+  const s = statements(db);
+  const addedPage = new Map(added.pages.map((p) => [p.id, p]));
+  const newRows = added.mentions.map((r) => mentionRow(r, addedPage.get(r[1])));
+
+  const { before, forgottenMentions } = reachBefore(s, forgotten, newRows);
+  const { rows, pages, oldPaperOf, names } = reachMentions(s, before, forgotten, newRows, added);
+  const derived = derivePapers(inIdentityOrder(rows, pages));
+  const after = new Set(derived.papers.map((p) => p[0]));
+
+  const citations = reachCitations(s, rows, addedPage, forgottenMentions, derived.paperOf, oldPaperOf);
+  const oldCitations = new Map<string, [string, string]>();
+  for (const paper of before.keys()) for (const e of [...s.citing.all(paper), ...s.cited.all(paper)]) oldCitations.set(key(e[0], e[1]), e);
+  const gone = [...oldCitations].filter(([k]) => !citations.edges.has(k)).map(([, e]) => e);
+  const put = [...citations.edges].filter(([k]) => !oldCitations.has(k)).map(([, e]) => e);
+
+  const storedIds = db.prepare<[], string>("SELECT id FROM papers ORDER BY id").pluck().all();
+  const ids = mergeSorted(
+    storedIds.filter((id) => !before.has(id)),
+    [...after].sort(compareUtf8),
+    compareUtf8,
+  );
+  const goneKeys = new Set(gone.map((e) => key(e[0], e[1])));
+  const storedEdges = db.prepare<[], [string, string]>("SELECT citing, cited FROM edges ORDER BY citing, cited").raw().all();
+  const edges = mergeSorted(
+    storedEdges.filter((e) => !goneKeys.has(key(e[0], e[1]))),
+    put.sort(compareEdges),
+    compareEdges,
+  );
+  const stored = JSON.parse((db.prepare("SELECT value FROM graph_meta WHERE key = 'built'").pluck().get() as string | undefined) ?? "{}") as Partial<BuildSummary>;
+  const summary: BuildSummary = { papers: ids.length, edges: edges.length, selfCitationsDropped: (stored.selfCitationsDropped ?? 0) + citations.selfCitations };
+  const version = fingerprint(ids, edges);
+
+  const changes: DerivedChanges = {
+    ...paperChanges(s, before, derived, after, storedIds.length),
+    paperMentions: mentionChanges(s, rows, forgottenMentions, derived.paperOf, oldPaperOf),
+    edges: { gone, put, refill: refill(gone.length + put.length, storedEdges.length) },
+    keys: keyChanges(s, before, derived.keys),
+    summary,
+    version,
+  };
+  const decisions = decisionChanges(s, before, derived.decisions);
+  if (decisions) changes.decisions = decisions;
+
+  const citedInMap = new Map<string, number>();
+  const citedChange = new Map<string, number>();
+  for (const [, cited] of citations.edges.values()) citedInMap.set(cited, (citedInMap.get(cited) ?? 0) + 1);
+  for (const [, cited] of gone) if (!before.has(cited)) citedChange.set(cited, (citedChange.get(cited) ?? 0) - 1);
+  for (const [, cited] of put) if (!after.has(cited)) citedChange.set(cited, (citedChange.get(cited) ?? 0) + 1);
+  const search: SearchReach = {
+    papers: derived.papers.map((row) => ({ row, citedInMap: citedInMap.get(row[0]) ?? 0 })),
+    names: names.flatMap(([mention, source, json]) => {
+      const paper = derived.paperOf.get(mention);
+      return paper === undefined ? [] : [[paper, source, mention, json] as [string, string, number, string]];
+    }),
+    reach: new Set([...before.keys(), ...after]),
+    gone: [...before.keys()].filter((id) => !after.has(id)),
+    citedChange: new Map([...citedChange].filter(([, n]) => n !== 0)),
+    papersInGraph: ids.length,
+  };
+  return { shape: { ids, edges, version }, changes, search };
+}
+
+/**
+ * The papers the batch can change, with their stored keys: those of the forgotten pages' mentions
+ * and those holding a key of a new mention, closed over the keys of every paper found.
+ */
+function reachBefore(s: Statements, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[]) {
+  const before = new Map<string, string[]>();
+  const seen = new Set<string>();
+  const queue: string[] = [];
+  const reachKey = (k: string) => {
+    if (seen.has(k)) return;
+    seen.add(k);
+    queue.push(k);
+  };
+  const reachPaper = (paper: string) => {
+    if (before.has(paper)) return;
+    const keys = s.keys.keys(paper);
+    before.set(paper, keys);
+    keys.forEach(reachKey);
+  };
+  const forgottenMentions: { page: number; mentions: Linked[] }[] = [];
+  for (const page of forgotten) {
+    const mentions = s.linked.all(page);
+    forgottenMentions.push({ page, mentions });
+    for (const [, , paper] of mentions) if (paper !== null) reachPaper(paper);
+  }
+  for (const row of newRows) identityKeys(row).forEach(reachKey);
+  for (let k = queue.pop(); k !== undefined; k = queue.pop()) for (const paper of s.keys.papers(k)) reachPaper(paper);
+  return { before, forgottenMentions };
+}
+
+/** The reach's stored mentions (but the forgotten pages') and the new ones, as the builder reads them, with the pages they are on. */
+function reachMentions(s: Statements, before: ReadonlyMap<string, string[]>, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[], added: AddedPages) {
+  const oldPaperOf = new Map<number, string>();
+  const raws: MentionRaw[] = [];
+  /** [mention, page id, names_json] of own mentions with record names. */
+  const named: [number, number, string][] = [];
+  for (const paper of before.keys()) {
+    for (const r of s.mentionsOf.all(paper)) {
+      if (forgotten.has(r[1])) continue;
+      oldPaperOf.set(r[0], paper);
+      raws.push(r.slice(0, 18) as MentionRaw);
+      if (r[18] !== null && r[2] === "self") named.push([r[0], r[1], r[18]]);
+    }
+  }
+  const infoOf = new Map(added.pages.map((p) => [p.id, p]));
+  for (const r of raws) {
+    if (infoOf.has(r[1])) continue;
+    const row = s.page.get(r[1]);
+    if (row) infoOf.set(r[1], pageInfo(row));
+  }
+  const rows = [...raws.map((r) => mentionRow(r, infoOf.get(r[1]))), ...newRows].sort((a, b) => a.id - b.id);
+  const names: [number, string, string][] = named.map(([mention, page, json]) => [mention, infoOf.get(page)?.source ?? "", json]);
+  for (const r of added.mentions) {
+    const json = added.names.get(r[0]);
+    if (json !== undefined) names.push([r[0], infoOf.get(r[1])?.source ?? "", json]);
+  }
+  return { rows, pages: [...infoOf.values()], oldPaperOf, names };
+}
+
+/**
+ * The citations of the reach now (every one touching a paper it holds: made by a list mention in
+ * it, or on a page whose own mention is), and the change in self-citations dropped.
+ */
+function reachCitations(
+  s: Statements,
+  rows: readonly MentionRow[],
+  addedPage: ReadonlyMap<number, PageInfo>,
+  forgottenMentions: readonly { mentions: Linked[] }[],
+  paperOf: ReadonlyMap<number, string>,
+  oldPaperOf: ReadonlyMap<number, string>,
+) {
+  const edges = new Map<string, [string, string]>();
+  let selfCitations = 0;
+  const now = (role: MentionRole, pagePaper: string | undefined, named: string | undefined) => {
+    const c = citation(role, pagePaper, named);
+    if (c === "self") selfCitations++;
+    else if (c) edges.set(key(c[0], c[1]), c);
+  };
+  const was = (role: MentionRole, pagePaper: string | undefined, named: string | undefined) => {
+    if (citation(role, pagePaper, named) === "self") selfCitations--;
+  };
+  const byPage = new Map<number, MentionRow[]>();
+  for (const r of rows) {
+    const list = byPage.get(r.page_id);
+    if (list) list.push(r);
+    else byPage.set(r.page_id, [r]);
+  }
+  for (const [page, list] of byPage) {
+    const self = list.find((r) => r.role === "self");
+    if (addedPage.has(page)) {
+      for (const r of list) if (r.role !== "self") now(r.role, self && paperOf.get(self.id), paperOf.get(r.id));
+    } else if (self) {
+      // The page's own paper is in the reach: every citation it makes is.
+      const [oldSelf, newSelf] = [oldPaperOf.get(self.id), paperOf.get(self.id)];
+      for (const [id, role, paper] of s.linked.all(page)) {
+        if (role === "self") continue;
+        was(role, oldSelf, paper ?? undefined);
+        now(role, newSelf, paperOf.get(id) ?? paper ?? undefined);
+      }
+    } else {
+      const selfPaper = s.selfPaper.get(page) ?? undefined;
+      for (const r of list) {
+        was(r.role, selfPaper, oldPaperOf.get(r.id));
+        now(r.role, selfPaper, paperOf.get(r.id));
+      }
+    }
+  }
+  for (const { mentions } of forgottenMentions) {
+    const selfPaper = mentions.find((m) => m[1] === "self")?.[2] ?? undefined;
+    for (const [, role, paper] of mentions) if (role !== "self") was(role, selfPaper, paper ?? undefined);
+  }
+  return { edges, selfCitations };
+}
+
+/** Paper rows of the reach that differ from those stored, and those gone. */
+function paperChanges(s: Statements, before: ReadonlyMap<string, string[]>, derived: DerivedPapers, after: ReadonlySet<string>, stored: number): Pick<DerivedChanges, "papers"> {
+  const storedDigest = new Map<string, string>();
+  for (const id of before.keys()) {
+    const row = s.paper.get(id);
+    if (row) storedDigest.set(id, paperDigest(row));
+  }
+  const put = derived.papers.filter((p) => storedDigest.get(p[0]) !== paperDigest(p));
+  const gone = [...before.keys()].filter((id) => !after.has(id));
+  return { papers: { gone, put, refill: refill(gone.length + put.length, stored) } };
+}
+
+/** Which paper each mention of the reach names, where that changed; the forgotten pages' mentions gone. */
+function mentionChanges(
+  s: Statements,
+  rows: readonly MentionRow[],
+  forgottenMentions: readonly { mentions: Linked[] }[],
+  paperOf: ReadonlyMap<number, string>,
+  oldPaperOf: ReadonlyMap<number, string>,
+): DerivedChanges["paperMentions"] {
+  const put: [number, string][] = [];
+  for (const r of rows) {
+    const paper = paperOf.get(r.id);
+    if (paper !== undefined && paper !== oldPaperOf.get(r.id)) put.push([r.id, paper]);
+  }
+  const gone = forgottenMentions.flatMap(({ mentions }) => mentions.filter((m) => m[2] !== null).map((m) => m[0]));
+  return { gone, put, refill: refill(gone.length + put.length, s.count("paper_mentions")) };
+}
+
+/** Identity keys of the reach's papers, [key, paper], that changed. */
+function keyChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: ReadonlyMap<string, ReadonlySet<string>>): DerivedChanges["keys"] {
+  const old = new Set<string>();
+  for (const [paper, keys] of before) for (const k of keys) old.add(key(k, paper));
+  const put: [string, string][] = [];
+  for (const [paper, keys] of now) for (const k of keys) if (!old.delete(key(k, paper))) put.push([k, paper]);
+  const gone = [...old].map((k) => k.split("\u0000") as [string, string]);
+  return { gone, put, refill: refill(gone.length + put.length, s.count("paper_keys")) };
+}
+
+/** The reach's merge decisions, when they differ from those stored for its papers (in the order stored). */
+function decisionChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: DecisionValues[]): DerivedChanges["decisions"] {
+  const stored = [...before.keys()].flatMap((paper) => s.decisions.all(paper)).sort((a, b) => a[0] - b[0]);
+  const values = stored.map((r) => r.slice(1) as DecisionValues);
+  if (sameDecisions(values, now)) return undefined;
+  return { replace: [...before.keys()], put: now };
+}
+
+const compareEdges = (a: readonly [string, string], b: readonly [string, string]) => compareUtf8(a[0], b[0]) || compareUtf8(a[1], b[1]);
+
+/** Two sorted lists as one (neither holding what the other does). */
+function mergeSorted<T>(a: readonly T[], b: readonly T[], compare: (x: T, y: T) => number): T[] {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) out.push(compare(a[i] as T, b[j] as T) <= 0 ? (a[i++] as T) : (b[j++] as T));
+  while (i < a.length) out.push(a[i++] as T);
+  while (j < b.length) out.push(b[j++] as T);
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * The keys by which identity resolution's rules (vocabulary/identity.ts) bring mentions together,
+ * and the stored table of each paper's keys (`paper_keys`). Every rule compares only mentions that
+ * share something: an identifier (rule 1), a normalised title (rules 2 and 4), a name, squashed
+ * (rule 3's "Name: subtitle" and bare names, rule 5's short names and the aliases of titles). Two
+ * mentions with no key in common, directly or through a chain of mentions that have, are never
+ * compared, so the papers a batch can change are those whose keys its mentions reach
+ * (db/graph-increment.ts), and the others keep their ids, facts and merge decisions. The keys
+ * over-approximate what each rule compares (a name key whatever the rule's length or genericness
+ * limits): more keys only make the reach larger, never wrong.
+ */
+import type { Db } from "./connection.ts";
+import type { Mention } from "../vocabulary/identity.ts";
+import { ID_SCHEMES } from "../vocabulary/paper-page.ts";
+import { squashed } from "../vocabulary/titles.ts";
+
+/** The keys of one mention, as the rules read it (its identifiers, normalised title, title parts and aliases). */
+export function identityKeys(m: Mention): string[] {
+  const keys: string[] = [];
+  for (const scheme of ID_SCHEMES) {
+    const value = m.ids[scheme];
+    if (value) keys.push(`${scheme}:${value}`);
+  }
+  if (m.normTitle) keys.push(`title:${m.normTitle}`, `name:${squashed(m.normTitle)}`);
+  if (m.titleParts) keys.push(`name:${m.titleParts.name}`);
+  for (const alias of m.aliases ?? []) keys.push(`name:${alias}`);
+  // A mention with neither is a paper of its own, whose id is the hash of its year alone, like
+  // every other such paper of that year (vocabulary/identity.ts `paperIdFor`): they are numbered
+  // apart ("~2") in order, so they are reached together.
+  if (keys.length === 0) keys.push(`untitled:${m.year ?? ""}`);
+  return keys;
+}
+
+/** The stored keys: which papers hold a key, and which keys a paper holds. */
+export class PaperKeys {
+  private readonly papersWith;
+  private readonly keysOf;
+
+  constructor(db: Db) {
+    this.papersWith = db.prepare<[string], string>("SELECT paper_id FROM paper_keys WHERE key = ?").pluck();
+    this.keysOf = db.prepare<[string], string>("SELECT key FROM paper_keys WHERE paper_id = ?").pluck();
+  }
+
+  papers(key: string): string[] {
+    return this.papersWith.all(key);
+  }
+
+  keys(paper: string): string[] {
+    return this.keysOf.all(paper);
+  }
+}
+
+/** Every stored (key, paper) pair. */
+export function storedKeyPairs(db: Db): Iterable<[string, string]> {
+  return db.prepare("SELECT key, paper_id FROM paper_keys").raw().iterate() as Iterable<[string, string]>;
+}
