@@ -105,9 +105,6 @@ export function sameDecisions(a: readonly DecisionValues[], b: readonly Decision
 /** Whether a table is better refilled whole (its indexes dropped meanwhile) than changed row by row. */
 export const refill = (changed: number, stored: number) => stored === 0 || changed > stored / 2;
 
-/** A paper row as the comparison reads it. */
-export const paperDigest = (row: readonly unknown[]) => digest(row);
-
 /** Makes the changes; call inside the write transaction. */
 export function writeDerivedChanges(db: Db, changes: DerivedChanges): BuildSummary {
   const table = <K, R>(name: string, c: TableChanges<K, R>, remove: string, put: string, args: (k: K) => unknown[], values: (r: R) => unknown[]) => {

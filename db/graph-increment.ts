@@ -32,8 +32,9 @@ import {
   type PageInfoRow,
   type PaperValues,
 } from "./graph-builder.ts";
-import { DECISION_COLUMNS, PAPER_COLUMNS, paperDigest, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
+import { DECISION_COLUMNS, PAPER_COLUMNS, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
 import { identityKeys, PaperKeys } from "./identity-keys.ts";
+import { lookUp } from "./lookups.ts";
 import type { MentionRow } from "./paper-facts.ts";
 import type { MentionRole } from "../vocabulary/identity.ts";
 
@@ -73,20 +74,45 @@ type Linked = [id: number, role: MentionRole, paper: string | null];
 
 const key = (a: string, b: string) => `${a}\u0000${b}`;
 
-/** The statements an increment reads its snapshot with. */
+/** What an increment reads of its snapshot, each for many pages, papers or mentions at once (db/lookups.ts). */
 function statements(db: Db) {
+  const raw = <R>(sql: string) => db.prepare<[string], R>(sql).raw();
+  const IN = "IN (SELECT value FROM json_each(?))";
+  const linked = raw<[number, ...Linked]>(`SELECT m.page_id, m.id, m.role, pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id ${IN} ORDER BY m.id`);
+  const selfPaper = raw<[number, string | null]>(`SELECT m.page_id, pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id ${IN} AND m.role = 'self'`);
+  const mentionsOf = raw<[string, ...MentionRaw, string | null]>(
+    `SELECT pm.paper_id, ${MENTION_RAW_COLUMNS}, m.names_json FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id ${IN}`,
+  );
+  const pages = raw<PageInfoRow>(`SELECT ${PAGE_INFO_COLUMNS} FROM pages WHERE id ${IN}`);
+  const citing = raw<[string, string]>(`SELECT citing, cited FROM edges WHERE citing ${IN}`);
+  const cited = raw<[string, string]>(`SELECT citing, cited FROM edges WHERE cited ${IN}`);
+  const papers = raw<PaperValues>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE id ${IN}`);
+  const decisions = raw<[number, ...DecisionValues]>(`SELECT id, ${DECISION_COLUMNS} FROM merge_log WHERE paper_a ${IN}`);
   return {
     keys: new PaperKeys(db),
-    linked: db.prepare<[number], Linked>("SELECT m.id, m.role, pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id = ? ORDER BY m.id").raw(),
-    selfPaper: db.prepare<[number], string | null>("SELECT pm.paper_id FROM mentions m LEFT JOIN paper_mentions pm ON pm.mention_id = m.id WHERE m.page_id = ? AND m.role = 'self'").pluck(),
-    mentionsOf: db
-      .prepare<[string], [...MentionRaw, string | null]>(`SELECT ${MENTION_RAW_COLUMNS}, m.names_json FROM paper_mentions pm JOIN mentions m ON m.id = pm.mention_id WHERE pm.paper_id = ?`)
-      .raw(),
-    page: db.prepare<[number], PageInfoRow>(`SELECT ${PAGE_INFO_COLUMNS} FROM pages WHERE id = ?`).raw(),
-    citing: db.prepare<[string], [string, string]>("SELECT citing, cited FROM edges WHERE citing = ?").raw(),
-    cited: db.prepare<[string], [string, string]>("SELECT citing, cited FROM edges WHERE cited = ?").raw(),
-    paper: db.prepare<[string], PaperValues>(`SELECT ${PAPER_COLUMNS} FROM papers WHERE id = ?`).raw(),
-    decisions: db.prepare<[string], [number, ...DecisionValues]>(`SELECT id, ${DECISION_COLUMNS} FROM merge_log WHERE paper_a = ?`).raw(),
+    /** Each page's mentions with the papers they name, in id order. */
+    linked: (ids: Iterable<number>) => {
+      const out = new Map<number, Linked[]>();
+      for (const [page, ...m] of lookUp(linked, ids)) {
+        const list = out.get(page);
+        if (list) list.push(m);
+        else out.set(page, [m]);
+      }
+      return out;
+    },
+    /** The paper each page's own mention names. */
+    selfPaper: (ids: Iterable<number>) => new Map(lookUp(selfPaper, ids)),
+    /** The mentions of some papers, each row [paper, ...MentionRaw, names_json]. */
+    mentionsOf: (ids: Iterable<string>) => lookUp(mentionsOf, ids),
+    pages: (ids: Iterable<number>) => lookUp(pages, ids).map(pageInfo),
+    /** The citations made or received by some papers (a citation between two of them twice). */
+    citations: (ids: Iterable<string>) => {
+      const papers = [...ids];
+      return [...lookUp(citing, papers), ...lookUp(cited, papers)];
+    },
+    papers: (ids: Iterable<string>) => new Map(lookUp(papers, ids).map((r) => [r[0], r])),
+    /** The merge decisions whose `paper_a` is one of some papers, in the order stored. */
+    decisions: (ids: Iterable<string>) => lookUp(decisions, ids).sort((a, b) => a[0] - b[0]),
     count: (table: "paper_mentions" | "paper_keys") => db.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number,
   };
 }
@@ -109,7 +135,7 @@ export function graphIncrement(db: Db, forgotten: ReadonlySet<number>, added: Ad
 
   const citations = reachCitations(s, rows, addedPage, forgottenMentions, derived.paperOf, oldPaperOf);
   const oldCitations = new Map<string, [string, string]>();
-  for (const paper of before.keys()) for (const e of [...s.citing.all(paper), ...s.cited.all(paper)]) oldCitations.set(key(e[0], e[1]), e);
+  for (const e of s.citations(before.keys())) oldCitations.set(key(e[0], e[1]), e);
   const gone = [...oldCitations].filter(([k]) => !citations.edges.has(k)).map(([, e]) => e);
   const put = [...citations.edges].filter(([k]) => !oldCitations.has(k)).map(([, e]) => e);
 
@@ -167,26 +193,36 @@ export function graphIncrement(db: Db, forgotten: ReadonlySet<number>, added: Ad
 function reachBefore(s: Statements, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[]) {
   const before = new Map<string, string[]>();
   const seen = new Set<string>();
-  const queue: string[] = [];
+  let keys: string[] = [];
+  let papers: string[] = [];
   const reachKey = (k: string) => {
     if (seen.has(k)) return;
     seen.add(k);
-    queue.push(k);
+    keys.push(k);
   };
   const reachPaper = (paper: string) => {
     if (before.has(paper)) return;
-    const keys = s.keys.keys(paper);
-    before.set(paper, keys);
-    keys.forEach(reachKey);
+    before.set(paper, []);
+    papers.push(paper);
   };
   const forgottenMentions: { page: number; mentions: Linked[] }[] = [];
-  for (const page of forgotten) {
-    const mentions = s.linked.all(page);
+  for (const [page, mentions] of s.linked(forgotten)) {
     forgottenMentions.push({ page, mentions });
     for (const [, , paper] of mentions) if (paper !== null) reachPaper(paper);
   }
   for (const row of newRows) identityKeys(row).forEach(reachKey);
-  for (let k = queue.pop(); k !== undefined; k = queue.pop()) for (const paper of s.keys.papers(k)) reachPaper(paper);
+  // Breadth first, a round of lookups at a time: the papers of the keys found, then their keys.
+  while (keys.length > 0 || papers.length > 0) {
+    const asked = keys;
+    keys = [];
+    s.keys.papers(asked).forEach(reachPaper);
+    const found = papers;
+    papers = [];
+    for (const [paper, its] of s.keys.keys(found)) {
+      before.set(paper, its);
+      its.forEach(reachKey);
+    }
+  }
   return { before, forgottenMentions };
 }
 
@@ -196,20 +232,15 @@ function reachMentions(s: Statements, before: ReadonlyMap<string, string[]>, for
   const raws: MentionRaw[] = [];
   /** [mention, page id, names_json] of own mentions with record names. */
   const named: [number, number, string][] = [];
-  for (const paper of before.keys()) {
-    for (const r of s.mentionsOf.all(paper)) {
-      if (forgotten.has(r[1])) continue;
-      oldPaperOf.set(r[0], paper);
-      raws.push(r.slice(0, 18) as MentionRaw);
-      if (r[18] !== null && r[2] === "self") named.push([r[0], r[1], r[18]]);
-    }
+  for (const [paper, ...r] of s.mentionsOf(before.keys())) {
+    if (forgotten.has(r[1])) continue;
+    oldPaperOf.set(r[0], paper);
+    const names = r.pop() as string | null;
+    raws.push(r as unknown as MentionRaw);
+    if (names !== null && r[2] === "self") named.push([r[0], r[1], names]);
   }
   const infoOf = new Map(added.pages.map((p) => [p.id, p]));
-  for (const r of raws) {
-    if (infoOf.has(r[1])) continue;
-    const row = s.page.get(r[1]);
-    if (row) infoOf.set(r[1], pageInfo(row));
-  }
+  for (const p of s.pages(new Set(raws.map((r) => r[1]).filter((id) => !infoOf.has(id))))) infoOf.set(p.id, p);
   const rows = [...raws.map((r) => mentionRow(r, infoOf.get(r[1]))), ...newRows].sort((a, b) => a.id - b.id);
   const names: [number, string, string][] = named.map(([mention, page, json]) => [mention, infoOf.get(page)?.source ?? "", json]);
   for (const r of added.mentions) {
@@ -247,20 +278,24 @@ function reachCitations(
     if (list) list.push(r);
     else byPage.set(r.page_id, [r]);
   }
+  const selfIn = (list: readonly MentionRow[]) => list.find((r) => r.role === "self");
+  const stored = [...byPage].filter(([page]) => !addedPage.has(page));
+  const linked = s.linked(stored.filter(([, list]) => selfIn(list)).map(([page]) => page));
+  const selfPapers = s.selfPaper(stored.filter(([, list]) => !selfIn(list)).map(([page]) => page));
   for (const [page, list] of byPage) {
-    const self = list.find((r) => r.role === "self");
+    const self = selfIn(list);
     if (addedPage.has(page)) {
       for (const r of list) if (r.role !== "self") now(r.role, self && paperOf.get(self.id), paperOf.get(r.id));
     } else if (self) {
       // The page's own paper is in the reach: every citation it makes is.
       const [oldSelf, newSelf] = [oldPaperOf.get(self.id), paperOf.get(self.id)];
-      for (const [id, role, paper] of s.linked.all(page)) {
+      for (const [id, role, paper] of linked.get(page) ?? []) {
         if (role === "self") continue;
         was(role, oldSelf, paper ?? undefined);
         now(role, newSelf, paperOf.get(id) ?? paper ?? undefined);
       }
     } else {
-      const selfPaper = s.selfPaper.get(page) ?? undefined;
+      const selfPaper = selfPapers.get(page) ?? undefined;
       for (const r of list) {
         was(r.role, selfPaper, oldPaperOf.get(r.id));
         now(r.role, selfPaper, paperOf.get(r.id));
@@ -275,15 +310,14 @@ function reachCitations(
 }
 
 /** Paper rows of the reach that differ from those stored, and those gone. */
-function paperChanges(s: Statements, before: ReadonlyMap<string, string[]>, derived: DerivedPapers, after: ReadonlySet<string>, stored: number): Pick<DerivedChanges, "papers"> {
-  const storedDigest = new Map<string, string>();
-  for (const id of before.keys()) {
-    const row = s.paper.get(id);
-    if (row) storedDigest.set(id, paperDigest(row));
-  }
-  const put = derived.papers.filter((p) => storedDigest.get(p[0]) !== paperDigest(p));
+function paperChanges(s: Statements, before: ReadonlyMap<string, string[]>, derived: DerivedPapers, after: ReadonlySet<string>, storedCount: number): Pick<DerivedChanges, "papers"> {
+  const stored = s.papers(before.keys());
+  const put = derived.papers.filter((p) => {
+    const row = stored.get(p[0]);
+    return row === undefined || row.some((v, k) => v !== p[k]);
+  });
   const gone = [...before.keys()].filter((id) => !after.has(id));
-  return { papers: { gone, put, refill: refill(gone.length + put.length, stored) } };
+  return { papers: { gone, put, refill: refill(gone.length + put.length, storedCount) } };
 }
 
 /** Which paper each mention of the reach names, where that changed; the forgotten pages' mentions gone. */
@@ -315,8 +349,7 @@ function keyChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: R
 
 /** The reach's merge decisions, when they differ from those stored for its papers (in the order stored). */
 function decisionChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: DecisionValues[]): DerivedChanges["decisions"] {
-  const stored = [...before.keys()].flatMap((paper) => s.decisions.all(paper)).sort((a, b) => a[0] - b[0]);
-  const values = stored.map((r) => r.slice(1) as DecisionValues);
+  const values = s.decisions(before.keys()).map((r) => r.slice(1) as DecisionValues);
   if (sameDecisions(values, now)) return undefined;
   return { replace: [...before.keys()], put: now };
 }

@@ -10,6 +10,7 @@
  * limits): more keys only make the reach larger, never wrong.
  */
 import type { Db } from "./connection.ts";
+import { lookUp } from "./lookups.ts";
 import type { Mention } from "../vocabulary/identity.ts";
 import { ID_SCHEMES } from "../vocabulary/paper-page.ts";
 import { squashed } from "../vocabulary/titles.ts";
@@ -31,22 +32,26 @@ export function identityKeys(m: Mention): string[] {
   return keys;
 }
 
-/** The stored keys: which papers hold a key, and which keys a paper holds. */
+/** The stored keys: which papers hold some keys, and which keys some papers hold. */
 export class PaperKeys {
   private readonly papersWith;
   private readonly keysOf;
 
   constructor(db: Db) {
-    this.papersWith = db.prepare<[string], string>("SELECT paper_id FROM paper_keys WHERE key = ?").pluck();
-    this.keysOf = db.prepare<[string], string>("SELECT key FROM paper_keys WHERE paper_id = ?").pluck();
+    this.papersWith = db.prepare<[string], string>("SELECT DISTINCT paper_id FROM paper_keys WHERE key IN (SELECT value FROM json_each(?))").pluck();
+    this.keysOf = db.prepare<[string], [string, string]>("SELECT paper_id, key FROM paper_keys WHERE paper_id IN (SELECT value FROM json_each(?))").raw();
   }
 
-  papers(key: string): string[] {
-    return this.papersWith.all(key);
+  /** The papers holding any of `keys` (a paper may come twice). */
+  papers(keys: readonly string[]): string[] {
+    return lookUp(this.papersWith, keys);
   }
 
-  keys(paper: string): string[] {
-    return this.keysOf.all(paper);
+  /** The keys of each of `papers` (every paper given, with none when it holds none). */
+  keys(papers: readonly string[]): Map<string, string[]> {
+    const out = new Map<string, string[]>(papers.map((p) => [p, []]));
+    for (const [paper, key] of lookUp(this.keysOf, papers)) out.get(paper)?.push(key);
+    return out;
   }
 }
 

@@ -10,6 +10,7 @@
  * db/search-index.ts `searchChanges` finds comparing the whole index (test/db/graph-increment.test.ts).
  */
 import type { Db } from "./connection.ts";
+import { lookUp } from "./lookups.ts";
 import { compareUtf8, type PaperValues } from "./graph-builder.ts";
 import type { SearchReach } from "./graph-increment.ts";
 import {
@@ -70,23 +71,20 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
   for (const id of new Set([...storedAliases.keys(), ...aliasesOf.keys()])) if (!reach.reach.has(id) && !sameAliases(id)) outside.add(id);
   for (const id of reach.citedChange.keys()) outside.add(id);
 
-  const read = {
-    doc: db
-      .prepare<[string], StoredDoc>(
-        "SELECT d.rowid, t.title, t.names, t.terms, t.authors, t.venue, t.ids, d.paper_id, d.year, d.cited_in_map, d.reported, d.prior FROM search_docs d JOIN search_text t ON t.rowid = d.rowid WHERE d.paper_id = ?",
-      )
-      .raw(),
-    paper: db.prepare<[string], IndexPaper>(
-      `SELECT id, title, year, abstract, authors_json AS authorsJson, venue, arxiv_id AS arxiv, doi, acl_id AS acl, openreview_id AS openreview, s2_id AS s2,
-                cited_by_count AS citedByCount, (SELECT count(*) FROM edges WHERE cited = papers.id) AS citedInMap
-         FROM papers WHERE id = ?`,
-    ),
-  };
+  const IN = "IN (SELECT value FROM json_each(?))";
+  const storedDocs = new Map<string, StoredDoc>();
+  const docRows = db.prepare<[string], [string, ...StoredDoc]>(
+    `SELECT d.paper_id, d.rowid, t.title, t.names, t.terms, t.authors, t.venue, t.ids, d.paper_id, d.year, d.cited_in_map, d.reported, d.prior
+     FROM search_docs d JOIN search_text t ON t.rowid = d.rowid WHERE d.paper_id ${IN}`,
+  );
+  for (const [id, ...row] of lookUp(docRows.raw(), [...reach.papers.map((p) => p.row[0]), ...outside, ...reach.gone])) storedDocs.set(id, row);
+  const outsidePapers = db.prepare<[string], IndexPaper>(
+    `SELECT id, title, year, abstract, authors_json AS authorsJson, venue, arxiv_id AS arxiv, doi, acl_id AS acl, openreview_id AS openreview, s2_id AS s2,
+            cited_by_count AS citedByCount, (SELECT count(*) FROM edges WHERE cited = papers.id) AS citedInMap
+     FROM papers WHERE id ${IN}`,
+  );
   const candidates = [...reachPapers];
-  for (const id of outside) {
-    const p = read.paper.get(id);
-    if (p) candidates.push(indexable({ ...p, citedInMap: p.citedInMap + (reach.citedChange.get(id) ?? 0) }));
-  }
+  for (const p of lookUp(outsidePapers, outside)) candidates.push(indexable({ ...p, citedInMap: p.citedInMap + (reach.citedChange.get(p.id) ?? 0) }));
   candidates.sort((a, b) => compareUtf8(a.id, b.id));
 
   const changes: SearchChanges = {
@@ -106,20 +104,25 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
   let largest = (db.prepare("SELECT max(rowid) FROM search_docs").pluck().get() as number | null) ?? 0;
   for (const p of candidates) {
     const doc = indexDoc(p, aliasesOf.get(p.id) ?? []);
-    const before = read.doc.get(p.id);
+    const before = storedDocs.get(p.id);
     if (before && docDigest(before.slice(1, 7), before.slice(7), storedAliases.get(p.id) ?? []) === docDigest(doc.text, doc.doc, aliasRows(doc.aliases))) continue;
     if (before) count(storedWords(before), -1);
     count(doc.words, 1);
     changes.put.push(before ? { rowid: before[0], replace: true, doc } : { rowid: ++largest, replace: false, doc });
   }
   for (const paperId of reach.gone) {
-    const before = read.doc.get(paperId);
+    const before = storedDocs.get(paperId);
     if (!before) continue;
     count(storedWords(before), -1);
     changes.gone.push({ rowid: before[0], paperId });
   }
 
-  const docsOf = db.prepare<[string], number>("SELECT docs FROM search_words WHERE word = ?").pluck();
+  const docsOf = new Map(
+    lookUp(
+      db.prepare<[string], [string, number]>(`SELECT word, docs FROM search_words WHERE word ${IN}`).raw(),
+      [...wordChange].filter(([, n]) => n !== 0).map(([w]) => w),
+    ),
+  );
   const gramOf = db.prepare<[string, string], number>("SELECT rowid FROM search_word_grams WHERE search_word_grams MATCH ? AND word = ?").pluck();
   for (const [word, change] of wordChange) {
     if (change === 0) continue;
