@@ -145,13 +145,11 @@ export function graphIncrement(db: Db, forgotten: ReadonlySet<number>, added: Ad
     [...after].sort(compareUtf8),
     compareUtf8,
   );
+  // Only citations of a paper the reach held before can be gone.
   const goneKeys = new Set(gone.map((e) => key(e[0], e[1])));
+  const kept = (e: [string, string]) => !(before.has(e[0]) || before.has(e[1])) || !goneKeys.has(key(e[0], e[1]));
   const storedEdges = db.prepare<[], [string, string]>("SELECT citing, cited FROM edges ORDER BY citing, cited").raw().all();
-  const edges = mergeSorted(
-    storedEdges.filter((e) => !goneKeys.has(key(e[0], e[1]))),
-    put.sort(compareEdges),
-    compareEdges,
-  );
+  const edges = mergeSorted(goneKeys.size === 0 ? storedEdges : storedEdges.filter(kept), put.sort(compareEdges), compareEdges);
   const stored = JSON.parse((db.prepare("SELECT value FROM graph_meta WHERE key = 'built'").pluck().get() as string | undefined) ?? "{}") as Partial<BuildSummary>;
   const summary: BuildSummary = { papers: ids.length, edges: edges.length, selfCitationsDropped: (stored.selfCitationsDropped ?? 0) + citations.selfCitations };
   const version = fingerprint(ids, edges);

@@ -1,8 +1,9 @@
 /**
  * The keys by which identity resolution's rules (vocabulary/identity.ts) bring mentions together,
  * and the stored table of each paper's keys (`paper_keys`). Every rule compares only mentions that
- * share something: an identifier (rule 1), a normalised title (rules 2 and 4), a name, squashed
- * (rule 3's "Name: subtitle" and bare names, rule 5's short names and the aliases of titles). Two
+ * share something: an identifier (rule 1), a normalised title (rules 2 and 4), a name (rule 3's
+ * "Name: subtitle" and bare names, rule 5's short names and the aliases of titles); titles and names
+ * are keyed squashed (vocabulary/titles.ts), so that one title's mentions share its key. Two
  * mentions with no key in common, directly or through a chain of mentions that have, are never
  * compared, so the papers a batch can change are those whose keys its mentions reach
  * (db/graph-increment.ts), and the others keep their ids, facts and merge decisions. The keys
@@ -22,7 +23,8 @@ export function identityKeys(m: Mention): string[] {
     const value = m.ids[scheme];
     if (value) keys.push(`${scheme}:${value}`);
   }
-  if (m.normTitle) keys.push(`title:${m.normTitle}`, `name:${squashed(m.normTitle)}`);
+  // Mentions of one normalised title share its squashed form: one key serves rules 2 to 5.
+  if (m.normTitle) keys.push(`name:${squashed(m.normTitle)}`);
   if (m.titleParts) keys.push(`name:${m.titleParts.name}`);
   for (const alias of m.aliases ?? []) keys.push(`name:${alias}`);
   // A mention with neither is a paper of its own, whose id is the hash of its year alone, like

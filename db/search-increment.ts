@@ -13,22 +13,8 @@ import type { Db } from "./connection.ts";
 import { lookUp } from "./lookups.ts";
 import { compareUtf8, type PaperValues } from "./graph-builder.ts";
 import type { SearchReach } from "./graph-increment.ts";
-import {
-  aliasValues,
-  collectionAliases,
-  docDigest,
-  docWords,
-  gramWorthy,
-  indexable,
-  indexDoc,
-  INDEX_FORMAT,
-  storedRecordNames,
-  type IndexDoc,
-  type IndexPaper,
-  type SearchChanges,
-} from "./search-index.ts";
+import { aliasValues, collectionAliases, docWords, gramWorthy, indexable, indexDoc, INDEX_FORMAT, storedRecordNames, type IndexDoc, type IndexPaper, type SearchChanges } from "./search-index.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
-import type { PaperAlias } from "../vocabulary/paper-aliases.ts";
 
 /** A paper row as the index reads it. */
 export function indexPaperOf(p: PaperValues, citedInMap: number): IndexPaper {
@@ -64,8 +50,7 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
     if (list) list.push(row);
     else storedAliases.set(id, [row]);
   }
-  const aliasRows = (aliases: readonly PaperAlias[] | undefined) => (aliases ?? []).map((a) => [...aliasValues(a)]);
-  const sameAliases = (id: string) => JSON.stringify(storedAliases.get(id) ?? []) === JSON.stringify(aliasRows(aliasesOf.get(id)));
+  const sameAliases = (id: string) => sameRows(storedAliases.get(id) ?? [], (aliasesOf.get(id) ?? []).map(aliasValues));
   /** Papers outside the reach whose rows may differ: other aliases, or another count of citing papers. */
   const outside = new Set<string>();
   for (const id of new Set([...storedAliases.keys(), ...aliasesOf.keys()])) if (!reach.reach.has(id) && !sameAliases(id)) outside.add(id);
@@ -105,7 +90,7 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
   for (const p of candidates) {
     const doc = indexDoc(p, aliasesOf.get(p.id) ?? []);
     const before = storedDocs.get(p.id);
-    if (before && docDigest(before.slice(1, 7), before.slice(7), storedAliases.get(p.id) ?? []) === docDigest(doc.text, doc.doc, aliasRows(doc.aliases))) continue;
+    if (before && sameRows([before.slice(1)], [[...doc.text, ...doc.doc]]) && sameAliases(p.id)) continue;
     if (before) count(storedWords(before), -1);
     count(doc.words, 1);
     changes.put.push(before ? { rowid: before[0], replace: true, doc } : { rowid: ++largest, replace: false, doc });
@@ -138,6 +123,11 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
     }
   }
   return changes;
+}
+
+/** Whether two lists of rows hold the same values in the same order. */
+function sameRows(a: readonly (readonly unknown[])[], b: readonly (readonly unknown[])[]): boolean {
+  return a.length === b.length && a.every((row, i) => row.length === b[i]?.length && row.every((v, k) => v === b[i]?.[k]));
 }
 
 /** Every paper of the graph, for alias learning: the stored ones outside the reach and the reach's, in id order. */
