@@ -54,7 +54,8 @@ export function derivedChanges(db: Db, graph: DerivedGraph): DerivedChanges {
   const papersStored = storedPapers.size;
   const papers = { gone: [] as string[], put: [] as PaperValues[] };
   for (const p of graph.papers) {
-    if (storedPapers.get(p[0]) !== digest(p)) papers.put.push(p);
+    const before = storedPapers.get(p[0]);
+    if (before === undefined || before !== digest(p)) papers.put.push(p);
     storedPapers.delete(p[0]);
   }
   papers.gone = [...storedPapers.keys()];

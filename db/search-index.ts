@@ -265,12 +265,13 @@ export function searchChanges(db: Db, papers: readonly IndexPaper[], names: Inde
     const before = stored.get(doc.paperId);
     stored.delete(doc.paperId);
     if (
-      before?.digest ===
-      docDigest(
-        doc.text,
-        doc.doc,
-        doc.aliases.map((a) => [...aliasValues(a)]),
-      )
+      before !== undefined &&
+      before.digest ===
+        docDigest(
+          doc.text,
+          doc.doc,
+          doc.aliases.map((a) => [...aliasValues(a)]),
+        )
     )
       continue;
     changes.put.push(before ? { rowid: before.rowid, replace: true, doc } : { rowid: ++largest, replace: false, doc });
