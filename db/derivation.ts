@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Db } from "./connection.ts";
 
 /** The modules of db/ that derive rows (with this one and what vocabulary/ holds). */
 const BUILDERS = ["derivation.ts", "graph-builder.ts", "paper-facts.ts", "identity-keys.ts", "graph-increment.ts", "search-index.ts", "search-increment.ts"];
@@ -33,8 +34,12 @@ export function derivationVersion(): string | undefined {
   return computed;
 }
 
-/** The stored graph's derivation, when it was derived by this code: stored derived rows may be built on. */
-export function derivedByThisCode(stored: string | undefined): boolean {
+/**
+ * Whether the stored derived rows were written by this code, with the identity keys a batch finds
+ * its reach by (a map whose keys were emptied by hand is not): then a batch may build on them.
+ */
+export function derivedByThisCode(db: Db): boolean {
   const current = derivationVersion();
-  return current !== undefined && stored === current;
+  const stored = db.prepare<[], string>("SELECT value FROM graph_meta WHERE key = 'derivation'").pluck().get();
+  return current !== undefined && stored === current && db.prepare("SELECT EXISTS (SELECT 1 FROM paper_keys)").pluck().get() === 1;
 }

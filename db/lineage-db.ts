@@ -24,6 +24,7 @@ import { FetchCache } from "./fetch-cache.ts";
 import { ExpansionStore } from "./expansion-store.ts";
 import { CrawlStore } from "./crawl-store.ts";
 import { rebuildSearchIndex, searchIndexIsCurrent, SearchIndexQueries } from "./search-index.ts";
+import { derivedByThisCode } from "./derivation.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -176,6 +177,11 @@ export class LineageDb {
 
   storeIndexArrays(arrays: IndexArrays): void {
     writeIndexArrays(this.db, arrays, graphVersion(this.db) ?? "");
+  }
+
+  /** Whether the derived rows were written by this code, so that a batch derives only what it reaches (db/derivation.ts). */
+  derivedByThisCode(): boolean {
+    return derivedByThisCode(this.db);
   }
 
   searchIndexIsCurrent(): boolean {

@@ -170,8 +170,8 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
     const papers = db.prepare("SELECT count(*) FROM papers").pluck().get() as number;
     if (planned.size === 0 && deleted.size === 0 && papers > 0 && !options.rebuild) return plan;
     const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
-    const derivation = meta("SELECT value FROM graph_meta WHERE key = 'derivation'") ?? undefined;
-    const derived = !options.rebuild && papers > 0 && derivedByThisCode(derivation) && searchIndexIsCurrent(db) ? incrementally(db, deleted, planned) : wholly(db, deleted, planned);
+    const reachable = !options.rebuild && papers > 0 && derivedByThisCode(db) && searchIndexIsCurrent(db);
+    const derived = reachable ? incrementally(db, deleted, planned) : wholly(db, deleted, planned);
     const stored = {
       layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === derived.graph.version,
       index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === derived.graph.version,
