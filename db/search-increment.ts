@@ -13,7 +13,8 @@ import type { Db } from "./connection.ts";
 import { lookUp } from "./lookups.ts";
 import { compareUtf8, type PaperValues } from "./graph-builder.ts";
 import type { SearchReach } from "./graph-increment.ts";
-import { aliasValues, collectionAliases, docWords, gramWorthy, indexable, indexDoc, INDEX_FORMAT, storedRecordNames, type IndexDoc, type IndexPaper, type SearchChanges } from "./search-index.ts";
+import { aliasValues, collectionAliases, gramWorthy, indexable, indexDoc, INDEX_FORMAT, storedRecordNames, type IndexDoc, type IndexPaper, type SearchChanges } from "./search-index.ts";
+import type { AliasKind, PaperAlias } from "../vocabulary/paper-aliases.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
 
 /** A paper row as the index reads it. */
@@ -68,8 +69,10 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
             cited_by_count AS citedByCount, (SELECT count(*) FROM edges WHERE cited = papers.id) AS citedInMap
      FROM papers WHERE id ${IN}`,
   );
+  /** Stored papers as the index read them when it wrote their rows (the map before the batch). */
+  const storedPapers = (ids: Iterable<string>) => new Map(lookUp(outsidePapers, ids).map((p) => [p.id, indexable(p)]));
   const candidates = [...reachPapers];
-  for (const p of lookUp(outsidePapers, outside)) candidates.push(indexable({ ...p, citedInMap: p.citedInMap + (reach.citedChange.get(p.id) ?? 0) }));
+  for (const p of storedPapers(outside).values()) candidates.push({ ...p, citedInMap: p.citedInMap + (reach.citedChange.get(p.id) ?? 0) });
   candidates.sort((a, b) => compareUtf8(a.id, b.id));
 
   const changes: SearchChanges = {
@@ -85,21 +88,30 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
   const count = (words: readonly string[], by: number) => {
     for (const w of words) wordChange.set(w, (wordChange.get(w) ?? 0) + by);
   };
-  const storedWords = (r: StoredDoc) => docWords(r[1], r[2], r[3], r[4], r[5]);
   let largest = (db.prepare("SELECT max(rowid) FROM search_docs").pluck().get() as number | null) ?? 0;
+  /** Papers whose stored rows are replaced or deleted: the words those rows held no longer count. */
+  const rewritten: string[] = [];
   for (const p of candidates) {
     const doc = indexDoc(p, aliasesOf.get(p.id) ?? []);
     const before = storedDocs.get(p.id);
     if (before && sameRows([before.slice(1)], [[...doc.text, ...doc.doc]]) && sameAliases(p.id)) continue;
-    if (before) count(storedWords(before), -1);
+    if (before) rewritten.push(p.id);
     count(doc.words, 1);
     changes.put.push(before ? { rowid: before[0], replace: true, doc } : { rowid: ++largest, replace: false, doc });
   }
   for (const paperId of reach.gone) {
     const before = storedDocs.get(paperId);
     if (!before) continue;
-    count(storedWords(before), -1);
+    rewritten.push(paperId);
     changes.gone.push({ rowid: before[0], paperId });
+  }
+  // A stored row's words are those its paper's rows were made with (db/search-index.ts
+  // `indexDoc`, from the stored paper and aliases: the code that wrote them is this code's,
+  // db/derivation.ts), not every word of its text.
+  const before = storedPapers(rewritten);
+  for (const id of rewritten) {
+    const p = before.get(id);
+    if (p) count(indexDoc(p, (storedAliases.get(id) ?? []).map(storedAlias)).words, -1);
   }
 
   const docsOf = new Map(
@@ -123,6 +135,12 @@ export function searchIncrement(db: Db, reach: SearchReach, graphVersion: string
     }
   }
   return changes;
+}
+
+/** A row of search_aliases as learnt. */
+function storedAlias(row: unknown[]): PaperAlias {
+  const [paperId, alias, key, kind, exact, titles, source] = row as [string, string, string, AliasKind, number, number | null, string];
+  return { paperId, alias, key, kind, source, exact: exact === 1, ...(titles === null ? {} : { titles }) };
 }
 
 /** Whether two lists of rows hold the same values in the same order. */

@@ -155,6 +155,15 @@ function sameId(scheme: CheckedScheme, expected: string, read: string | undefine
   return read !== undefined && canonId(scheme, expected) === canonId(scheme, read);
 }
 
+/** An arXiv DOI ("10.48550/arXiv.2306.05685") names the arXiv identifier, which is how the reader keeps it. */
+const ARXIV_DOI = /^10\.48550\/arxiv\.(.+)$/i;
+
+/** Whether a page's read identifiers hold the one shown for `scheme`. */
+function idFound(scheme: CheckedScheme, expected: string, ids: Identifiers): boolean {
+  const viaArxiv = scheme === "doi" ? ARXIV_DOI.exec(expected)?.[1] : undefined;
+  return sameId(scheme, expected, ids[scheme]) || (viaArxiv !== undefined && sameId("arxiv", viaArxiv, ids.arxiv));
+}
+
 const NO_WORK: WorkFacts = { titles: [], years: new Set(), authors: [], ids: {} };
 
 /** What one accepted page gave, against what it should (and what its work's other pages show). */
@@ -179,8 +188,8 @@ export function checkPage(records: readonly PaperPage[], e: PageExpectation, wor
     },
     ids: {
       shown: shownIds.length,
-      found: shownIds.filter((s) => sameId(s, e.ids[s] as string, ids[s])).length,
-      missing: shownIds.filter((s) => ids[s] === undefined).map((s) => `${s}:${e.ids[s]}`),
+      found: shownIds.filter((s) => idFound(s, e.ids[s] as string, ids)).length,
+      missing: shownIds.filter((s) => !idFound(s, e.ids[s] as string, ids) && ids[s] === undefined).map((s) => `${s}:${e.ids[s]}`),
       wrong: [
         ...shownIds.filter((s) => ids[s] !== undefined && !sameId(s, e.ids[s] as string, ids[s])).map((s) => `${s}:${ids[s]} (shown: ${e.ids[s]})`),
         ...wrongExtra.map((s) => `${s}:${ids[s]} (not the work's)`),

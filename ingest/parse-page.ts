@@ -24,7 +24,7 @@ import { looksLikeAbstract, parseBareAbstract, proseLike } from "./adapters/bare
 import { captureOf, isHtmlDocument } from "./adapters/capture/captures.ts";
 import { listingReason } from "./adapters/capture/listings.ts";
 import type { Capture } from "./adapters/capture/capture-lines.ts";
-import { looksLikePageCapture, parsePageCapture } from "./adapters/sites/page-capture.ts";
+import { cutJsonRecord, looksLikePageCapture, parsePageCapture } from "./adapters/sites/page-capture.ts";
 import { looksLikeArxivAbs, parseArxivAbs } from "./adapters/sites/arxiv-abs.ts";
 import { looksLikeArxivHtml, parseArxivHtml } from "./adapters/sites/arxiv-html.ts";
 import { looksLikeAclAnthology, parseAclAnthology } from "./adapters/sites/acl-anthology.ts";
@@ -153,7 +153,8 @@ export function parsePage(bytes: Uint8Array, origin: string, options: ParseOptio
   if (!decoded.ok) return decoded;
   const capture = onceCaptured(decoded.text);
   const format = detect(decoded.text, capture);
-  const recordFormat = format === undefined || format === "page-capture" || format === "bare-abstract" ? recordFormatReason(decoded.text) : undefined;
+  const cutRecord = format === "page-capture" && cutJsonRecord(decoded.text);
+  const recordFormat = !cutRecord && (format === undefined || format === "page-capture" || format === "bare-abstract") ? recordFormatReason(decoded.text) : undefined;
   if (recordFormat) return { ok: false, refusal: "not-a-page", reason: recordFormat };
   if (!format) {
     const reason = proseLike(decoded.text)

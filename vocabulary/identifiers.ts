@@ -183,7 +183,8 @@ function addDoi(ids: Identifiers, raw: string): void {
   // An Anthology DOI names a whole Anthology ID; one that does not was cut short.
   if (doi.startsWith("10.18653/v1/") && !acl?.[1]) return;
   ids.doi ??= doi;
-  if (acl?.[1]) ids.acl ??= acl[1];
+  // DOIs are case-insensitive and often printed in lower case; an old-style Anthology ID is not ("W18-5446").
+  if (acl?.[1]) ids.acl ??= /^[a-z]\d{2}-\d{4}$/i.test(acl[1]) ? acl[1].toUpperCase() : acl[1];
 }
 
 /** Fill the schemes `into` lacks from `from` (first writer wins, as a page header should). */

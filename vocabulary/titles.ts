@@ -59,7 +59,8 @@ const TYPE_TAG =
 /**
  * A title as a captured page prints it, without what the site adds around it: "Title:" glued on,
  * a leading "[2310.06770]", a trailing type tag ("[article]") or site name ("| OpenReview",
- * with Markdown's escaped pipe), a blog's "Paper Summary:" prefix, and the missing space after a
+ * with Markdown's escaped pipe), a blog's "Paper Summary:" prefix or bracketed tag ("[Paper
+ * Summary] …"), and the missing space after a
  * colon in an upper-case title ("BERTSCORE:EVALUATING" → "BERTSCORE: EVALUATING").
  */
 export function cleanCapturedTitle(raw: string): string {
@@ -67,11 +68,17 @@ export function cleanCapturedTitle(raw: string): string {
     .replace(/^(?:paper\s+)?title\s*:\s*/i, "")
     .replace(/^\[\s*(?:arxiv:)?\d{4}\.\d{4,5}(?:v\d+)?\s*\]\s*/i, "")
     .replace(/^#\d{1,4}\s+/, "")
-    .replace(/^(?:paper (?:summary|review|notes?|reading|explained)|summary|review|notes? on|reading notes?)\s*[:—–-]\s+/i, "");
+    .replace(/^(?:paper (?:summary|review|notes?|reading|explained)|summary|review|notes? on|reading notes?)\s*[:—–-]\s+/i, "")
+    // A blog's tag in brackets before the title ("[Paper Summary] …", "[Review] …"): a few words, no digits.
+    .replace(/^[[【]\s*[^\]】\d]{2,30}?\s*[\]】]\s*(?=[^\s(]\S*(?:\s+\S+){2})/u, "");
   for (let k = 0; k < 6; k++) t = t.replace(TYPE_TAG, "").replace(SITE_SUFFIX, "").replace(SITE_PREFIX, "").trim();
   if (t === t.toUpperCase() && /\p{Lu}{3}/u.test(t)) t = t.replace(/(\p{Lu}):(?=\p{Lu})/gu, "$1: ");
-  // A title given in quotes ("“GLUE: …”"), or followed by its link ("Title https://arxiv.org/abs/…").
-  t = t.replace(/\s+https?:\/\/\S+$/, "").replace(/^[“"](.+)[”"]$/u, "$1");
+  // A title given in quotes ("“GLUE: …”"), or followed by its link ("Title https://arxiv.org/abs/…"),
+  // or by the link's words for screen readers ("Title (opens in new tab)").
+  t = t
+    .replace(/\s+https?:\/\/\S+$/, "")
+    .replace(/ ?\((?:opens|open|opening) in (?:a )?new (?:tab|window)\)$/i, "")
+    .replace(/^[“"](.+)[”"]$/u, "$1");
   return t.replace(/\\([|*_[\]])/g, "$1").trim();
 }
 

@@ -3,8 +3,9 @@
  * is inferred from the first sentence (and flagged `titleInferred`) of a text that is prose
  * throughout (a page that labels its abstract or carries widgets beside it has lost its title
  * line: no title is made of its prose), or read from a reference entry opening it ("<Title>,
- * First Last, …"); the abstract is the whole text,
- * and year and venue come from a statement such as "to be presented at … 2025 …" when there is one.
+ * First Last, …") or the one citation it holds on a line of its own; the abstract is the whole
+ * text, and year and venue come from a statement such as "to be presented at … 2025 …" when there
+ * is one.
  */
 import { decodeHTML } from "entities";
 import { hasIdentifier, identifiersFromText } from "../../vocabulary/identifiers.ts";
@@ -13,6 +14,7 @@ import type { PageAdapter } from "../../vocabulary/paper-page.ts";
 import { collapse } from "./page-text.ts";
 import { cleanPage } from "../../vocabulary/clean-text.ts";
 import { titleThenAuthors } from "./capture/title-author-lines.ts";
+import { parseFormattedCitation } from "./capture/formatted-citations.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -86,7 +88,36 @@ export function proseLike(text: string): boolean {
  */
 function titleMissing(text: string): boolean {
   const lines = text.slice(0, 50_000).split("\n", 400);
-  return lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) || lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2;
+  return (
+    lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) || lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2 || headlineFirst(lines)
+  );
+}
+
+/**
+ * A first line that is one short sentence standing alone over the text ("New tool X
+ * revolutionizes …." over a paragraph): a news item's or summary's headline, not an abstract's
+ * opening, which runs on into its next sentence.
+ */
+function headlineFirst(lines: readonly string[]): boolean {
+  const filled = lines.map((l) => l.trim()).filter((l) => l !== "");
+  const first = filled[0] ?? "";
+  return filled.length >= 2 && first.split(/\s+/).length <= 15 && firstSentence(first) === first.replace(/[.!?]$/, "") && /[.!?]$/.test(first);
+}
+
+/**
+ * The page's citation of its paper when it has exactly one: a line of its own that reads as a
+ * formatted citation with authors and a year (notes that quote an abstract and end with the
+ * paper's reference). Two citations are a reading list, and neither is taken.
+ */
+function onlyCitation(text: string): { title: string; authors: string[]; year?: number } | undefined {
+  const found = text
+    .slice(0, 50_000)
+    .split("\n", 400)
+    .filter((l) => l.length >= 40 && l.length <= 3000 && /(?:19|20)\d\d/.test(l))
+    .map((l) => parseFormattedCitation(l))
+    .filter((c) => c !== undefined && c.authors.length > 0 && c.year !== undefined);
+  const [only] = found;
+  return found.length === 1 && only ? { title: only.title, authors: only.authors, ...(only.year !== undefined ? { year: only.year } : {}) } : undefined;
 }
 
 /** The first sentence: up to the first . ! or ? that ends a word which is not an abbreviation. */
@@ -149,8 +180,9 @@ export const parseBareAbstract: PageAdapter = (text) => {
   }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");
-  // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper.
-  const entry = titleThenAuthors(paras[0] ?? "");
+  // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper;
+  // so does the one citation a note ends with ("Quill, A., & Okoye, B. (2021). Title.").
+  const entry = titleThenAuthors(paras[0] ?? "") ?? onlyCitation(source);
   const title = entry ? entry.title : titleMissing(source) ? undefined : titleFrom(firstSentence(paras[0] ?? ""));
   if (entry) {
     paper.authors = entry.authors;

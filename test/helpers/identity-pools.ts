@@ -4,7 +4,8 @@
  * every rule of identity resolution (vocabulary/identity.ts) merges, refuses and meets ambiguity:
  * "Name: subtitle" titles with close and distant subtitles, the bare name spaced otherwise, short
  * names that are a title's acronym or a short form an abstract defines, a series label, a generic
- * one-word title, and identifiers that agree or conflict.
+ * one-word title, identifiers that agree or conflict, and a word spelt the British way in one
+ * title and the American way in another (the index holds both spellings, and counts only one).
  */
 export const TITLES = [
   "Tidal Ledgers: A Benchmark Of Harbour Records",
@@ -19,6 +20,7 @@ export const TITLES = [
   "Attention",
   "Grading Harbour Models",
   "Grading Harbour Models Revisited",
+  "Harbor Models",
   "Survey",
   "Squibs: Orchard Glossing",
   "Squibs: Kelp Counting",

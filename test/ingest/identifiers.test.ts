@@ -49,6 +49,8 @@ describe("DOIs, ACL Anthology, OpenReview and Semantic Scholar", () => {
       doi: "10.18653/v1/2021.naacl-main.208",
       acl: "2021.naacl-main.208",
     });
+    // DOIs are printed in lower case as often as not; an old-style Anthology ID is one value whatever the DOI's case.
+    expect(identifiersFromText("DO - 10.18653/v1/w18-5446")).toMatchObject({ doi: "10.18653/v1/w18-5446", acl: "W18-5446" });
   });
 
   it("reads OpenReview and Semantic Scholar links", () => {

@@ -7,7 +7,9 @@
  * Institute, Centre, Research, DeepMind, …, and field words such as Intelligence or Governance),
  * by e-mails and glued tokens, and by the rule that a word right after "of", "for", "de" … belongs
  * to the organisation. A run of capitalised words before an organisation starts with the name:
- * its first two words (three with a middle initial). Pure.
+ * its first two words (three with a middle initial); when the run also goes on an acronym's
+ * organisation before it ("UC Berkeley Collin Burns Columbia University") and its last word starts
+ * the next one, the name is the two words between. A site's "[email protected]" is an e-mail. Pure.
  */
 import { cleanName, isPersonName } from "./author-lists.ts";
 
@@ -28,10 +30,13 @@ const NAME_PREFIX = /^(?:Mc|Mac|De|Di|Le|La|Van|Von|O')/;
 
 type Kind = "name" | "initial" | "org" | "connective" | "and" | "other";
 
+/** Organisation words that follow the place or person they are named after ("Columbia University", "Allen Institute"). */
+const NAMED_AFTER = new Set(["university", "institute", "college", "laboratory", "laboratories", "lab", "labs", "hospital", "academy", "foundation"]);
+
 function kindOf(token: string): Kind {
   const t = token.replace(/[,;]+$/, "");
   if (!t) return "other";
-  if (t.includes("@")) return "org";
+  if (t.includes("@") || t === "[email" || t === "protected]") return "org";
   const lower = t.toLowerCase();
   if (lower === "and" || t === "&") return "and";
   if (CONNECTIVES.has(lower)) return "connective";
@@ -42,10 +47,10 @@ function kindOf(token: string): Kind {
   return "other";
 }
 
-/** "UniversityChangchunChina", "AsiaBeijingChina": words run together, not "McGrew" or "LeCun". */
+/** "UniversityChangchunChina", "AsiaBeijingChina", "UChicago": words run together, not "McGrew" or "LeCun". */
 function glued(t: string): boolean {
   const rest = t.replace(NAME_PREFIX, "");
-  return /\p{Ll}\p{Lu}/u.test(rest);
+  return /\p{Ll}\p{Lu}/u.test(rest) || /^\p{Lu}{2}\p{Ll}/u.test(rest);
 }
 
 /** The names of an author block with affiliations between them, or undefined if it is not one. */
@@ -60,16 +65,25 @@ export function namesAmongAffiliations(line: string): string[] | undefined {
   const names: string[] = [];
   let run: string[] = [];
   let afterConnective = false;
-  const flush = (): void => {
-    if (run.length >= 2) {
-      const take = run.length >= 3 && kindOf(run[1] ?? "") === "initial" ? 3 : 2;
-      const name = cleanName(run.slice(0, take).join(" "));
+  // Whether the token before the run is an acronym's organisation ("UC"), whose name may go on into the run ("UC Berkeley").
+  let afterAcronym = false;
+  const flush = (next?: string): void => {
+    // "UC Berkeley Collin Burns Columbia University": the run's first word ends one organisation, its last starts the next.
+    const between = run.length === 4 && afterAcronym && NAMED_AFTER.has((next ?? "").replace(/[,;]+$/, "").toLowerCase()) ? run.slice(1, 3) : undefined;
+    // "UC Berkeley Mantas Mazeika UIUC": between two acronyms' organisations, the run's first word is the first one's.
+    const selfContained = next !== undefined && (/^\p{Lu}{2,5}$/u.test(next.replace(/[,;]+$/, "")) || next.includes("@"));
+    const tail = run.length === 3 && afterAcronym && selfContained && kindOf(run[1] ?? "") !== "initial" ? run.slice(1) : undefined;
+    const words = between ?? tail ?? run;
+    if (words.length >= 2) {
+      const take = words.length >= 3 && kindOf(words[1] ?? "") === "initial" ? 3 : 2;
+      const name = cleanName(words.slice(0, take).join(" "));
       if (isPersonName(name)) names.push(name);
     }
     run = [];
   };
   for (const [k, token] of tokens.entries()) {
     const kind = kinds[k] ?? "other";
+    if (run.length === 0) afterAcronym = k > 0 && /^\p{Lu}{2,3}$/u.test(tokens[k - 1] ?? "");
     const endsPhrase = /[,;]$/.test(token);
     if ((kind === "name" || kind === "initial") && !afterConnective) {
       run.push(token.replace(/[,;]+$/, ""));
@@ -80,7 +94,7 @@ export function namesAmongAffiliations(line: string): string[] | undefined {
       afterConnective = false;
       continue;
     }
-    flush();
+    flush(token);
     afterConnective = kind === "connective" || token === "–" || token === "-" || token === "/";
   }
   flush();

@@ -9,6 +9,7 @@
  * keyword lists are not taken for one. Pure.
  */
 import { replaceAtWords, trimEndWhere, trimStartWhere } from "../../../vocabulary/linear-text.ts";
+import { GIVEN_NAMES } from "./given-names.ts";
 
 export interface AuthorList {
   names: string[];
@@ -89,11 +90,16 @@ export function isPersonName(name: string, opts: { allowSingle?: boolean } = {})
   return words >= 1 && !PARTICLES.has(last) && (CAPITALISED.test(last) || SUFFIX.test(last) || tokens.length === 1 || INITIAL.test(last));
 }
 
-/** "Ribeiro, Marco Tulio" → "Marco Tulio Ribeiro"; "Chen, M." → "M. Chen"; other names unchanged. */
+/**
+ * "Ribeiro, Marco Tulio" → "Marco Tulio Ribeiro"; "Chen, M." → "M. Chen"; initials run together
+ * without periods, as repositories and PubMed print them ("Brown, AR") → "A. R. Brown"; other
+ * names unchanged.
+ */
 export function displayOrder(name: string): string {
   const parts = name.split(",").map((p) => p.trim());
   if (parts.length !== 2 || !parts[0] || !parts[1] || SUFFIX.test(parts[1])) return name.trim();
-  return `${parts[1]} ${parts[0]}`;
+  const given = /^\p{Lu}{1,3}$/u.test(parts[1]) ? [...parts[1]].map((c) => `${c}.`).join(" ") : parts[1];
+  return `${given} ${parts[0]}`;
 }
 
 interface Truncation {
@@ -163,6 +169,25 @@ function pairSurnames(parts: string[]): string[] | undefined {
 }
 
 /**
+ * True when a list of two-word names is printed surname first without commas ("Cobbe Karl,
+ * Kosaraju Vineet, …"): most end with a given name and begin with none, and none the other way
+ * round (vocabulary of given names seldom used as surnames: given-names.ts).
+ */
+function surnameFirst(names: readonly string[]): boolean {
+  if (names.length < 3 || names.some((n) => n.split(" ").length !== 2 || /\./.test(n))) return false;
+  const given = (w: string | undefined) => GIVEN_NAMES.has((w ?? "").toLowerCase());
+  const reversed = names.filter((n) => {
+    const [a, b] = n.split(" ");
+    return given(b) && !given(a);
+  }).length;
+  const straight = names.filter((n) => {
+    const [a, b] = n.split(" ");
+    return given(a) && !given(b);
+  }).length;
+  return straight === 0 && reversed * 2 >= names.length;
+}
+
+/**
  * The authors an author line lists, or undefined when the line is not one. `labelled` (the line
  * follows an "Authors:" label or "By") lets a single name count.
  */
@@ -174,8 +199,8 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
   const cut = takeTruncation(s);
   s = cut.rest
-    // "A, B, … Z": the ellipsis stands for the hidden names.
-    .replace(/,?\s*(?:…|\.\.\.)\s*(?=\p{Lu})/gu, ", …, ")
+    // "A, B, … Z" ("A; B; … Z;"): the ellipsis stands for the hidden names.
+    .replace(/([,;])?\s*(?:…|\.\.\.)\s*(?=\p{Lu})/gu, (_, sep: string | undefined) => (sep === ";" || (!sep && line.includes(";")) ? "; …; " : ", …, "))
     .replace(/\s*\band\s*,\s*/gi, ", ")
     .replace(/\s*,?\s+(?:and|&)\s+/gi, ", ")
     .replace(/^\s*(?:and|&)\s+/i, "")
@@ -211,6 +236,7 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
     else bad++;
   }
   if (names.length === 0 || bad * 4 > names.length) return undefined;
+  if (!flip && surnameFirst(names)) names.splice(0, names.length, ...names.map((n) => n.split(" ").reverse().join(" ")));
   const truncated = cut.truncated !== undefined || placeholder;
   if (names.length < 2 && !truncated && !opts.labelled) return undefined;
   const list: AuthorList = { names };

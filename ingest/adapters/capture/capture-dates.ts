@@ -85,12 +85,12 @@ function venueYearLine(lines: readonly string[], from: number, to: number): Cand
   return undefined;
 }
 
-/** "submitted 2023-11-20", "Published on Sep 24, 2020" inside a metadata line. */
+/** "submitted 2023-11-20", "Published on Sep 24, 2020", "Submitted to arXiv on 07 Sep. 2020" inside a metadata line. */
 function phraseDate(lines: readonly string[], from: number, to: number): Candidate | undefined {
   for (let i = Math.max(0, from); i <= to && i < lines.length; i++) {
     const line = lines[i] ?? "";
     if (line.length > 300) continue;
-    const m = /\b(first )?(submitted|published|posted|released|presented|appeared)(?: (?:on|in))?:?\s+(.{6,40})/i.exec(line);
+    const m = /\b(first )?(submitted|published|posted|released|presented|appeared)(?: (?:to arxiv )?(?:on|in))?:?\s+(.{6,40})/i.exec(line);
     if (!m?.[3] || NOT_PAPER_DATE.test(line.slice(Math.max(0, (m.index ?? 0) - 20), (m.index ?? 0) + 10))) continue;
     // A post's byline ("Posted on 12 January 2026 by …") dates the post, not the paper.
     if (/^(?:posted|published) on .{6,40}\bby\b/i.test(line)) continue;

@@ -2,7 +2,8 @@
  * A page capture as lines: the text a user saved from a rendered page (or an HTML page turned into
  * its visible lines, see html-lines.ts), each line cleaned the same way before any reader looks at
  * it. Invisible characters and non-breaking spaces become nothing and spaces, box-drawing frames
- * (`║ Title : … ║`) are taken off, runs of spaces collapse. Headings (Markdown `#`, HTML h1-h6)
+ * (`║ Title : … ║`) and escaped line breaks at a line's ends ("\\n\\n Title \\n") are taken off,
+ * runs of spaces collapse. Headings (Markdown `#`, HTML h1-h6)
  * and links keep their line numbers, so readers can ask "is line 3 a heading" or "which links sit
  * on line 7". Pure.
  */
@@ -40,9 +41,20 @@ const SPACES = /[\s\u00a0\u2000-\u200a\u202f\u205f\u3000]+/g;
 /** Frames of box-drawing panels: a line that starts with one is a row of a panel. */
 const FRAME = /^[\u2500-\u257f]+|[\u2500-\u257f]+$/g;
 
-/** One line as readers see it: invisible characters out, box frames off, spaces collapsed. */
+/** Line breaks a page printed escaped ("\\n\\n LLM-as-a-Judge … \\n", a title serialised twice) at a line's ends. */
+const ESCAPED_BREAKS_AT_START = /^(?:\\n\s*)+/;
+
+/** The line without escaped line breaks at its end (a loop: `/(?:\\n)+$/` rescans a run of them from each start). */
+function trimEscapedBreaks(s: string): string {
+  let end = s.length;
+  while (end >= 2 && s.slice(end - 2, end) === "\\n") end -= 2;
+  return s.slice(0, end);
+}
+
+/** One line as readers see it: invisible characters out, box frames off, escaped line breaks at its ends off, spaces collapsed. */
 export function cleanCaptureLine(line: string): string {
   let s = line.replace(INVISIBLE, "").replace(SPACES, " ").trim();
+  if (s.startsWith("\\n") || s.endsWith("\\n")) s = trimEscapedBreaks(s.replace(ESCAPED_BREAKS_AT_START, "").trimEnd()).trim();
   if (isFramed(s)) s = s.replace(FRAME, "").trim();
   return s;
 }

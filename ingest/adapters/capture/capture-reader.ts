@@ -23,15 +23,16 @@ import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fie
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
-import { parseFormattedCitation, trailingShortCitation } from "./formatted-citations.ts";
+import { parseFormattedCitation, trailingShortCitation, type FormattedCitation } from "./formatted-citations.ts";
 import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
-import { authorsOn, isProse, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
+import { authorsOn, isProse, isSentence, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
 import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
+import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
-import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -143,7 +144,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       // abstract over a menu whose entries look like names); further up, title-sized ones of two
       // words or more (three over an "Authors" label, which may sit lower on the page).
       const words = l.split(/\s+/).length;
-      if (isProse(l)) break;
+      if (isProse(l) || isSentence(l)) break;
       if (titleLike(l, { long: seen === 1 }) && words >= (topAuthorLine.label ? 3 : seen === 1 ? 1 : 2)) {
         title = wrappedTitle(lines, j, chrome) ?? l;
         titleLine = j;
@@ -168,14 +169,14 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       titleLine = opening;
     }
   }
-  const firstLine = lines.find((l, i) => l !== "" && !chrome(i)) ?? "";
-  const topCitation = firstLine.length > 60 ? parseFormattedCitation(firstLine) : undefined;
+  const topCitation = citationAtTop(lines, chrome);
   if (!title && topCitation?.authors.length) title = topCitation.title;
   // A record shown as text (an RIS export, a BibTeX entry in a paragraph) under a site's chrome:
   // its title is the page's, over the first title-like line, which is the site's.
   const shownRecord = title ? undefined : records.find((r) => r.title && titleLike(r.title, { long: true }));
   if (shownRecord?.title) title = shownRecord.title;
-  if (!title) {
+  // Text printed one sentence a line (a digest's abstract split at its full stops) has no title line among them.
+  if (!title && !sentencesOneALine(lines, chrome)) {
     const candidates: number[] = [];
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
       const l = lines[i] ?? "";
@@ -183,7 +184,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
       // The row under a table's glued field names is its values glued, never a title.
-      if (titleLike(l, { long: seen === 1 }) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
+      if (titleLike(l, { long: seen === 1 }) && !isSentence(l) && !wrappedProse(lines, i) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
@@ -197,6 +198,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     }
   }
   if (!title && topCitation) title = topCitation.title;
+  // A heading cut short ("… Winograd Schema Challenge...") over the PDF's first page flattened onto one line: the whole title there.
+  if (!title) title = cutHeadingFlattened(lines)?.title;
   if (!title) title = records.find((r) => r.title)?.title;
   // "<Title>, First Last, First Last, …": the title line goes on with its authors.
   const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;
@@ -217,6 +220,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     }
   }
   const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
+
+  // A PDF's first page flattened onto one line under the host's heading: the title as the PDF prints it.
+  const flat = title ? flattenedPdfHeader(lines, title) : undefined;
+  if (flat && title && title === title.toLowerCase() && flat.title !== flat.title.toLowerCase()) title = reading.title = flat.title;
 
   // "a review of the paper "X" by A, B and C, … in 2024": the page names its paper in a sentence.
   const named = namedPaper(lines, end);
@@ -241,7 +248,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
 
   // The page's own citation and records: those naming its title (or, with no title, the first).
   const selfCitation =
-    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ?? (named && sameTitle(named.title, title) ? named : undefined);
+    (topCitation && sameTitle(topCitation.title, title) ? topCitation : findSelfCitation(lines, labels, title, excluded)) ??
+    (named && sameTitle(named.title, title) ? named : undefined) ??
+    (title ? quotedTitleSentence(lines, title, end) : undefined);
   const ownRecords = records.filter((r) => !title || !r.title || sameTitle(r.title, title));
 
   // The page's byline (its authors, date, venue and identifier on one line), near the title.
@@ -259,6 +268,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     (labelledAuthors ? labelledAuthorList(lines, labelledAuthors) : undefined) ??
     (withAuthors ? { names: withAuthors.authors, ...(withAuthors.truncated ? { truncated: {} } : {}) } : undefined) ??
     authorsUnderTitle(lines, titleLine, chrome) ??
+    (flat && flat.authors.length >= 2 ? { names: flat.authors } : undefined) ??
     // Names under the abstract are not the header's (a menu of short CJK entries reads like names).
     (topAuthorLine && !topAuthorLine.label && titleLine !== undefined && topAuthorLine.at > titleLine && topAuthorLine.at <= titleLine + 12 && !(abstractLabel && abstractLabel.at < topAuthorLine.at)
       ? authorsFrom(lines, topAuthorLine.at, chrome)
@@ -364,6 +374,58 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
     if (v) return v;
   }
   return undefined;
+}
+
+/**
+ * True when the page opens with a sentence and most of its first lines are sentences ending in a
+ * full stop, one a line (an abstract split at its sentences): a line among them is a fragment of
+ * the prose, not a title.
+ */
+function sentencesOneALine(lines: readonly string[], chrome: (i: number) => boolean): boolean {
+  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, 10);
+  const sentence = (l: string) => l.split(/\s+/).length >= 4 && /^\p{Lu}/u.test(l) && /[\p{Ll}\d)\]"”’][.!?]["”’)]?$/u.test(l);
+  return filled.length >= 6 && sentence(filled[0] ?? "") && filled.filter(sentence).length * 2 > filled.length;
+}
+
+/**
+ * A line inside a paragraph wrapped at a fixed width ("We discussed … dynamic" / "benchmarking in
+ * this episode …" / …): four lines or more with no blank between, nearly all of one length, most
+ * running on without a stop at their end, this one among them (as long, running on, or going on the line above in lower case). A shorter
+ * line over a PDF's wrapped text is still its title.
+ */
+function wrappedProse(lines: readonly string[], i: number): boolean {
+  let from = i;
+  let to = i;
+  while (from > 0 && (lines[from - 1] ?? "") !== "" && i - from < 40) from--;
+  while ((lines[to + 1] ?? "") !== "" && to - i < 40) to++;
+  const block = lines.slice(from, to + 1);
+  if (block.length < 4) return false;
+  const longest = Math.max(...block.map((l) => l.length));
+  if (longest < 50) return false;
+  const even = block.filter((l) => l.length >= longest * 0.6).length;
+  const runOn = block.slice(0, -1).filter((l) => !/[.!?:;]$/.test(l)).length;
+  // The line is one of the wrapped ones: as long as they are, and running on.
+  const line = lines[i] ?? "";
+  const wrapped = (line.length >= longest * 0.75 && !/[.!?:;]$/.test(line)) || /^\p{Ll}/u.test(line);
+  return wrapped && even * 4 >= block.length * 3 && runOn * 2 >= block.length - 1;
+}
+
+/** How many lines a citation broken one author a line may run over at the top of a page. */
+const CITATION_BLOCK_LINES = 40;
+
+/**
+ * The citation a page opens with: on its first line, or broken over lines with one author a line
+ * ("Srivastava, A;" / "Rastogi, A;" / … / "(2023)" / "Title." — a repository's record page): the
+ * lines from the first to the one after the title, joined.
+ */
+function citationAtTop(lines: readonly string[], chrome: (i: number) => boolean): FormattedCitation | undefined {
+  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, CITATION_BLOCK_LINES);
+  const first = filled[0] ?? "";
+  if (first.length > 60) return parseFormattedCitation(first);
+  const entry = /^\p{Lu}[\p{L}\p{M}'’ -]{1,40},\s?(?:\p{Lu}\.?\s?){1,3}[;,]$/u;
+  if (!entry.test(first) || !entry.test(filled[1] ?? "")) return undefined;
+  const year = filled.findIndex((l) => /^\((?:19|20)\d\d\)\.?$/.test(l));
+  return year > 1 ? parseFormattedCitation(filled.slice(0, year + 3).join(" ")) : undefined;
 }
 
 /** The titles the page's formatted citations name (its sources, a "Cite this" block). */

@@ -15,6 +15,8 @@ export function isHtmlDocument(text: string): boolean {
   if (!looksLikeHtml(text)) return false;
   const head = text.slice(0, 65_536);
   // `\s` takes in U+FEFF: one run, not two (two made the test quadratic on a head of spaces).
+  // A document type other than HTML's (a JATS `<!DOCTYPE article …>`) is an XML file shown as text.
+  if (/<!doctype\s+(?!html\b)|<article-meta[\s>]/i.test(head) && !/<(?:html|body)[\s>]/i.test(head)) return false;
   if (/^\s*<(?:!doctype|html[\s>]|\?xml)/i.test(head)) return true;
   // An XML file printed inside a text page (a corpus viewer's "File: …" over `<?xml …?>` and its
   // `<Paper>`, `<Title>` elements) is text showing markup, not an HTML document.

@@ -116,25 +116,82 @@ const QUOTED = String.raw`"((?:[^"\\]|\\.){1,2000})"`;
 /** The page's own record from a JSON document shown as text (`"title": "…"`, `"authors": […]`). */
 export function jsonRecord(text: string): EmbeddedRecord | undefined {
   const s = text.slice(0, 200_000);
-  const title = new RegExp(`"(?:title|paper_title)"\\s*:\\s*${QUOTED}`).exec(s);
+  // Crossref and CSL-JSON give the title as a list of one ("title": ["…"]).
+  const title = new RegExp(`"(?:title|paper_title)"\\s*:\\s*(?:\\[\\s*)?${QUOTED}`).exec(s);
   if (!title?.[1]) return undefined;
   const record: EmbeddedRecord = { title: jsonString(title[1]).trim(), authors: [], ids: {} };
   const after = s.slice(Math.max(0, title.index - 2000), title.index + 20_000);
-  const authors = /"authors?"\s*:\s*\[([^\]]{0,20000})\]?/.exec(after);
-  if (authors?.[1]) {
+  const split = splitNames(after);
+  const authors = split ? undefined : /"authors?"\s*:\s*\[([^\]]{0,20000})\]?/.exec(after);
+  if (split) record.authors = people(split);
+  else if (authors?.[1]) {
     const names = [...authors[1].matchAll(new RegExp(QUOTED, "g"))].map((m) => jsonString(m[1] ?? ""));
     record.authors = people(names);
   }
-  const year = /"(?:year|publication_year)"\s*:\s*"?((?:19|20)\d\d)(?!\d)/.exec(after);
+  if (record.authors.length === 0 && record.title) record.authors = fullTextAuthors(s, record.title);
+  // A CSL date ("published-print": {"date-parts": [[2019, 7, 18]]}), never the record's "indexed" or "created" one.
+  const year =
+    /"(?:year|publication_year)"\s*:\s*"?((?:19|20)\d\d)(?!\d)/.exec(after) ??
+    /"(?:issued|published-print|published-online|published)"\s*:\s*\{\s*"date-parts"\s*:\s*\[\s*\[\s*((?:19|20)\d\d)(?!\d)/.exec(after);
   if (year?.[1]) record.year = Number(year[1]);
   const venue = new RegExp(`"venue"\\s*:\\s*${QUOTED}`).exec(after);
   if (venue?.[1]) record.venue = jsonString(venue[1]);
   const arxiv = new RegExp(`"(?:arxiv_id|arxivId|arxiv)"\\s*:\\s*${QUOTED}`).exec(after);
   const id = arxiv?.[1] ? canonicalArxiv(arxiv[1]) : undefined;
   if (id) record.ids.arxiv = id;
-  const doi = new RegExp(`"doi"\\s*:\\s*${QUOTED}`).exec(after);
-  if (doi?.[1]) merge(record.ids, identifiersFromText(`doi:${doi[1]}`));
+  const doi = new RegExp(`"(?:doi|DOI)"\\s*:\\s*${QUOTED}`).exec(after);
+  if (doi?.[1]) merge(record.ids, identifiersFromText(`doi:${jsonString(doi[1])}`));
   return record;
+}
+
+/** How many of a full text's lines under its title are read for its authors. */
+const FULL_TEXT_HEAD_LINES = 60;
+
+/**
+ * The authors of a record that carries the paper's text ("full_text": "Title\n\nAda Quill∗\n\nHarbour
+ * Institute\n\n…\n\nAbstract"): the lines between the title and "Abstract" that are people's
+ * names, the others being their affiliations. None unless the text opens with the title.
+ */
+function fullTextAuthors(s: string, title: string): string[] {
+  const field = new RegExp(`"(?:full_text|fulltext|text|body|content)"\\s*:\\s*"((?:[^"\\\\]|\\\\.){1,20000})`).exec(s);
+  if (!field?.[1]) return [];
+  const lines = field[1]
+    .replace(/\\u([0-9a-fA-F]{4})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)))
+    .replace(/\\n/g, "\n")
+    .replace(/\\(["\\/])/g, "$1")
+    .split("\n", FULL_TEXT_HEAD_LINES)
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  const key = title.toLowerCase().replace(/\s+/g, " ");
+  let at = 0;
+  let opening = "";
+  while (at < lines.length && opening.length < key.length) opening = `${opening} ${lines[at++] ?? ""}`.trim().toLowerCase();
+  if (opening.replace(/\s+/g, " ") !== key) return [];
+  const names: string[] = [];
+  for (const l of lines.slice(at)) {
+    if (/^abstract\b/i.test(l)) return names.length >= 1 ? names : [];
+    const name = cleanName(l);
+    if (isPersonName(name)) names.push(name);
+  }
+  return [];
+}
+
+/**
+ * Names given as "given" and "family" fields (CSL-JSON, Crossref: `{"given": "Ada", "family":
+ * "Quill", "affiliation": […]}`), in the list's order; undefined when the record has none.
+ */
+function splitNames(s: string): string[] | undefined {
+  const list = /"(?:author|authors)"\s*:\s*\[\s*\{/.exec(s);
+  if (!list) return undefined;
+  const names: string[] = [];
+  const pair = new RegExp(`"given"\\s*:\\s*${QUOTED}\\s*,\\s*"family"\\s*:\\s*${QUOTED}|"family"\\s*:\\s*${QUOTED}\\s*,\\s*"given"\\s*:\\s*${QUOTED}`, "g");
+  for (const m of s.slice(list.index, list.index + 20_000).matchAll(pair)) {
+    const given = m[1] ?? m[4] ?? "";
+    const family = m[2] ?? m[3] ?? "";
+    names.push(`${jsonString(given)} ${jsonString(family)}`.trim());
+    if (names.length >= 500) break;
+  }
+  return names.length > 0 ? names : undefined;
 }
 
 /**
@@ -144,6 +201,8 @@ export function jsonRecord(text: string): EmbeddedRecord | undefined {
  */
 export function xmlRecord(text: string): EmbeddedRecord | undefined {
   const s = text.slice(0, 200_000);
+  const jats = jatsRecord(s);
+  if (jats) return jats;
   if (!/<\?xml\s[^>]{0,200}\?>/.test(s)) return undefined;
   const title = /<title>\s*([^<>]{8,600}?)\s*<\/title>/i.exec(s)?.[1];
   if (!title) return undefined;
@@ -158,6 +217,34 @@ export function xmlRecord(text: string): EmbeddedRecord | undefined {
     .replace(/\s+/g, " ")
     .trim();
   if (abstract) record.abstract = abstract;
+  return record;
+}
+
+/**
+ * A JATS (NLM) article shown as text, as journals, PubMed Central and PDF extractors (CERMINE)
+ * write them: `<article-title>`, each author's `<contrib contrib-type="author">` with its
+ * `<string-name>` or `<given-names>` and `<surname>`, the `<pub-date>`'s `<year>`, its DOI.
+ */
+function jatsRecord(s: string): EmbeddedRecord | undefined {
+  if (!/<article[\s>]/.test(s) || !/<article-meta[\s>]/.test(s)) return undefined;
+  const title = /<article-title[^>]{0,200}>([^<>]{8,600}?)<\/article-title>/.exec(s)?.[1];
+  if (!title) return undefined;
+  const record: EmbeddedRecord = { title: title.replace(/\s+/g, " ").trim(), authors: [], ids: {} };
+  const names: string[] = [];
+  for (const c of s.matchAll(/<contrib\s[^>]{0,200}contrib-type="author"[^>]{0,200}>([\s\S]{0,2000}?)<\/contrib>/g)) {
+    const body = c[1] ?? "";
+    const whole = /<string-name[^>]{0,100}>([^<>]{2,120})<\/string-name>/.exec(body)?.[1];
+    const given = /<given-names[^>]{0,100}>([^<>]{1,80})<\/given-names>/.exec(body)?.[1];
+    const surname = /<surname[^>]{0,100}>([^<>]{1,80})<\/surname>/.exec(body)?.[1];
+    const name = whole ?? (surname ? [given, surname].filter(Boolean).join(" ") : undefined);
+    if (name) names.push(name.replace(/\s+/g, " ").trim());
+    if (names.length >= 500) break;
+  }
+  record.authors = people(names);
+  const year = /<pub-date[^>]{0,200}>[\s\S]{0,300}?<year>\s*((?:19|20)\d\d)\s*<\/year>/.exec(s)?.[1];
+  if (year) record.year = Number(year);
+  const doi = /<article-id\s[^>]{0,100}pub-id-type="doi"[^>]{0,100}>([^<>]{6,200})<\/article-id>/.exec(s)?.[1];
+  if (doi) merge(record.ids, identifiersFromText(`doi:${doi.trim()}`));
   return record;
 }
 

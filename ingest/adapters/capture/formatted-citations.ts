@@ -3,7 +3,8 @@
  * APA ("Surname, I., Surname, I., & Surname, I. (2024). Title. Venue."), found even inside a
  * sentence ("…included in the Repository: Shevlane, T., … et al. (2023). Title. In arXiv."),
  * the ACL Anthology's ("A, B, and C. 2020. Title. In Proceedings of …"), a catalogue entry that
- * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), the
+ * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), a repository's
+ * ("Surname, AB; Surname, C; (2023) Title. Venue"), the
  * quoted-title styles ("A, B, "Title," Venue, 2020.", "“Title”, A, B2018-04-20"), and a source
  * list's entry ("1. Title — A, B, C, 2021"). A page that cites itself this way (a blog
  * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
@@ -42,6 +43,23 @@ const QUOTED_FIRST = new RegExp(String.raw`^[“"]([^”"]{5,400}?)[,.]?[”"],?
 /** A source list's entry: "1. Title — A, B, C, 2021". */
 const DASHED = new RegExp(String.raw`^(?:\d{1,3}\.\s+)?(.{8,300}?)\s[—–]\s(.{3,1500}?),\s(${YEAR})\.?$`, "u");
 
+/**
+ * A repository's citation, its authors "Surname, Initials;" one after the other (EPrints, PubMed):
+ * "Srivastava, A; Rastogi, A; … Ippolito, D; (2023) Title. Venue". The names end at the last
+ * semicolon before "(year)"; at most a short word or two of the site's ("+ view all") stand between.
+ */
+function semicolonStyle(s: string): FormattedCitation | undefined {
+  const year = new RegExp(String.raw`\((${YEAR})\)\.?\s`, "u").exec(s.slice(0, 4000));
+  if (!year?.[1] || year.index < 5) return undefined;
+  const before = s.slice(0, year.index);
+  const last = before.lastIndexOf(";");
+  if (last < 3 || before.length - last > 24 || /[\d()]/.test(before.slice(last + 1))) return undefined;
+  const names = before.slice(0, last + 1);
+  if ((names.match(/;/g)?.length ?? 0) < 2 || !/^\p{Lu}[\p{L}\p{M}'’ -]{1,40},\s?\p{Lu}/u.test(names)) return undefined;
+  const t = leadingTitle(s.slice(year.index + year[0].length));
+  return t ? citation(names, t.title, Number(year[1]), t.after, s) : undefined;
+}
+
 /** The title at the start of `rest` ("Title. Venue …", "Title? Venue …") and what follows it. */
 function leadingTitle(rest: string): { title: string; after: string } | undefined {
   const m = /^([“"][^”"]{3,400}[”"]\.?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
@@ -65,7 +83,7 @@ function venueOf(after: string): string | undefined {
     .split(/\.\s|,\s(?:pages|pp\.)|\s\(/)[0]
     ?.trim()
     .replace(/(?:,\s*(?:[A-Z][a-z]+\.?|\d{1,2}))*,\s*(?:19|20)\d\d$/, "")
-    .replace(/[.,]$/, "");
+    .replace(/\s*[.,]?$/, "");
   // A preprint's "venue" is its repository: "arXiv:2312.97460 [cs]", "In arXiv [cs.AI]".
   if (v && /^arXiv\b/i.test(v)) return "arXiv";
   return v && v.length >= 2 && v.length <= 200 ? v : undefined;
@@ -92,6 +110,8 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
     const c = t ? citation(apa[1], t.title, Number(apa[2]), t.after, s) : undefined;
     if (c) return c;
   }
+  const listed = semicolonStyle(s);
+  if (listed) return listed;
   const first = TITLE_FIRST.exec(s);
   if (first?.[1] && first[2] && first[3]) {
     const c = citation(first[2], first[1].replace(/\.$/, ""), lastYear(first[3]), first[3], s);

@@ -364,8 +364,14 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
         continue;
       }
       const valueLines: number[] = [];
+      // A bulleted label ("• Year:") has its value bulleted too ("• 2008"): the bullet is the list's, not the value's.
+      const bullet = /^([-*•·▪◦])\s+/.exec(line)?.[1];
+      const valueOf = (j: number): string => {
+        const raw = lines[j] ?? "";
+        return bullet !== undefined && raw.startsWith(bullet) ? raw.slice(bullet.length).trimStart() : raw;
+      };
       for (let j = i + 1; j < lines.length; j++) {
-        const v = lines[j] ?? "";
+        const v = valueOf(j);
         if (v === "") {
           if (valueLines.length > 0) break;
           continue;
@@ -377,12 +383,12 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           continue;
         }
         // After a sentence's end, a short line with none of its own is a link or heading, not prose.
-        const previous = lines[valueLines[valueLines.length - 1] ?? -1] ?? "";
+        const previous = valueLines.length > 0 ? valueOf(valueLines[valueLines.length - 1] ?? -1) : "";
         if (kindOf(alone) === "abstract" && /[.!?…]["”’)]?$/.test(previous) && v.length < 50 && !/[.!?…:]$/.test(v)) break;
         valueLines.push(j);
         if (!multiLine(kindOf(alone)) || valueLines.length >= 400) break;
       }
-      const value = valueLines.map((j) => lines[j] ?? "").join(" ");
+      const value = valueLines.map(valueOf).join(" ");
       out.push({ kind: kindOf(alone), label: alone, value, at: i, valueLines });
       continue;
     }

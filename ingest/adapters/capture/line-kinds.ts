@@ -23,6 +23,20 @@ export function isProse(line: string): boolean {
   return (words >= 12 && (periods > 0 || sentences > 1)) || (words >= 20 && /[.!?]["”’)]?$/.test(line)) || words > 45;
 }
 
+/**
+ * A sentence in sentence case ending in a full stop ("Our evaluation surfaces 25 top-level
+ * findings."): five words or more, the words after the first mostly in lower case. Headings in
+ * sentence case end without one; a title with its citation's full stop is read as a citation.
+ */
+export function isSentence(line: string): boolean {
+  const s = line.trim();
+  if (!/[\p{Ll}\d)]\.$/u.test(s)) return false;
+  const words = s.split(/\s+/);
+  if (words.length < 5) return false;
+  const capitalised = words.slice(1).filter((w) => /^\p{Lu}/u.test(w)).length;
+  return capitalised * 3 < words.length - 1;
+}
+
 /** A date, year, id or figure line ("2021 · ArXiv: 2107.03374", "arXiv.org · 8,712 Citations"). */
 export function isMetaLine(line: string): boolean {
   if (/^(?:\[?submitted on|\d{1,2} [A-Z][a-z]{2,8}\.? (?:19|20)\d\d|[A-Z][a-z]{2,8}\.? \d{1,2},? (?:19|20)\d\d|(?:19|20)\d\d(?:[-/]\d{1,2}){0,2}(?![\d.]))/i.test(line)) return true;
@@ -47,6 +61,8 @@ export function titleLike(line: string, opts: { long?: boolean } = {}): boolean 
   if (/^[A-Za-z_]+\s*=\s*\S/.test(s) || /^"[^"]{1,60}"\s*:/.test(s) || /^\S+\.(?:json|md|txt|html?|pdf|bib|ya?ml|csv|xml|tex)\b/i.test(s) || venueStatementLine(s)) return false;
   if (s.length <= 60 && findDate(s)?.iso.length === 10) return false;
   if (isNonTitle(s)) return false;
+  // A sentence's tail cut off its start ("Reasoning, disinformation).": a bracket closed before any opened.
+  if (/^[^([]*[)\]]/.test(s)) return false;
   // A sentence of six words or more ending in a full stop ("Share your opinion to help …").
   return opts.long === true || !(s.split(/\s+/).length >= 6 && /[\p{Ll}\d"”’)\]][.]$/u.test(s));
 }

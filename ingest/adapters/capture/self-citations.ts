@@ -76,6 +76,46 @@ export function namedPaper(lines: readonly string[], end: number): FormattedCita
   return undefined;
 }
 
+/** Where a sentence ends: ".", "!" or "?" after a word (not an initial) and before a capital. */
+const SENTENCE_END = /(?<=[\p{Ll}\d)"”’]{2}[.!?])\s+(?=["“]?\p{Lu})/u;
+/** The verbs that date a paper in a sentence about it ("presented at NeurIPS 2017", "submitted to arXiv on July 24, 2019"). */
+const DATED =
+  /\b(?:presented at|published (?:in|at|on)|submitted to arxiv(?: on)?|appeared (?:in|at|on)|accepted (?:at|to|by)|posted to arxiv(?: on)?)\s+(?:the\s+)?([^.;!?]{0,60}?)(?<!\d)((?:19|20)\d\d)(?!\d)/i;
+
+/** Verbs before "by" whose agent is no author of the paper, or not its only one ("a team led by A and B"). */
+const NOT_AUTHORED =
+  /\b(?:reviewed|cited|followed|replaced|inspired|supported|funded|sponsored|used|adopted|extended|surpassed|outperformed|superseded|hosted|summari[sz]ed|explained|translated|discussed|critici[sz]ed|critiqued|analy[sz]ed|evaluated|studied|implemented|reproduced|annotated|illustrated|shared|recommended|read|covered|narrated|taught|edited|challenged|improved|refuted|replicated|presented to|led|headed|chaired|coordinated|organi[sz]ed)\s+$/i;
+
+/**
+ * A sentence that quotes the page's title and says who wrote it and when: "“Title,” submitted to
+ * arXiv on July 24, 2019 by A, B, C, and D of the Allen Institute", "“Title” is a paper presented
+ * at NeurIPS 2017, co-authored by A, B, …, and H from Google Brain". The names run from "by" to an
+ * organisation ("of", "from", "at" …) or the sentence's end; the year is the one a publishing verb
+ * dates. Only the page's own title counts: a quoted title of another work is another work.
+ */
+export function quotedTitleSentence(lines: readonly string[], title: string, end: number): FormattedCitation | undefined {
+  const key = normalizeTitle(title);
+  if (key.split(" ").length < 2) return undefined;
+  for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
+    if (l.length > 3000 || !/["“]/.test(l)) continue;
+    for (const q of l.matchAll(/["“]([^"“”]{8,300}?)[,.]?["”]/gu)) {
+      if (!q[1] || normalizeTitle(q[1]) !== key) continue;
+      const sentence = l.slice((q.index ?? 0) + q[0].length).split(SENTENCE_END)[0] ?? "";
+      const by = /\bby\s+(\p{Lu}.{3,600})$/u.exec(sentence);
+      // "reviewed by", "cited by", "followed by" …: people who did something else to the paper.
+      if (by && NOT_AUTHORED.test(sentence.slice(0, by.index))) continue;
+      const names = by?.[1]?.split(/,?\s(?:of|from|at|who|with|in|for)\s|\s[(–—]|;/u)[0]?.replace(/[\s,]+$/, "") ?? "";
+      const list = names ? parseAuthorList(names, { labelled: true }) : undefined;
+      const dated = DATED.exec(sentence);
+      if (!list && !dated) continue;
+      const c: FormattedCitation = { title: q[1].trim(), authors: list && list.names.length >= 2 ? list.names : [], truncated: list?.truncated !== undefined, ids: {} };
+      if (dated?.[2]) c.year = Number(dated[2]);
+      return c;
+    }
+  }
+  return undefined;
+}
+
 /** The end of a heading that is a cited title ("Notes on Brambles: …" citing "Brambles: …"), as the heading prints it. */
 export function titleTail(heading: string, cited: string): string | undefined {
   const h = normalizeTitle(heading);

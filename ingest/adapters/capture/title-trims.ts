@@ -1,7 +1,7 @@
 /**
  * What a title line carries beside the title, taken off only when the page itself shows the
  * title without it: the site's name after a separator ("Title · The Site Contribute to …") when a
- * line under it holds the title alone, and a short name in parentheses ("Title (Codex)") when
+ * line under it holds the title alone or the text quotes it ("Title - A Complete Analysis …"), and a short name in parentheses ("Title (Codex)") when
  * the page's text quotes the title without it; and a heading that is only the work's short name
  * ("Big-Bench") over a bullet that gives the whole title, when the page defines the short name
  * ("… benchmark (BIG-bench)") or the whole title opens with it; and a heading that is only the
@@ -19,8 +19,11 @@ export function trimTitle(title: string, lines: readonly string[], titleLine: nu
   return siteSuffixTrimmed(title, lines, titleLine) ?? shortNameTrimmed(title, lines) ?? wholeTitleUnder(title, lines, titleLine) ?? wholeTitleInText(title, lines) ?? { title };
 }
 
-/** "Title · Site name …" over a line that is "Title": the title, on that line. */
-function siteSuffixTrimmed(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at: number } | undefined {
+/**
+ * "Title · Site name …" over a line that is "Title": the title, on that line. "Title - A Complete
+ * Analysis of …" (a post's headline) when the page's text quotes "Title" alone: the title.
+ */
+function siteSuffixTrimmed(title: string, lines: readonly string[], titleLine: number | undefined): { title: string; at?: number } | undefined {
   if (titleLine === undefined) return undefined;
   const parts = title.split(/\s+[·|–—]\s+|\s+-\s+/);
   if (parts.length < 2) return undefined;
@@ -32,8 +35,19 @@ function siteSuffixTrimmed(title: string, lines: readonly string[], titleLine: n
       const l = (lines[i] ?? "").replace(/^#{1,6}\s+/, "").trim();
       if (l && normalizeTitle(l) === key) return { title: l, at: i };
     }
+    if (quotedInText(lines, key)) return { title: head };
   }
   return undefined;
+}
+
+/** True when the page's text quotes a title whose key is `key` ("“Title” is a paper …"). */
+function quotedInText(lines: readonly string[], key: string): boolean {
+  const quoted = /["“]([^"“”]{12,400}?)[,.]?["”]/g;
+  for (const l of lines.slice(0, 400)) {
+    if (l.length > 5000) continue;
+    for (const q of l.matchAll(quoted)) if (q[1] && normalizeTitle(q[1]) === key) return true;
+  }
+  return false;
 }
 
 /** "Title (Short)" where the page's text quotes "Title" without the short name: the title. */
@@ -41,13 +55,7 @@ function shortNameTrimmed(title: string, lines: readonly string[]): { title: str
   const m = /^(.{12,}?)\s+\(([\p{L}\p{N}][\p{L}\p{N}'’.+-]{0,24}(?:\s[\p{L}\p{N}'’.+-]{1,24})?)\)$/u.exec(title);
   if (!m?.[1]) return undefined;
   const head = m[1];
-  const key = normalizeTitle(head);
-  const quoted = /["“]([^"“”]{12,400}?)[,.]?["”]/g;
-  for (const l of lines.slice(0, 400)) {
-    if (l.length > 5000) continue;
-    for (const q of l.matchAll(quoted)) if (q[1] && normalizeTitle(q[1]) === key) return { title: head };
-  }
-  return undefined;
+  return quotedInText(lines, normalizeTitle(head)) ? { title: head } : undefined;
 }
 
 /** "Big-Bench" over "- Beyond the Imitation Game: Quantifying …", the page defining "(BIG-bench)": the bullet's title. */
