@@ -13,7 +13,7 @@
 import { createHash } from "node:crypto";
 import type { Db } from "./connection.ts";
 import { withoutIndexes } from "./derived-indexes.ts";
-import type { BuildSummary, DecisionValues, DerivedGraph, PaperValues } from "./graph-builder.ts";
+import { compareUtf8, type BuildSummary, type DecisionValues, type DerivedGraph, type PaperValues } from "./graph-builder.ts";
 import { storedKeyPairs } from "./identity-keys.ts";
 import { derivationVersion } from "./derivation.ts";
 
@@ -82,8 +82,11 @@ export function derivedChanges(db: Db, graph: DerivedGraph): DerivedChanges {
   for (const [key, paper] of storedKeyPairs(db)) storedKeys.add(edgeKey(key, paper));
   const keysStored = storedKeys.size;
   const keys = { gone: [] as [string, string][], put: [] as [string, string][] };
-  for (const [paper, set] of graph.keys) for (const key of set) if (!storedKeys.delete(edgeKey(key, paper))) keys.put.push([key, paper]);
+  for (const [paper, its] of graph.keys) for (const key of its) if (!storedKeys.delete(edgeKey(key, paper))) keys.put.push([key, paper]);
   keys.gone = [...storedKeys].map((k) => k.split("\u0000") as [string, string]);
+  // In key order, so that each insert lands at the end of the table's b-tree (random order took
+  // two seconds more for the 300,000 keys of a 100,000-entry .bib).
+  keys.put.sort(byKey);
 
   const decisions = db.prepare(`SELECT ${DECISION_COLUMNS} FROM merge_log ORDER BY id`).raw().all() as DecisionValues[];
 
@@ -97,6 +100,9 @@ export function derivedChanges(db: Db, graph: DerivedGraph): DerivedChanges {
     version: graph.version,
   };
 }
+
+/** [key, paper] pairs in the order of paper_keys' primary key. */
+export const byKey = (a: readonly [string, string], b: readonly [string, string]) => compareUtf8(a[0], b[0]) || compareUtf8(a[1], b[1]);
 
 /** Whether two lists of merge decisions are the same, in the same order. */
 export function sameDecisions(a: readonly DecisionValues[], b: readonly DecisionValues[]): boolean {

@@ -86,7 +86,7 @@ function rebuildDryRun(db: Db): { papers: number; edges: number; version: string
   try {
     const graph = storedGraph(db);
     let keys = 0;
-    for (const set of graph.keys.values()) keys += set.size;
+    for (const its of graph.keys.values()) keys += its.length;
     return { papers: graph.summary.papers, edges: graph.summary.edges, version: graph.version, keys };
   } finally {
     if (db.inTransaction) db.exec("COMMIT");

@@ -166,8 +166,8 @@ export interface DerivedPapers {
   /** Mention id → the paper it names. */
   paperOf: Map<number, string>;
   decisions: DecisionValues[];
-  /** Each paper's identity keys (db/identity-keys.ts). */
-  keys: Map<string, Set<string>>;
+  /** Each paper's identity keys, each once (db/identity-keys.ts). */
+  keys: Map<string, string[]>;
 }
 
 /** The papers the mentions make: who is one paper, its facts, and why. */
@@ -181,14 +181,15 @@ export function derivePapers({ byId, sorted, pages }: MentionRows): DerivedPaper
     if (d.rule !== "identifier") decisions.push([resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b]);
   }
   const paperOf = new Map<number, string>();
-  const keys = new Map<string, Set<string>>();
+  // A paper holds a few keys: an array looked through is enough.
+  const keys = new Map<string, string[]>();
   for (const r of byId) {
     const paper = resolution.paperOf.get(r.id);
     if (paper === undefined) continue;
     paperOf.set(r.id, paper);
-    let set = keys.get(paper);
-    if (!set) keys.set(paper, (set = new Set()));
-    for (const k of identityKeys(r)) set.add(k);
+    let its = keys.get(paper);
+    if (!its) keys.set(paper, (its = []));
+    for (const k of identityKeys(r)) if (!its.includes(k)) its.push(k);
   }
   return { papers, paperOf, decisions, keys };
 }

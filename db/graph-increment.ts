@@ -32,7 +32,7 @@ import {
   type PageInfoRow,
   type PaperValues,
 } from "./graph-builder.ts";
-import { DECISION_COLUMNS, PAPER_COLUMNS, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
+import { byKey, DECISION_COLUMNS, PAPER_COLUMNS, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
 import { identityKeys, PaperKeys } from "./identity-keys.ts";
 import { lookUp } from "./lookups.ts";
 import type { MentionRow } from "./paper-facts.ts";
@@ -336,13 +336,13 @@ function mentionChanges(
 }
 
 /** Identity keys of the reach's papers, [key, paper], that changed. */
-function keyChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: ReadonlyMap<string, ReadonlySet<string>>): DerivedChanges["keys"] {
+function keyChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: ReadonlyMap<string, readonly string[]>): DerivedChanges["keys"] {
   const old = new Set<string>();
   for (const [paper, keys] of before) for (const k of keys) old.add(key(k, paper));
   const put: [string, string][] = [];
   for (const [paper, keys] of now) for (const k of keys) if (!old.delete(key(k, paper))) put.push([k, paper]);
   const gone = [...old].map((k) => k.split("\u0000") as [string, string]);
-  return { gone, put, refill: refill(gone.length + put.length, s.count("paper_keys")) };
+  return { gone, put: put.sort(byKey), refill: refill(gone.length + put.length, s.count("paper_keys")) };
 }
 
 /** The reach's merge decisions, when they differ from those stored for its papers (in the order stored). */
