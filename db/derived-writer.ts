@@ -30,7 +30,7 @@ export interface DerivedChanges {
   paperMentions: TableChanges<number, [number, string]>;
   edges: TableChanges<[string, string], [string, string]>;
   /** Each paper's identity keys, [key, paper] (db/identity-keys.ts). */
-  keys: TableChanges<[string, string], [string, string]>;
+  keys: TableChanges<[number, string], [number, string]>;
   /**
    * Merge decisions to replace, when any changed: the whole log, or the decisions of some papers
    * (those whose `paper_a` they are: a batch's reach, db/graph-increment.ts); `put` is appended.
@@ -79,11 +79,14 @@ export function derivedChanges(db: Db, graph: DerivedGraph): DerivedChanges {
   edges.gone = [...storedEdges].map((key) => key.split("\u0000") as [string, string]);
 
   const storedKeys = new Set<string>();
-  for (const [key, paper] of storedKeyPairs(db)) storedKeys.add(edgeKey(key, paper));
+  for (const [key, paper] of storedKeyPairs(db)) storedKeys.add(edgeKey(String(key), paper));
   const keysStored = storedKeys.size;
-  const keys = { gone: [] as [string, string][], put: [] as [string, string][] };
-  for (const [paper, its] of graph.keys) for (const key of its) if (!storedKeys.delete(edgeKey(key, paper))) keys.put.push([key, paper]);
-  keys.gone = [...storedKeys].map((k) => k.split("\u0000") as [string, string]);
+  const keys = { gone: [] as [number, string][], put: [] as [number, string][] };
+  for (const [paper, its] of graph.keys) for (const key of its) if (!storedKeys.delete(edgeKey(String(key), paper))) keys.put.push([key, paper]);
+  keys.gone = [...storedKeys].map((k) => {
+    const [key, paper] = k.split("\u0000");
+    return [Number(key), paper ?? ""];
+  });
   // In key order, so that each insert lands at the end of the table's b-tree (random order took
   // two seconds more for the 300,000 keys of a 100,000-entry .bib).
   keys.put.sort(byKey);
@@ -102,7 +105,7 @@ export function derivedChanges(db: Db, graph: DerivedGraph): DerivedChanges {
 }
 
 /** [key, paper] pairs in the order of paper_keys' primary key. */
-export const byKey = (a: readonly [string, string], b: readonly [string, string]) => compareUtf8(a[0], b[0]) || compareUtf8(a[1], b[1]);
+export const byKey = (a: readonly [number, string], b: readonly [number, string]) => a[0] - b[0] || compareUtf8(a[1], b[1]);
 
 /** Whether two lists of merge decisions are the same, in the same order. */
 export function sameDecisions(a: readonly DecisionValues[], b: readonly DecisionValues[]): boolean {

@@ -8,7 +8,7 @@
  */
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
-import { identityKeys } from "./identity-keys.ts";
+import { storedKeys } from "./identity-keys.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
 import type { MentionDetails, MentionValues, PaperColumns } from "./page-writer.ts";
@@ -166,8 +166,8 @@ export interface DerivedPapers {
   /** Mention id → the paper it names. */
   paperOf: Map<number, string>;
   decisions: DecisionValues[];
-  /** Each paper's identity keys, each once (db/identity-keys.ts). */
-  keys: Map<string, string[]>;
+  /** Each paper's identity keys as stored, each once (db/identity-keys.ts). */
+  keys: Map<string, number[]>;
 }
 
 /** The papers the mentions make: who is one paper, its facts, and why. */
@@ -182,14 +182,14 @@ export function derivePapers({ byId, sorted, pages }: MentionRows): DerivedPaper
   }
   const paperOf = new Map<number, string>();
   // A paper holds a few keys: an array looked through is enough.
-  const keys = new Map<string, string[]>();
+  const keys = new Map<string, number[]>();
   for (const r of byId) {
     const paper = resolution.paperOf.get(r.id);
     if (paper === undefined) continue;
     paperOf.set(r.id, paper);
     let its = keys.get(paper);
     if (!its) keys.set(paper, (its = []));
-    for (const k of identityKeys(r)) if (!its.includes(k)) its.push(k);
+    for (const k of storedKeys(r)) if (!its.includes(k)) its.push(k);
   }
   return { papers, paperOf, decisions, keys };
 }

@@ -33,7 +33,7 @@ import {
   type PaperValues,
 } from "./graph-builder.ts";
 import { byKey, DECISION_COLUMNS, PAPER_COLUMNS, refill, sameDecisions, type DerivedChanges } from "./derived-writer.ts";
-import { identityKeys, PaperKeys } from "./identity-keys.ts";
+import { PaperKeys, storedKeys } from "./identity-keys.ts";
 import { lookUp } from "./lookups.ts";
 import type { MentionRow } from "./paper-facts.ts";
 import type { MentionRole } from "../vocabulary/identity.ts";
@@ -189,11 +189,11 @@ export function graphIncrement(db: Db, forgotten: ReadonlySet<number>, added: Ad
  * and those holding a key of a new mention, closed over the keys of every paper found.
  */
 function reachBefore(s: Statements, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[]) {
-  const before = new Map<string, string[]>();
-  const seen = new Set<string>();
-  let keys: string[] = [];
+  const before = new Map<string, number[]>();
+  const seen = new Set<number>();
+  let keys: number[] = [];
   let papers: string[] = [];
-  const reachKey = (k: string) => {
+  const reachKey = (k: number) => {
     if (seen.has(k)) return;
     seen.add(k);
     keys.push(k);
@@ -208,7 +208,7 @@ function reachBefore(s: Statements, forgotten: ReadonlySet<number>, newRows: rea
     forgottenMentions.push({ page, mentions });
     for (const [, , paper] of mentions) if (paper !== null) reachPaper(paper);
   }
-  for (const row of newRows) identityKeys(row).forEach(reachKey);
+  for (const row of newRows) storedKeys(row).forEach(reachKey);
   // Breadth first, a round of lookups at a time: the papers of the keys found, then their keys.
   while (keys.length > 0 || papers.length > 0) {
     const asked = keys;
@@ -225,7 +225,7 @@ function reachBefore(s: Statements, forgotten: ReadonlySet<number>, newRows: rea
 }
 
 /** The reach's stored mentions (but the forgotten pages') and the new ones, as the builder reads them, with the pages they are on. */
-function reachMentions(s: Statements, before: ReadonlyMap<string, string[]>, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[], added: AddedPages) {
+function reachMentions(s: Statements, before: ReadonlyMap<string, number[]>, forgotten: ReadonlySet<number>, newRows: readonly MentionRow[], added: AddedPages) {
   const oldPaperOf = new Map<number, string>();
   const raws: MentionRaw[] = [];
   /** [mention, page id, names_json] of own mentions with record names. */
@@ -308,7 +308,7 @@ function reachCitations(
 }
 
 /** Paper rows of the reach that differ from those stored, and those gone. */
-function paperChanges(s: Statements, before: ReadonlyMap<string, string[]>, derived: DerivedPapers, after: ReadonlySet<string>, storedCount: number): Pick<DerivedChanges, "papers"> {
+function paperChanges(s: Statements, before: ReadonlyMap<string, number[]>, derived: DerivedPapers, after: ReadonlySet<string>, storedCount: number): Pick<DerivedChanges, "papers"> {
   const stored = s.papers(before.keys());
   const put = derived.papers.filter((p) => {
     const row = stored.get(p[0]);
@@ -336,17 +336,18 @@ function mentionChanges(
 }
 
 /** Identity keys of the reach's papers, [key, paper], that changed. */
-function keyChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: ReadonlyMap<string, readonly string[]>): DerivedChanges["keys"] {
-  const old = new Set<string>();
-  for (const [paper, keys] of before) for (const k of keys) old.add(key(k, paper));
-  const put: [string, string][] = [];
-  for (const [paper, keys] of now) for (const k of keys) if (!old.delete(key(k, paper))) put.push([k, paper]);
-  const gone = [...old].map((k) => k.split("\u0000") as [string, string]);
+function keyChanges(s: Statements, before: ReadonlyMap<string, number[]>, now: ReadonlyMap<string, readonly number[]>): DerivedChanges["keys"] {
+  const old = new Map<string, Set<number>>();
+  for (const [paper, keys] of before) old.set(paper, new Set(keys));
+  const put: [number, string][] = [];
+  for (const [paper, keys] of now) for (const k of keys) if (!old.get(paper)?.delete(k)) put.push([k, paper]);
+  const gone: [number, string][] = [];
+  for (const [paper, keys] of old) for (const k of keys) gone.push([k, paper]);
   return { gone, put: put.sort(byKey), refill: refill(gone.length + put.length, s.count("paper_keys")) };
 }
 
 /** The reach's merge decisions, when they differ from those stored for its papers (in the order stored). */
-function decisionChanges(s: Statements, before: ReadonlyMap<string, string[]>, now: DecisionValues[]): DerivedChanges["decisions"] {
+function decisionChanges(s: Statements, before: ReadonlyMap<string, number[]>, now: DecisionValues[]): DerivedChanges["decisions"] {
   const values = s.decisions(before.keys()).map((r) => r.slice(1) as DecisionValues);
   if (sameDecisions(values, now)) return undefined;
   return { replace: [...before.keys()], put: now };

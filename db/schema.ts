@@ -338,7 +338,7 @@ export const MIGRATIONS: readonly string[] = [
   // after it (graph_meta 'derivation' says whether it and the derived tables may be built on).
   `
   CREATE TABLE paper_keys (
-    key      TEXT NOT NULL,
+    key      INTEGER NOT NULL,                   -- a hash of the key's text (db/identity-keys.ts keyHash)
     paper_id TEXT NOT NULL,
     PRIMARY KEY (key, paper_id)
   ) WITHOUT ROWID;
