@@ -2,7 +2,7 @@
  * Ingest benchmark: the AAN papers rendered as pages in the three page formats (seeded), ingested
  * by `lineage ingest`'s code path, against the floor measured in the same run: reading the same
  * files and inserting the same final rows, every row of every table the ingest filled (pages and
- * their mentions, papers, mention-to-paper links, edges, the merge log), into a database of the
+ * their mentions, papers, mention-to-paper links, edges, the merge log, identity keys), into a database of the
  * same schema, with one prepared statement per table in one transaction.
  * The narrow floor of earlier runs (papers' id, title and year, and edges, in a two-table schema)
  * is still measured and reported beside it, so the two can be compared.
@@ -29,7 +29,7 @@ export interface IngestBench {
 }
 
 /** The tables an ingest fills, in an order their foreign keys allow. */
-const FILLED_TABLES = ["pages", "mentions", "papers", "paper_mentions", "edges", "merge_log", "graph_meta"] as const;
+const FILLED_TABLES = ["pages", "mentions", "papers", "paper_mentions", "edges", "merge_log", "paper_keys", "graph_meta"] as const;
 
 /** Reads every page file and inserts `rows` (table → rows) into a fresh database of the project's schema. */
 function fullFloor(pagesDir: string, floorDb: string, rows: Map<string, { columns: string[]; values: unknown[][] }>): { seconds: number; rows: number } {

@@ -81,11 +81,13 @@ function count(db: Db, sql: string): number {
 }
 
 /** What a rebuild from the stored pages would give, derived in memory from one snapshot. */
-function rebuildDryRun(db: Db): { papers: number; edges: number; version: string } {
+function rebuildDryRun(db: Db): { papers: number; edges: number; version: string; keys: number } {
   db.exec("BEGIN");
   try {
     const graph = storedGraph(db);
-    return { papers: graph.summary.papers, edges: graph.summary.edges, version: graph.version };
+    let keys = 0;
+    for (const its of graph.keys.values()) keys += its.length;
+    return { papers: graph.summary.papers, edges: graph.summary.edges, version: graph.version, keys };
   } finally {
     if (db.inTransaction) db.exec("COMMIT");
   }
@@ -156,6 +158,11 @@ export function runChecks(db: Db): Check[] {
     });
     if (stored !== undefined && same && stored !== graphFingerprint(db)) {
       checks.push({ name: "graph version", status: "problem", detail: "graph_meta 'version' does not fingerprint the stored papers and citations", repairable: true });
+    }
+    // The keys a batch finds its reach by (db/graph-increment.ts), once a batch has kept them.
+    const keys = count(db, "SELECT count(*) FROM paper_keys");
+    if (meta(db, "derivation") !== undefined && keys !== dry.keys) {
+      checks.push({ name: "identity keys", status: "problem", detail: `${keys} identity keys stored, but the stored pages give ${dry.keys}`, count: Math.abs(keys - dry.keys), repairable: true });
     }
   }
 

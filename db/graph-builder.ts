@@ -8,9 +8,10 @@
  */
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
+import { storedKeys } from "./identity-keys.ts";
 import type { Identifiers } from "../vocabulary/paper-page.ts";
 import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
-import type { MentionValues, PaperColumns } from "./page-writer.ts";
+import type { MentionDetails, MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { workAliases } from "../vocabulary/aliases.ts";
 import { createHash } from "node:crypto";
@@ -33,19 +34,7 @@ export interface PageInfo {
 }
 
 /** A mention as the builder reads it, its columns in the order of `storedMentions`'s select. */
-export type MentionRaw = [
-  id: number,
-  pageId: number,
-  role: MentionRole,
-  position: number,
-  ...paper: PaperColumns,
-  citedByCount: number | null,
-  abstract: string | null,
-  titleInferred: number,
-  authorsJson: string | null,
-  venue: string | null,
-  date: string | null,
-];
+export type MentionRaw = [id: number, pageId: number, role: MentionRole, position: number, ...paper: PaperColumns, ...details: MentionDetails];
 
 /** A paper row's values, in the order of the papers table's insert (db/derived-writer.ts). */
 export type PaperValues = [
@@ -67,14 +56,19 @@ export type PaperValues = [
 /** A merge log row's values (without its id). */
 export type DecisionValues = [paperA: string, paperB: string, decision: string, rule: string, detail: string, mentionA: number, mentionB: number];
 
-export interface DerivedGraph {
-  /** One row per paper, in id order (UTF-8 byte order, as SQLite sorts them). */
-  papers: PaperValues[];
-  /** Mention id → the paper it names. */
-  paperOf: Map<number, string>;
+/** The graph as its layout and traversal index read it: its papers and citations, in key order, and its fingerprint. */
+export interface GraphShape {
+  /** Paper ids in UTF-8 byte order, as SQLite sorts them. */
+  ids: readonly string[];
+  /** Every citation once, [citing, cited], in key order. */
+  edges: readonly (readonly [string, string])[];
+  /** The fingerprint of the papers and citations (graph_meta 'version'). */
+  version: string;
+}
+
+export interface DerivedGraph extends DerivedPapers {
   /** Every citation once, [citing, cited], in key order. */
   edges: [string, string][];
-  decisions: DecisionValues[];
   summary: BuildSummary;
   /** The fingerprint of the papers and citations (graph_meta 'version'). */
   version: string;
@@ -82,23 +76,25 @@ export interface DerivedGraph {
 
 const ROLE_RANK: Record<MentionRole, number> = { self: 0, builds_on: 1, built_by: 2 };
 
+/** The columns of `pages` that make a `PageInfo`. */
+export const PAGE_INFO_COLUMNS = "id, content_hash, data_through, facts_json, format, source, ingested_at";
+export type PageInfoRow = [id: number, contentHash: string, dataThrough: string | null, factsJson: string, format: string, source: string, ingestedAt: string];
+export const pageInfo = ([id, contentHash, dataThrough, factsJson, format, source, ingestedAt]: PageInfoRow): PageInfo => ({ id, contentHash, dataThrough, factsJson, format, source, ingestedAt });
+
 /** Every stored page, as the builder reads it. */
 export function storedPages(db: Db): PageInfo[] {
   // Raw rows: better-sqlite3 hands back arrays faster than row objects (BENCHMARKS.md, ingest).
-  const rows = db.prepare("SELECT id, content_hash, data_through, facts_json, format, source, ingested_at FROM pages").raw().all() as [number, string, string | null, string, string, string, string][];
-  return rows.map(([id, contentHash, dataThrough, factsJson, format, source, ingestedAt]) => ({ id, contentHash, dataThrough, factsJson, format, source, ingestedAt }));
+  const rows = db.prepare(`SELECT ${PAGE_INFO_COLUMNS} FROM pages`).raw().all() as PageInfoRow[];
+  return rows.map(pageInfo);
 }
+
+/** The columns of `mentions m` that make a `MentionRaw`, in its order. */
+export const MENTION_RAW_COLUMNS =
+  "m.id, m.page_id, m.role, m.position, m.title, m.norm_title, m.year, m.arxiv, m.doi, m.acl, m.openreview, m.s2, m.cited_by_count, m.abstract, m.title_inferred, m.authors_json, m.venue, m.date";
 
 /** Every stored mention, in id order; iterated, not read whole: holding every raw row at once costs more in garbage collection. */
 export function storedMentions(db: Db): Iterable<MentionRaw> {
-  return db
-    .prepare(
-      `SELECT id, page_id, role, position, title, norm_title, year, arxiv, doi, acl, openreview, s2, cited_by_count,
-         abstract, title_inferred, authors_json, venue, date
-       FROM mentions ORDER BY id`,
-    )
-    .raw()
-    .iterate() as Iterable<MentionRaw>;
+  return db.prepare(`SELECT ${MENTION_RAW_COLUMNS} FROM mentions m ORDER BY m.id`).raw().iterate() as Iterable<MentionRaw>;
 }
 
 /** A mention about to be stored (db/page-writer.ts's values) as the builder would read it back. */
@@ -112,46 +108,48 @@ export function mentionRaw(id: number, pageId: number, v: MentionValues): Mentio
  * into one number as rank * 2^22 + role * 2^20 + position; ties by mention id.
  */
 export function mentionRows(pages: readonly PageInfo[], mentions: Iterable<MentionRaw>): MentionRows {
+  const pageOf = new Map(pages.map((p) => [p.id, p]));
+  const byId: MentionRow[] = [];
+  for (const r of mentions) byId.push(mentionRow(r, pageOf.get(r[1])));
+  return inIdentityOrder(byId, pages);
+}
+
+/**
+ * Sets each row's sort key from the rank of its page among `pages` (only their order matters, so
+ * the rows of some pages are ordered as among all) and sorts them; `byId` must be in id order.
+ */
+export function inIdentityOrder(byId: MentionRow[], pages: readonly PageInfo[]): MentionRows {
   const ordered = [...pages].sort((a, b) => compareUtf8(a.contentHash, b.contentHash) || a.id - b.id);
   const rankOf = new Map<number, number>();
   ordered.forEach((p, rank) => rankOf.set(p.id, rank));
-  const byId: MentionRow[] = [];
-  for (const r of mentions) {
-    const [id, pageId, role, position, title, normTitle, year, arxiv, doi, acl, openreview, s2, citedByCount] = r;
-    const rank = rankOf.get(pageId) ?? 0;
-    const page = ordered[rank];
-    const ids: Identifiers = {};
-    if (arxiv) ids.arxiv = arxiv;
-    if (doi) ids.doi = doi;
-    if (acl) ids.acl = acl;
-    if (openreview) ids.openreview = openreview;
-    if (s2) ids.s2 = s2;
-    const row: MentionRow = {
-      id,
-      sortKey: rank * 4_194_304 + ROLE_RANK[role] * 1_048_576 + Math.min(position, 1_048_575),
-      role,
-      ids,
-      page_id: pageId,
-      title,
-      cited_by_count: citedByCount,
-      data_through: page?.dataThrough ?? null,
-    };
-    if (normTitle) row.normTitle = normTitle;
-    const parts = title ? titleParts(title) : undefined;
-    if (parts) row.titleParts = parts;
-    if (year !== null) row.year = year;
-    if (role === "self") {
-      row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.factsJson ?? "{}", format: page?.format ?? "" };
-      if (r[14]) row.titleInferred = true;
-      else if (title) {
-        const aliases = workAliases(title, r[13] ?? undefined);
-        if (aliases.length > 0) row.aliases = aliases;
-      }
-    }
-    byId.push(row);
-  }
+  for (const row of byId) row.sortKey = (rankOf.get(row.page_id) ?? 0) * 4_194_304 + ROLE_RANK[row.role] * 1_048_576 + Math.min(row.position, 1_048_575);
   const sorted = [...byId].sort((x, y) => x.sortKey - y.sortKey || x.id - y.id);
   return { byId, sorted, pages: new Map(pages.map((p) => [p.id, p])) };
+}
+
+/** One mention as identity and facts read it, on `page` (its sort key is set by `inIdentityOrder`). */
+export function mentionRow(r: MentionRaw, page: PageInfo | undefined): MentionRow {
+  const [id, pageId, role, position, title, normTitle, year, arxiv, doi, acl, openreview, s2, citedByCount] = r;
+  const ids: Identifiers = {};
+  if (arxiv) ids.arxiv = arxiv;
+  if (doi) ids.doi = doi;
+  if (acl) ids.acl = acl;
+  if (openreview) ids.openreview = openreview;
+  if (s2) ids.s2 = s2;
+  const row: MentionRow = { id, sortKey: 0, role, position, ids, page_id: pageId, title, cited_by_count: citedByCount, data_through: page?.dataThrough ?? null };
+  if (normTitle) row.normTitle = normTitle;
+  const parts = title ? titleParts(title) : undefined;
+  if (parts) row.titleParts = parts;
+  if (year !== null) row.year = year;
+  if (role === "self") {
+    row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.factsJson ?? "{}", format: page?.format ?? "" };
+    if (r[14]) row.titleInferred = true;
+    else if (title) {
+      const aliases = workAliases(title, r[13] ?? undefined);
+      if (aliases.length > 0) row.aliases = aliases;
+    }
+  }
+  return row;
 }
 
 /** The builder's rows (`mentionRows`), and the pages they are on. */
@@ -161,11 +159,21 @@ export interface MentionRows {
   pages: ReadonlyMap<number, PageInfo>;
 }
 
-/** The graph the mentions make: who is one paper, its facts, its citations, and why. */
-export function deriveGraph({ byId, sorted, pages }: MentionRows): DerivedGraph {
+/** Who the mentions' papers are, their facts and identity keys, and why (`derivePapers`). */
+export interface DerivedPapers {
+  /** One row per paper, in id order (UTF-8 byte order, as SQLite sorts them). */
+  papers: PaperValues[];
+  /** Mention id → the paper it names. */
+  paperOf: Map<number, string>;
+  decisions: DecisionValues[];
+  /** Each paper's identity keys as stored, each once (db/identity-keys.ts). */
+  keys: Map<string, number[]>;
+}
+
+/** The papers the mentions make: who is one paper, its facts, and why. */
+export function derivePapers({ byId, sorted, pages }: MentionRows): DerivedPapers {
   const resolution = resolveIdentities(sorted, { identifierMerges: false });
   const papers = paperRows(byId, resolution, pages).sort((a, b) => compareUtf8(a[0], b[0]));
-  const { edges, selfCitationsDropped } = edgesOf(byId, resolution);
   const decisions: DecisionValues[] = [];
   // Merges by a shared identifier are explained by the mentions' own identifiers (explain lists
   // them); only title merges and refusals need a record of their own.
@@ -173,21 +181,25 @@ export function deriveGraph({ byId, sorted, pages }: MentionRows): DerivedGraph 
     if (d.rule !== "identifier") decisions.push([resolution.paperOf.get(d.a) ?? "", resolution.paperOf.get(d.b) ?? "", d.decision, d.rule, d.detail, d.a, d.b]);
   }
   const paperOf = new Map<number, string>();
+  // A paper holds a few keys: an array looked through is enough.
+  const keys = new Map<string, number[]>();
   for (const r of byId) {
     const paper = resolution.paperOf.get(r.id);
-    if (paper !== undefined) paperOf.set(r.id, paper);
+    if (paper === undefined) continue;
+    paperOf.set(r.id, paper);
+    let its = keys.get(paper);
+    if (!its) keys.set(paper, (its = []));
+    for (const k of storedKeys(r)) if (!its.includes(k)) its.push(k);
   }
-  return {
-    papers,
-    paperOf,
-    edges,
-    decisions,
-    summary: { papers: papers.length, edges: edges.length, selfCitationsDropped },
-    version: fingerprint(
-      papers.map((p) => p[0]),
-      edges,
-    ),
-  };
+  return { papers, paperOf, decisions, keys };
+}
+
+/** The graph the mentions make: who is one paper, its facts, its citations, and why. */
+export function deriveGraph(rows: MentionRows): DerivedGraph {
+  const derived = derivePapers(rows);
+  const { edges, selfCitationsDropped } = edgesOf(rows.byId, derived.paperOf);
+  const ids = derived.papers.map((p) => p[0]);
+  return { ...derived, edges, summary: { papers: ids.length, edges: edges.length, selfCitationsDropped }, version: fingerprint(ids, edges) };
 }
 
 /** The graph the stored pages make. */
@@ -239,7 +251,7 @@ function paperRows(byId: readonly MentionRow[], resolution: Resolution, pages: R
 }
 
 /** Each list mention links its page's paper and the paper it names, once; self-citations are dropped and counted. */
-function edgesOf(byId: readonly MentionRow[], resolution: Resolution): { edges: [string, string][]; selfCitationsDropped: number } {
+function edgesOf(byId: readonly MentionRow[], paperOf: ReadonlyMap<number, string>): { edges: [string, string][]; selfCitationsDropped: number } {
   const selfOfPage = new Map<number, number>();
   for (const r of byId) if (r.role === "self") selfOfPage.set(r.page_id, r.id);
   const edges: [string, string][] = [];
@@ -247,20 +259,26 @@ function edgesOf(byId: readonly MentionRow[], resolution: Resolution): { edges: 
   for (const r of byId) {
     if (r.role === "self") continue;
     const self = selfOfPage.get(r.page_id);
-    const pagePaper = self === undefined ? undefined : resolution.paperOf.get(self);
-    const other = resolution.paperOf.get(r.id);
-    if (!pagePaper || !other) continue;
-    const edge: [string, string] = r.role === "builds_on" ? [pagePaper, other] : [other, pagePaper];
-    if (edge[0] === edge[1]) {
-      selfCitationsDropped++;
-      continue;
-    }
-    edges.push(edge);
+    const edge = citation(r.role, self === undefined ? undefined : paperOf.get(self), paperOf.get(r.id));
+    if (edge === undefined) continue;
+    if (edge === "self") selfCitationsDropped++;
+    else edges.push(edge);
   }
   // In key order, so each insert lands at the end of the table's b-tree; each citation once.
+  return { edges: sortedCitations(edges), selfCitationsDropped };
+}
+
+/** The citation a list mention of `role` makes between its page's paper and the paper it names ("self" when they are one). */
+export function citation(role: MentionRole, pagePaper: string | undefined, named: string | undefined): [string, string] | "self" | undefined {
+  if (!pagePaper || !named) return undefined;
+  if (pagePaper === named) return "self";
+  return role === "builds_on" ? [pagePaper, named] : [named, pagePaper];
+}
+
+/** Citations in key order, each once. */
+export function sortedCitations(edges: [string, string][]): [string, string][] {
   edges.sort((a, b) => compareUtf8(a[0], b[0]) || compareUtf8(a[1], b[1]));
-  const unique = edges.filter((e, k) => k === 0 || e[0] !== edges[k - 1]?.[0] || e[1] !== edges[k - 1]?.[1]);
-  return { edges: unique, selfCitationsDropped };
+  return edges.filter((e, k) => k === 0 || e[0] !== edges[k - 1]?.[0] || e[1] !== edges[k - 1]?.[1]);
 }
 
 /**
@@ -287,7 +305,7 @@ function utf8Rank(unit: number): number {
 }
 
 /** A fingerprint of the graph's shape (papers and edges, both in key order): the stored layout and index are valid for it. */
-function fingerprint(ids: readonly string[], edges: readonly (readonly [string, string])[]): string {
+export function fingerprint(ids: readonly string[], edges: readonly (readonly [string, string])[]): string {
   const hash = createHash("sha1");
   for (const id of ids) hash.update(id + "\n");
   for (const [citing, cited] of edges) hash.update(`${citing}>${cited}\n`);

@@ -24,6 +24,7 @@ import { FetchCache } from "./fetch-cache.ts";
 import { ExpansionStore } from "./expansion-store.ts";
 import { CrawlStore } from "./crawl-store.ts";
 import { rebuildSearchIndex, searchIndexIsCurrent, SearchIndexQueries } from "./search-index.ts";
+import { derivedByThisCode } from "./derivation.ts";
 
 export interface BatchResult {
   statuses: { source: string; status: WriteStatus }[];
@@ -31,6 +32,8 @@ export interface BatchResult {
   removed: string[];
   failures: { source: string; reason: string }[];
   graph?: BuildSummary;
+  /** Papers the batch's reach held before or holds after, when its graph was derived from its reach rather than whole (db/graph-increment.ts). */
+  reach?: number;
   /** Whether the library's stored membership changed (a batch written with `alongside.library`). */
   libraryChanged?: boolean;
 }
@@ -143,7 +146,8 @@ export class LineageDb {
     const { library } = alongside;
     const also = library ? () => (result.libraryChanged = this.library.replace(library.library, library.members, library.collections, library.record).changed) : undefined;
     const graph = commitBatch(this.db, plan, artifacts, also);
-    return Object.assign(result, graph ? { graph } : {});
+    const reach = plan.write?.reach;
+    return Object.assign(result, graph ? { graph } : {}, reach === undefined ? {} : { reach });
   }
 
   /** SQLite's `PRAGMA data_version`: changes whenever another connection has committed. */
@@ -173,6 +177,11 @@ export class LineageDb {
 
   storeIndexArrays(arrays: IndexArrays): void {
     writeIndexArrays(this.db, arrays, graphVersion(this.db) ?? "");
+  }
+
+  /** Whether the derived rows were written by this code, so that a batch derives only what it reaches (db/derivation.ts). */
+  derivedByThisCode(): boolean {
+    return derivedByThisCode(this.db);
   }
 
   searchIndexIsCurrent(): boolean {

@@ -3,7 +3,9 @@
  * `planBatch` reads one snapshot of the database (the stored pages, their mentions and the
  * derived rows), decides what each page comes to (new, updated, unchanged, or refused with its
  * reason), numbers the new rows and derives the graph they leave, with the search index's rows
- * that graph changes (db/search-index.ts), all before any transaction writes; `commitBatch` then
+ * that graph changes (db/search-index.ts), all before any transaction writes: from what the batch
+ * can reach (db/graph-increment.ts, db/search-increment.ts) when the stored derived rows are this
+ * code's (db/derivation.ts), else from every mention; `commitBatch` then
  * stores the pages, the derived rows and the index rows that differ, with what the
  * caller computed from the planned graph (its layout and traversal index), in one IMMEDIATE
  * transaction that calls nothing outside db/. If another connection changed the pages or the graph
@@ -13,10 +15,25 @@
 import { createHash } from "node:crypto";
 import { withoutForeignKeys, type Db } from "./connection.ts";
 import { derivedChanges, writeDerivedChanges, type DerivedChanges } from "./derived-writer.ts";
-import { compareUtf8, deriveGraph, mentionRaw, mentionRows, storedMentions, type BuildSummary, type DerivedGraph, type MentionRaw, type PageInfo } from "./graph-builder.ts";
+import {
+  compareUtf8,
+  deriveGraph,
+  mentionRaw,
+  mentionRows,
+  storedMentions,
+  storedPages,
+  type BuildSummary,
+  type DerivedGraph,
+  type GraphShape,
+  type MentionRaw,
+  type PageInfo,
+} from "./graph-builder.ts";
+import { graphIncrement } from "./graph-increment.ts";
+import { indexPaperOf, searchIncrement } from "./search-increment.ts";
+import { derivedByThisCode } from "./derivation.ts";
 import { writeIndexArrays, type IndexArrays } from "./graph-index-store.ts";
 import { writeLayout, type StoredPlacement } from "./layout-store.ts";
-import { searchChanges, writeSearchChanges, type IndexNames, type IndexPaper, type SearchChanges } from "./search-index.ts";
+import { searchChanges, searchIndexIsCurrent, writeSearchChanges, type IndexNames, type SearchChanges } from "./search-index.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
 import { mentionValues, pageValues, PageWriter, type MentionValues, type PageRecord, type PageValues, type WriteStatus } from "./page-writer.ts";
 
@@ -47,11 +64,13 @@ export interface BatchPlan {
     deletePages: number[];
     insertPages: PlannedPage[];
     /** The graph the batch leaves (its layout and index are the caller's to compute). */
-    graph: DerivedGraph;
+    graph: GraphShape;
     /** The derived rows to change, found from the snapshot. */
     changes: DerivedChanges;
     /** The search index's rows to change, found from the snapshot (db/search-index.ts). */
     search: SearchChanges;
+    /** Papers the reach held before or holds after, when the graph was derived from the batch's reach (db/graph-increment.ts), not whole. */
+    reach?: number;
     /** Whether the stored layout and traversal index are of the planned graph already. */
     current: { layout: boolean; index: boolean };
   };
@@ -107,15 +126,7 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
   };
   return snapshot(() => {
     const token = { dataVersion: dataVersion(db), digest: snapshotDigest(db) };
-    const pages = db.prepare("SELECT id, source, content_hash, data_through, facts_json, format, ingested_at FROM pages").raw().all() as [
-      number,
-      string,
-      string,
-      string | null,
-      string,
-      string,
-      string,
-    ][];
+    const pages = db.prepare("SELECT id, source, content_hash FROM pages").raw().all() as [number, string, string][];
     const current = new Map<string, { id: number; contentHash: string }>(pages.map(([id, source, contentHash]) => [source, { id, contentHash }]));
     const numbers = new RowNumbers(
       pages.map((p) => p[0]),
@@ -158,19 +169,53 @@ export function planBatch(db: Db, records: readonly PageRecord[], options: Batch
     }
     const papers = db.prepare("SELECT count(*) FROM papers").pluck().get() as number;
     if (planned.size === 0 && deleted.size === 0 && papers > 0 && !options.rebuild) return plan;
-    const kept: PageInfo[] = pages
-      .filter(([id]) => !deleted.has(id))
-      .map(([id, source, contentHash, dataThrough, factsJson, format, ingestedAt]) => ({ id, contentHash, dataThrough, factsJson, format, source, ingestedAt }));
-    for (const p of planned.values())
-      kept.push({ id: p.id, contentHash: p.values[1], dataThrough: p.values[5], factsJson: p.values[7], format: p.values[2], source: p.values[0], ingestedAt: p.values[6] });
-    const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
     const meta = (sql: string) => (db.prepare(sql).pluck().get() as string | undefined) ?? null;
-    const stored = { layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === graph.version, index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === graph.version };
-    const search = searchChanges(db, indexPapers(graph), recordNames(db, graph, deleted, planned), graph.version);
-    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], graph, changes: derivedChanges(db, graph), search, current: stored };
+    const reachable = !options.rebuild && papers > 0 && derivedByThisCode(db) && searchIndexIsCurrent(db);
+    const derived = reachable ? incrementally(db, deleted, planned) : wholly(db, deleted, planned);
+    const stored = {
+      layout: meta("SELECT value FROM graph_meta WHERE key = 'layout_version'") === derived.graph.version,
+      index: meta("SELECT version FROM graph_index WHERE part = 'ids'") === derived.graph.version,
+    };
+    plan.write = { deletePages: [...deleted], insertPages: [...planned.values()], ...derived, current: stored };
     return plan;
   });
 }
+
+type Derived = Pick<NonNullable<BatchPlan["write"]>, "graph" | "changes" | "search" | "reach">;
+
+/** The graph a batch leaves derived from every mention the map will hold, its derived rows and index compared whole with those stored. */
+function wholly(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyMap<number, PlannedPage>): Derived {
+  const kept = storedPages(db).filter((p) => !deleted.has(p.id));
+  for (const p of planned.values()) kept.push(plannedInfo(p));
+  const graph = deriveGraph(mentionRows(kept, mentionsAfter(db, deleted, planned)));
+  const search = searchChanges(db, indexPapers(graph), recordNames(db, graph, deleted, planned), graph.version);
+  return { graph: { ids: graph.papers.map((p) => p[0]), edges: graph.edges, version: graph.version }, changes: derivedChanges(db, graph), search };
+}
+
+/** The graph a batch leaves derived from what it can reach (db/graph-increment.ts), on the stored rows of the rest. */
+function incrementally(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyMap<number, PlannedPage>): Derived {
+  const mentions: MentionRaw[] = [];
+  const names = new Map<number, string>();
+  for (const p of planned.values()) {
+    p.mentions.forEach((m, k) => {
+      mentions.push(mentionRaw(p.firstMention + k, p.id, m));
+      if (m[0] === "self" && m[19] !== null) names.set(p.firstMention + k, m[19]);
+    });
+  }
+  const increment = graphIncrement(db, deleted, { pages: [...planned.values()].map(plannedInfo), mentions, names });
+  return { graph: increment.shape, changes: increment.changes, search: searchIncrement(db, increment.search, increment.shape.version), reach: increment.search.reach.size };
+}
+
+/** A planned page as the builder reads it. */
+const plannedInfo = (p: PlannedPage): PageInfo => ({
+  id: p.id,
+  contentHash: p.values[1],
+  dataThrough: p.values[5],
+  factsJson: p.values[7],
+  format: p.values[2],
+  source: p.values[0],
+  ingestedAt: p.values[6],
+});
 
 /**
  * The ids SQLite would give the batch's rows, had it deleted and inserted them one page after
@@ -226,24 +271,10 @@ function* mentionsAfter(db: Db, deleted: ReadonlySet<number>, planned: ReadonlyM
 }
 
 /** The papers of a planned graph as the search index reads them (db/search-index.ts `IndexPaper`), in id order. */
-function indexPapers(graph: DerivedGraph): IndexPaper[] {
+function indexPapers(graph: DerivedGraph) {
   const citedInMap = new Map<string, number>();
   for (const [, cited] of graph.edges) citedInMap.set(cited, (citedInMap.get(cited) ?? 0) + 1);
-  return graph.papers.map((p) => ({
-    id: p[0],
-    title: p[1],
-    year: p[3],
-    abstract: p[9],
-    authorsJson: p[14],
-    venue: p[12],
-    arxiv: p[4],
-    doi: p[5],
-    acl: p[6],
-    openreview: p[7],
-    s2: p[8],
-    citedByCount: p[16],
-    citedInMap: citedInMap.get(p[0]) ?? 0,
-  }));
+  return graph.papers.map((p) => indexPaperOf(p, citedInMap.get(p[0]) ?? 0));
 }
 
 /** The names the records of the pages kept and planned give each paper of the graph, by page source then mention id (as search-index.ts reads them stored). */

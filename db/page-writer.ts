@@ -47,18 +47,16 @@ export type PaperColumns = [
   s2: string | null,
 ];
 
+/** What a mention holds besides its paper's columns that the graph builder reads back (db/graph-builder.ts `MentionRaw`), in the order mentions hold them. */
+export type MentionDetails = [citedByCount: number | null, abstract: string | null, titleInferred: number, authorsJson: string | null, venue: string | null, date: string | null];
+
 /** A mention row's values after its id and page id, in the order of the insert's columns. */
 export type MentionValues = [
   role: MentionRole,
   position: number,
   ...paper: PaperColumns,
   url: string | null,
-  citedByCount: number | null,
-  abstract: string | null,
-  titleInferred: number,
-  authorsJson: string | null,
-  venue: string | null,
-  date: string | null,
+  ...details: MentionDetails,
   categoriesJson: string | null,
   attributesJson: string | null,
   /** The names its record gives it (a BibTeX key, a shorttitle: vocabulary/paper-page.ts `recordNames`), which search learns aliases from. */

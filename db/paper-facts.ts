@@ -14,6 +14,8 @@ import { arxivFirstVersion } from "../vocabulary/arxiv-dates.ts";
 
 /** One stored mention as the graph builder reads it: what identity needs, and what facts need. */
 export interface MentionRow extends Mention {
+  /** Its place in its page's list (0 for the page's own paper). */
+  position: number;
   page_id: number;
   title: string | null;
   cited_by_count: number | null;

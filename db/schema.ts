@@ -332,4 +332,16 @@ export const MIGRATIONS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE VIRTUAL TABLE search_word_grams USING fts5(word, tokenize = 'trigram');
   `,
+  // 10: each paper's identity keys (db/identity-keys.ts: its mentions' identifiers, titles and
+  // names), derived with the graph, so that a batch finds the papers its mentions can change
+  // without reading every mention (db/graph-increment.ts). Filled by the first batch written
+  // after it (graph_meta 'derivation' says whether it and the derived tables may be built on).
+  `
+  CREATE TABLE paper_keys (
+    key      INTEGER NOT NULL,                   -- a hash of the key's text (db/identity-keys.ts keyHash)
+    paper_id TEXT NOT NULL,
+    PRIMARY KEY (key, paper_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX paper_keys_paper ON paper_keys(paper_id);
+  `,
 ];

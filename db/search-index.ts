@@ -22,7 +22,7 @@ import type { RecordName } from "../vocabulary/paper-page.ts";
 import { americanSpellings, importance, indexableText, joinedCompounds, searchWords, versionlessNames } from "../vocabulary/search-text.ts";
 
 /** Bumped when what the index holds changes, so that older indexes are rebuilt (prepare.ts). */
-const INDEX_FORMAT = 3;
+export const INDEX_FORMAT = 3;
 
 /** bm25 weights of search_text's columns: title, names, terms, authors, venue, ids. */
 const COLUMN_WEIGHTS = [4, 4, 4, 3, 0.5, 1] as const;
@@ -109,7 +109,7 @@ export interface IndexPaper {
 export type IndexNames = ReadonlyMap<string, readonly (RecordName & { page: string })[]>;
 
 /** One paper's rows in the index, as they are written. */
-interface IndexDoc {
+export interface IndexDoc {
   paperId: string;
   /** search_text's columns: title, names, terms, authors, venue, ids. */
   text: [string, string, string, string, string, string];
@@ -129,34 +129,47 @@ const WEAK_ALIASES: ReadonlySet<AliasKind> = new Set(["task-cited", "citation-ke
 
 /** Every paper's rows, from the papers (in id order) and their names; aliases are learnt over the whole collection. */
 function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[] {
-  const clean = papers.map((p) => ({ ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract }));
+  const clean = papers.map(indexable);
+  const aliasesOf = collectionAliases(clean, names);
+  return clean.map((p) => indexDoc(p, aliasesOf.get(p.id) ?? []));
+}
+
+/** A paper's title and abstract as the index and alias learning read them. */
+export function indexable<P extends { title: string | null; abstract: string | null }>(p: P): P {
+  return { ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract };
+}
+
+/** Each paper's aliases, learnt over the whole collection (`indexable` papers, in id order). */
+export function collectionAliases(clean: readonly { id: string; title: string | null; abstract: string | null }[], names: IndexNames): Map<string, PaperAlias[]> {
   const aliasesOf = new Map<string, PaperAlias[]>();
   for (const a of learnAliases(clean.map((p) => ({ id: p.id, title: p.title, abstract: p.abstract, recordNames: [...(names.get(p.id) ?? [])] })))) {
     let list = aliasesOf.get(a.paperId);
     if (!list) aliasesOf.set(a.paperId, (list = []));
     list.push(a);
   }
-  return clean.map((p) => {
-    const own = aliasesOf.get(p.id) ?? [];
-    const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
-    const nameText = own
-      .filter((a) => a.exact && !WEAK_ALIASES.has(a.kind))
-      .map((a) => a.alias)
-      .join(" ; ");
-    const forms = `${p.title ?? ""} ${nameText}`;
-    const written = [...own.filter((a) => !a.exact && !WEAK_ALIASES.has(a.kind)).map((a) => a.alias), ...joinedCompounds(forms), ...versionlessNames(forms)].join(" ");
-    // A British word's American spelling is searchable, but not a word of the collection that typos are read as.
-    const terms = [written, ...americanSpellings(forms)].join(" ").trim();
-    // What a paper is only cited for (a benchmark task shared with others) is searched as weakly as its identifiers.
-    const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id, ...own.filter((a) => WEAK_ALIASES.has(a.kind)).map((a) => a.alias)].filter(Boolean).join(" ");
-    return {
-      paperId: p.id,
-      text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
-      doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
-      aliases: own,
-      words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${written} ${authors} ${p.venue ?? ""}`))],
-    };
-  });
+  return aliasesOf;
+}
+
+/** One (`indexable`) paper's rows, with its aliases. */
+export function indexDoc(p: IndexPaper, own: readonly PaperAlias[]): IndexDoc {
+  const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
+  const nameText = own
+    .filter((a) => a.exact && !WEAK_ALIASES.has(a.kind))
+    .map((a) => a.alias)
+    .join(" ; ");
+  const forms = `${p.title ?? ""} ${nameText}`;
+  const written = [...own.filter((a) => !a.exact && !WEAK_ALIASES.has(a.kind)).map((a) => a.alias), ...joinedCompounds(forms), ...versionlessNames(forms)].join(" ");
+  // A British word's American spelling is searchable, but not a word of the collection that typos are read as.
+  const terms = [written, ...americanSpellings(forms)].join(" ").trim();
+  // What a paper is only cited for (a benchmark task shared with others) is searched as weakly as its identifiers.
+  const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id, ...own.filter((a) => WEAK_ALIASES.has(a.kind)).map((a) => a.alias)].filter(Boolean).join(" ");
+  return {
+    paperId: p.id,
+    text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
+    doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
+    aliases: [...own],
+    words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${written} ${authors} ${p.venue ?? ""}`))],
+  };
 }
 
 /** How many papers hold each word. */
@@ -167,12 +180,12 @@ function wordCounts(docs: readonly IndexDoc[]): Map<string, number> {
 }
 
 /** Words the trigram index holds: long enough to have trigrams worth matching, and not numbers. */
-const gramWorthy = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
+export const gramWorthy = (word: string) => word.length >= 4 && !/^\d+$/.test(word);
 
-const aliasValues = (a: PaperAlias) => [a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source] as const;
+export const aliasValues = (a: PaperAlias) => [a.paperId, a.alias, a.key, a.kind, a.exact ? 1 : 0, a.titles ?? null, a.source] as const;
 
 /** What a paper's rows hold, to compare the stored rows with those a graph calls for. */
-const docDigest = (text: readonly unknown[], doc: readonly unknown[], aliases: readonly (readonly unknown[])[]) => JSON.stringify([text, doc, aliases]);
+export const docDigest = (text: readonly unknown[], doc: readonly unknown[], aliases: readonly (readonly unknown[])[]) => JSON.stringify([text, doc, aliases]);
 
 /** The papers and names of the stored tables, as `indexDocs` reads them. */
 function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
@@ -183,6 +196,11 @@ function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
        FROM papers p LEFT JOIN (SELECT cited, count(*) AS n FROM edges GROUP BY cited) c ON c.cited = p.id ORDER BY p.id`,
     )
     .all();
+  return { papers, names: storedRecordNames(db) };
+}
+
+/** The names the stored records give each paper, by page source then mention id. */
+export function storedRecordNames(db: Db): Map<string, (RecordName & { page: string })[]> {
   const names = new Map<string, (RecordName & { page: string })[]>();
   const nameRows = db
     .prepare<[], { paper_id: string; names_json: string; source: string }>(
@@ -195,7 +213,7 @@ function storedInput(db: Db): { papers: IndexPaper[]; names: IndexNames } {
     if (!list) names.set(r.paper_id, (list = []));
     for (const n of JSON.parse(r.names_json) as RecordName[]) list.push({ ...n, page: r.source });
   }
-  return { papers, names };
+  return names;
 }
 
 /**
@@ -257,12 +275,13 @@ export function searchChanges(db: Db, papers: readonly IndexPaper[], names: Inde
     const before = stored.get(doc.paperId);
     stored.delete(doc.paperId);
     if (
-      before?.digest ===
-      docDigest(
-        doc.text,
-        doc.doc,
-        doc.aliases.map((a) => [...aliasValues(a)]),
-      )
+      before !== undefined &&
+      before.digest ===
+        docDigest(
+          doc.text,
+          doc.doc,
+          doc.aliases.map((a) => [...aliasValues(a)]),
+        )
     )
       continue;
     changes.put.push(before ? { rowid: before.rowid, replace: true, doc } : { rowid: ++largest, replace: false, doc });

@@ -8,7 +8,7 @@
  * Lineage wrote without them.
  */
 import type { BatchArtifacts } from "../db/page-batch.ts";
-import type { DerivedGraph } from "../db/graph-builder.ts";
+import type { GraphShape } from "../db/graph-builder.ts";
 import type { LineageDb } from "../db/lineage-db.ts";
 import type { StoredPlacement } from "../db/layout-store.ts";
 import { CitationIndex, csrParts } from "../graph/citation-index.ts";
@@ -24,8 +24,8 @@ export interface PrepareReport {
 }
 
 /** The traversal index of a derived graph, its papers numbered in id order as the stored index is. */
-function indexOf(graph: DerivedGraph): CitationIndex {
-  const ids = graph.papers.map((p) => p[0]);
+function indexOf(graph: GraphShape): CitationIndex {
+  const { ids } = graph;
   const numberOf = new Map<string, number>();
   ids.forEach((id, i) => numberOf.set(id, i));
   const citing = new Uint32Array(graph.edges.length);
@@ -59,7 +59,7 @@ function artifactsOf(index: CitationIndex, current: { layout: boolean; index: bo
 
 /** The layout and traversal index of a graph a write is about to store, unless those stored are of that graph already. */
 export function graphArtifacts(
-  graph: DerivedGraph,
+  graph: GraphShape,
   current: { layout: boolean; index: boolean },
   previous: ReadonlyMap<string, StoredPlacement>,
   progress: ProgressListener = NO_PROGRESS,

@@ -45,6 +45,8 @@ describe("lineage doctor", () => {
     raw.prepare("DELETE FROM layout WHERE paper_id = ?").run(victim);
     raw.prepare("INSERT INTO layout (paper_id, x, y, community) VALUES ('nowhere:1', 0, 0, 0)").run();
     raw.prepare("DELETE FROM paper_mentions WHERE mention_id IN (SELECT mention_id FROM paper_mentions LIMIT 3)").run();
+    // The identity keys a batch finds its reach by (db/graph-increment.ts).
+    raw.prepare("DELETE FROM paper_keys WHERE paper_id = (SELECT paper_id FROM paper_keys LIMIT 1)").run();
     raw.close();
 
     const found = await runCli(["doctor", "--db", db, "--json"]);
@@ -56,6 +58,7 @@ describe("lineage doctor", () => {
     expect(problem("layout orphans")?.count).toBe(1);
     expect(problem("unresolved mentions")?.count).toBe(3);
     expect(problem("derived tables")?.detail).toMatch(/a rebuild from the 5 stored pages gives/);
+    expect(problem("identity keys")?.count).toBeGreaterThan(0);
     expect(report.advice.join("\n")).toMatch(/lineage doctor --repair --db /);
 
     const fixed = await runJson<DoctorJson>(["doctor", "--repair", "--db", db]);
