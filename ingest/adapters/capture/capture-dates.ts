@@ -116,7 +116,7 @@ export function venueStatementLine(line: string): { venue: string; year: number 
     return { venue: proceedings[1].replace(/,\s*(?:PMLR|pp\.|pages|vol\.|volume)\b.*$/i, "").replace(/[\s,(]+$/, ""), year: Number(proceedings[2]) };
   }
   const m =
-    /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published in)\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(
+    /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published (?:in|at))\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(
       line.trim(),
     );
   const year = m?.[1] ? YEAR.exec(m[1]) : null;

@@ -16,7 +16,7 @@ import { hasIdentifier, merge } from "../../../vocabulary/identifiers.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
 import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
-import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { authorsFrom, authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
@@ -33,6 +33,7 @@ import { titleThenAuthors } from "./title-author-lines.ts";
 import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { ownPageMarker, speakerTurns } from "./page-genre.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -77,7 +78,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const lists = citationLists(lines, capture.cutAtEnd);
   const end = site.contentEnd ?? otherPapersStart(lines);
   const labels = labelledValues(lines.slice(0, end), capture.framed).filter((v) => !lists.lines.has(v.at));
-  const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
+  // A dialogue's turns ("John: …", "Noah: …") are never a title, an author or an identifier.
+  const turns = speakerTurns(lines);
+  const chrome = (i: number): boolean => site.chrome?.has(i) === true || turns.has(i) || isChrome(lines[i] ?? "");
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
   const xml = xmlRecord(text);
@@ -106,7 +109,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     .sort((a, b) => a - b);
   const h1 = h1s.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
   const meta = metaTitle(capture.meta);
+  // A title from a heading or the first title-like line may be the page's own headline (page-genre.ts).
+  let weakTitle = false;
   if (!title && meta) {
+    weakTitle = true;
     // og:title is often the heading with the site's name after it: the heading is the title then.
     const heading = h1 !== undefined ? stripHeading(lines[h1] ?? "") : undefined;
     const within = heading && normalizeTitle(cleanCapturedTitle(meta)).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
@@ -116,6 +122,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (!title && h1 !== undefined) {
     title = stripHeading(lines[h1] ?? "");
     titleLine = h1;
+    weakTitle = true;
   }
   // "Papers/Title" over "Title": the breadcrumb's last step, printed again as the heading, is the title.
   const crumb = title ? undefined : breadcrumbTitle(lines, end);
@@ -178,8 +185,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // Text printed one sentence a line (a digest's abstract split at its full stops) has no title line among them.
   if (!title && !sentencesOneALine(lines, chrome)) {
     const candidates: number[] = [];
+    // "https://… https://… Title": links a page printed before its title (a prompt's sources) are no part of it.
+    const shown = (i: number): string => urlsOff(lines[i] ?? "");
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
-      const l = lines[i] ?? "";
+      const l = shown(i);
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
@@ -190,11 +199,20 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     // episode titled after the paper it cites).
     // A reference entry among them ("<Title>, First Last, First Last") is the page's paper, under a heading of the site's.
     const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
-    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(lines[i] ?? "") !== undefined) : undefined;
-    const at = entry ?? (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(shown(i)) !== undefined) : undefined;
+    const at = entry ?? (cited.has(normalizeTitle(shown(candidates[0] ?? -1))) ? undefined : candidates.find((i) => cited.has(normalizeTitle(shown(i))))) ?? candidates[0];
     if (at !== undefined) {
-      title = lines[at] ?? "";
+      title = shown(at);
       titleLine = at;
+      weakTitle = entry === undefined;
+      // A host's heading made of the PDF's first line and its author ("… Lessons Learned from Ani
+      // Nenkova" over "… Lessons Learned from" / "the Document Understanding Conference" / "Ani
+      // Nenkova"): the title is the PDF's, wrapped over its lines.
+      const pdf = headingOverPdfTitle(lines, at, chrome);
+      if (pdf) {
+        title = pdf.title;
+        titleLine = pdf.at;
+      }
     }
   }
   if (!title && topCitation) title = topCitation.title;
@@ -280,6 +298,18 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (authorList) {
     reading.authors = authorList.names;
     if (authorList.truncated) reading.authorsTruncated = authorList.truncated;
+  }
+
+  // A page about a paper that is something else itself (a post, a lesson, an episode, a dialogue's
+  // transcript, page-genre.ts): the headline read as its title is its own, unless the page
+  // confirms it as the paper's (authors under it, its own citation, the title again elsewhere).
+  if (weakTitle && reading.title && reading.authors.length === 0 && !selfCitation && !repeatedTitle(lines.slice(0, end), reading.title, titleLine)) {
+    const marker = ownPageMarker(lines.slice(0, end), reading.title);
+    if (marker) {
+      reading.warnings.push(`title not taken: "${reading.title}" heads ${marker}, and nothing on the page confirms it as the paper's`);
+      delete reading.title;
+      title = undefined;
+    }
   }
 
   // Venue and date.
@@ -483,6 +513,42 @@ function headerByline(lines: readonly string[], titleLine: number | undefined, e
     if (b) return b;
   }
   return undefined;
+}
+
+/**
+ * The PDF's title under a host's heading that runs its first line on into the author's name: the
+ * later line the heading starts with (four words or more), joined to the line it wraps onto, when
+ * what the heading adds is a person's name.
+ */
+function headingOverPdfTitle(lines: readonly string[], at: number, chrome: (i: number) => boolean): { title: string; at: number } | undefined {
+  const heading = lines[at] ?? "";
+  for (let j = at + 1; j < lines.length && j <= at + 6; j++) {
+    const l = lines[j] ?? "";
+    if (!l || chrome(j) || l.length >= heading.length || l.split(/\s+/).length < 4 || !heading.startsWith(`${l} `)) continue;
+    if (!isPersonName(cleanName(heading.slice(l.length).trim()))) return undefined;
+    const wrapped = wrappedTitle(lines, j + 1, chrome);
+    return wrapped ? { title: wrapped, at: j + 1 } : { title: l, at: j };
+  }
+  return undefined;
+}
+
+/** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */
+function urlsOff(line: string): string {
+  const m = /^(?:https?:\/\/\S{1,500}\s+){1,3}(?=\S)/.exec(line);
+  return m && !/^https?:\/\//.test(line.slice(m[0].length)) ? line.slice(m[0].length) : line;
+}
+
+/** True when the page prints `title` again: on another line of its own, or in quotes in a line. */
+function repeatedTitle(lines: readonly string[], title: string, titleLine: number | undefined): boolean {
+  const key = normalizeTitle(title);
+  if (key.length < 8) return false;
+  return lines.slice(0, 400).some((l, i) => {
+    if (i === titleLine || !l || l.length > 3000) return false;
+    // The title again, alone or before a site's name ("Title - Invented Reader").
+    if (l.length <= 400 && [l, l.replace(/\s[-|–—]\s[^-|–—]{1,60}$/, "")].some((x) => normalizeTitle(cleanCapturedTitle(stripHeading(x))) === key)) return true;
+    for (const q of l.matchAll(/["“]([^"“”]{8,300})["”]/g)) if (normalizeTitle(q[1] ?? "") === key) return true;
+    return false;
+  });
 }
 
 /** The line that repeats the last step of a breadcrumb right above it ("Papers/Title", then "Title"), or undefined. */

@@ -73,6 +73,12 @@ const CHROME_LINES = new RegExp(
 const CHROME_PHRASES =
   /\b(?:(?:skip|jump) to (?:the )?(?:main |site )?(?:content|navigation(?: menu)?|footer|search|menu)\b.{0,80}\b(?:skip|jump) to|you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
 
+/** "Get trending papers in your email inbox!", "Join the community today!": a site's call to action. */
+const CALL_TO_ACTION = /^(?:get|join|subscribe|sign up|try|download|follow|discover|explore|stay|start|unlock|upgrade|don't miss)\b[^.?!]{0,80}!$/i;
+
+/** "Week 7 of 12 · Part B", "Day 32 of 60", "Concept 91 of 100": a course's or a series' navigation. */
+const SERIES_COUNTER = /\b(?:week|day|part|chapter|lesson|module|unit|episode|session|lecture|concept|step|topic)\s+\d{1,3}\s+of\s+\d{1,3}(?!\d)/i;
+
 /** A breadcrumb trail: "Computer Science > Machine Learning", "cs > arXiv:2107.03374", "Home / Papers / …". */
 const BREADCRUMB = /^(?:[^>›»/|]{1,40}\s(?:>|›|»)\s){1,5}[^>›»]{1,60}$|^(?:home|papers?|browse|all papers)\s*(?:\/|›|»|>)\s.{1,120}$/i;
 
@@ -129,6 +135,7 @@ export function isChrome(line: string): boolean {
   if (/^[\p{P}\p{S}\s]+$/u.test(s)) return true;
   if (isChromeEntry(s)) return true;
   if (s.length <= 600 && CHROME_PHRASES.test(s)) return true;
+  if (s.length <= 200 && (SERIES_COUNTER.test(s) || CALL_TO_ACTION.test(s))) return true;
   return isBreadcrumb(s) || isMenuLine(s);
 }
 

@@ -11,6 +11,7 @@ import { isChrome, isSectionLabel } from "./chrome.ts";
 import { inlineLabel, isFieldNameRow, labelAlone } from "./labels.ts";
 import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
 import { isNonTitle } from "./non-titles.ts";
+import { emailCount, pdfBylineNames } from "./pdf-bylines.ts";
 
 /** How far from the top a title or an author line is looked for. */
 export const TOP_LINES = 60;
@@ -100,7 +101,10 @@ export function authorsOn(line: string): AuthorList | undefined {
   const list = (beforeYear ? parseAuthorList(beforeYear) : undefined) ?? parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
-  return among ? { names: among } : undefined;
+  if (among) return { names: among };
+  // "Dan Gillick, Benoit Favre, Dilek Hakkani-Tur International … {dgillick,favre,dilek}@…": a PDF's byline with its e-mails.
+  const byline = emailCount(line) > 0 ? pdfBylineNames(line) : [];
+  return byline.length >= 2 ? { names: byline } : undefined;
 }
 
 /** "**Karl Cobbe\\***      **Vineet Kosaraju\\***      **Mark Chen**": names in bold, set apart by spaces. */
