@@ -5,7 +5,7 @@
  * line: no title is made of its prose), or read from a reference entry opening it ("<Title>,
  * First Last, …"), its title in quotes opening it ('"Title" investigates …') or the one citation it holds on a line of its own; the abstract is the whole
  * text, and year and venue come from a statement such as "to be presented at … 2025 …" when there
- * is one.
+ * is one, or from a line "2023: A, B, C" with the authors.
  */
 import { decodeHTML } from "entities";
 import { hasIdentifier, identifiersFromText } from "../../vocabulary/identifiers.ts";
@@ -16,6 +16,7 @@ import { cleanPage } from "../../vocabulary/clean-text.ts";
 import { titleThenAuthors } from "./capture/title-author-lines.ts";
 import { parseFormattedCitation } from "./capture/formatted-citations.ts";
 import { splitPdfHeader, titleEndingWithName } from "./capture/pdf-bylines.ts";
+import { parseAuthorList } from "./capture/author-lists.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -135,6 +136,16 @@ function onlyCitation(text: string): { title: string; authors: string[]; year?: 
   return found.length === 1 && only ? { title: only.title, authors: only.authors, ...(only.year !== undefined ? { year: only.year } : {}) } : undefined;
 }
 
+/** A line "2023: A, B, C" (a year, a colon, two names or more): the byline of an episode's notes. */
+function datedByline(text: string): { year: number; authors: string[] } | undefined {
+  for (const line of text.slice(0, 50_000).split("\n", 400)) {
+    const m = /^\s*((?:19|20)\d\d):\s+(\S.{0,3000})$/.exec(line);
+    const list = m?.[2] ? parseAuthorList(m[2]) : undefined;
+    if (m?.[1] && list && list.names.length >= 2) return { year: Number(m[1]), authors: list.names };
+  }
+  return undefined;
+}
+
 /** '"Lost in the Middle: …" investigates …': a summary that opens with its paper's title in quotes, a verb after it. */
 function quotedOpening(paragraph: string): { title: string; authors: string[]; year?: number } | undefined {
   const m = /^["“]([^"“”]{8,300})["”](?=\s+\p{Ll})/u.exec(paragraph);
@@ -221,6 +232,12 @@ export const parseBareAbstract: PageAdapter = (text) => {
   if (!prose) {
     page.warnings.push("no abstract-like prose: only identifiers were read");
     return { ok: true, page: cleanPage(page) };
+  }
+  // "2023: Xiao Liu, Hao Yu, …" under the abstract (an episode's notes): the year and the authors.
+  const dated = datedByline(source);
+  if (dated) {
+    paper.year = dated.year;
+    paper.authors = dated.authors;
   }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");

@@ -28,7 +28,7 @@ const NOT_NAMES = new Set(
     "google deepmind microsoft meta openai anthropic nvidia amazon apple ibm intel facebook baidu alibaba tencent huawei salesforce adobe " +
     "ai2 abstract paper papers pdf code view download introduction arxiv conference proceedings journal workshop association " +
     "computational linguistics learning language languages models model neural network networks data dataset datasets benchmark benchmarks " +
-    "evaluation evaluating analysis survey towards toward using based large deep machine artificial intelligence science sciences " +
+    "evaluation evaluating analysis survey towards toward using based large machine artificial intelligence science sciences " +
     "computer engineering technology systems system information national state states united kingdom china usa america europe " +
     "authors author citations citation references reference published publication submitted year venue online edition volume pages " +
     "january february march july september october november december " +
@@ -209,6 +209,8 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   if (/\)\s*$/.test(s)) s = s.replace(/(?<=et\.?\s?al\.?|\p{L})\s*\((?![^()]*\b(?:others?|more|authors?)\b)[^()\d]{3,80}\)\s*$/u, "");
   // "Tom Quill(Google (United States)), …": an affiliation holding its country, after each name.
   if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
+  // "Arindam Quill∗ Bram Okoye∗ Cy Varga": names set apart only by their footnote marks.
+  if (!/[,;·|]/.test(s) && (s.match(/\p{L}[*∗†‡]+\s+\p{Lu}/gu)?.length ?? 0) >= 1) s = s.replace(/(?<=\p{L})([*∗†‡]+)\s+(?=\p{Lu})/gu, "$1, ");
   const cut = takeTruncation(s);
   s = cut.rest
     // "A, B, … Z" ("A; B; … Z;"): the ellipsis stands for the hidden names.

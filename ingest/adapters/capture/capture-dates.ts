@@ -142,10 +142,17 @@ export function venueIn(text: string): { venue: string; year: number } | undefin
 /** "Transactions of the … Linguistics (2019) (to appear)": a journal's or proceedings' name, its year in brackets. */
 const JOURNAL_LINE = /^((?:Transactions|Journal|Proceedings|Annals)\b[^()]{3,160}?)\s*\(((?:19|20)\d\d)\)(?:\s*\((?:to appear|in press|forthcoming)\))?\.?$/;
 
-/** "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title: the venue, and its year. */
+/**
+ * "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title, or before a
+ * bar of the site's links: the venue, and its year.
+ */
 export function venueLine(line: string): { venue: string; year: number } | undefined {
   const m = VENUE_LINE.exec(line.trim());
   if (m?.[1]) return { venue: line.trim(), year: Number(m[1]) };
+  // "NeurIPS 2023 | Venue PDF | LLM Run Details": the venue before a bar of the site's links.
+  const [first, ...links] = line.length <= 200 ? line.split(/\s+\|\s+/) : [];
+  const barred = first && links.length > 0 && links.every((l) => l.split(/\s+/).length <= 4 && !/\d/.test(l)) ? VENUE_LINE.exec(first.trim()) : null;
+  if (barred?.[1] && first) return { venue: first.trim(), year: Number(barred[1]) };
   const journal = line.length <= 240 ? JOURNAL_LINE.exec(line.trim()) : null;
   return journal?.[1] && journal[2] ? { venue: journal[1].trim(), year: Number(journal[2]) } : undefined;
 }

@@ -318,7 +318,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     entryVenue ??
     lines
       .slice(0, Math.max(40, (titleLine ?? 0) + 8))
-      .map(venueStatementLine)
+      .map((l, i) => venueStatementLine(l) ?? wrappedProceedings(l, lines[i + 1]))
       .find((v) => v !== undefined) ??
     lines
       .slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8)
@@ -361,8 +361,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
             labels,
             ...(titleLine !== undefined ? { titleLine } : {}),
             headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year)
-              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year }
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year ?? abstractCopyright(abstractLabel?.value))
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year ?? abstractCopyright(abstractLabel?.value) }
               : {}),
             ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
             ...(byline?.date ? { bylineDate: byline.date } : {}),
@@ -530,6 +530,21 @@ function headingOverPdfTitle(lines: readonly string[], at: number, chrome: (i: n
     return wrapped ? { title: wrapped, at: j + 1 } : { title: l, at: j };
   }
   return undefined;
+}
+
+/**
+ * "… from the user point of view. © 2002 ACM.": the copyright an abstract ends with is the paper's
+ * (a publisher's or its authors'), unlike a site's footer, which stands on a line of its own.
+ */
+function abstractCopyright(abstract: string | undefined): number | undefined {
+  const m = /(?:©|\(c\)|Copyright)\s?((?:19|20)\d\d),?\s+(?:ACM|IEEE|AAAI|(?:the\s)?Association for Computational Linguistics|The Authors?|The Author\(s\))\.?\s*$/i.exec((abstract ?? "").slice(-120));
+  return m?.[1] ? Number(m[1]) : undefined;
+}
+
+/** "Proceedings of the 40th Annual Meeting of the Association for" over "Computational Linguistics (ACL), Philadelphia, July 2002, …": the statement a PDF wrapped. */
+function wrappedProceedings(line: string, next: string | undefined): { venue: string; year: number } | undefined {
+  if (!next || line.length > 200 || !/^(?:In:?\s+)?(?:Proceedings of|Advances in)\b/.test(line) || /(?:19|20)\d\d/.test(line)) return undefined;
+  return venueStatementLine(`${line} ${next.slice(0, 200)}`);
 }
 
 /** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */

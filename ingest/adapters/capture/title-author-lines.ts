@@ -27,6 +27,8 @@ export function titleThenAuthors(line: string): TitleWithAuthors | undefined {
   if (isPersonName(cleanName((items[0] ?? "").trim()))) return undefined;
   for (let cut = 1; cut < items.length - 1 && cut <= MAX_TITLE_COMMAS; cut++) {
     const title = items.slice(0, cut).join(",").trim();
+    // Prose before the names ("… checks every answer. Our test … 2031: Ada Quill") is no title.
+    if (title.split(/\s+/).length > 35 || /\p{Ll}\.\s+\p{Lu}\p{Ll}/u.test(title)) return undefined;
     if (title.split(/\s+/).length < 3 || !/\p{L}/u.test(title)) continue;
     const authors: string[] = [];
     let truncated = false;
