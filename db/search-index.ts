@@ -1,7 +1,8 @@
 /**
  * The search index (issue 24): SQLite FTS5 over every paper's title, the names it goes by, the
- * other forms of its words (acronyms, joined compounds), its authors, venue and identifiers,
- * Porter-stemmed; the aliases learnt for it (vocabulary/paper-aliases.ts) with where each was
+ * other forms of its words (acronyms, joined compounds, names without their version number,
+ * British words as American spelling writes them), its
+ * authors, venue and identifiers (with the tasks it is only cited for), Porter-stemmed; the aliases learnt for it (vocabulary/paper-aliases.ts) with where each was
  * learnt; the collection's words with an FTS5 trigram index over them, for typed words the index
  * does not hold; and per paper the figures ranking weighs. A batch of pages (db/page-batch.ts)
  * computes the index of the graph it plans before its write transaction and compares it with the
@@ -18,10 +19,10 @@ import type { Db } from "./connection.ts";
 import { graphVersion } from "./graph-index-store.ts";
 import { learnAliases, type AliasKind, type PaperAlias } from "../vocabulary/paper-aliases.ts";
 import type { RecordName } from "../vocabulary/paper-page.ts";
-import { importance, indexableText, joinedCompounds, searchWords } from "../vocabulary/search-text.ts";
+import { americanSpellings, importance, indexableText, joinedCompounds, searchWords, versionlessNames } from "../vocabulary/search-text.ts";
 
 /** Bumped when what the index holds changes, so that older indexes are rebuilt (prepare.ts). */
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 3;
 
 /** bm25 weights of search_text's columns: title, names, terms, authors, venue, ids. */
 const COLUMN_WEIGHTS = [4, 4, 4, 3, 0.5, 1] as const;
@@ -50,11 +51,14 @@ export interface IndexHit {
 }
 
 /**
- * One word of a query: the forms it may match (itself, corrections), whether it is a prefix,
- * and whether it is an initial ("F." of "F. J. Och": a prefix of an author's name).
+ * One word of a query: the forms it may match (itself, then weaker forms and corrections; a form
+ * of several words is a phrase), whether it is a prefix, and whether it is an initial ("F." of
+ * "F. J. Och": a prefix of an author's name).
  */
 export interface QueryWord {
   forms: string[];
+  /** The one word this word and the next make, which titles write more often than the two ("framenet" for "frame net"). */
+  joined?: string;
   prefix: boolean;
   initial?: boolean;
 }
@@ -116,6 +120,13 @@ interface IndexDoc {
   words: string[];
 }
 
+/**
+ * Aliases searched beside the identifiers, not the title: what a paper is cited for, not what it
+ * is called, and a record's BibTeX key, which names a record as an identifier does (its words,
+ * "ja_leaderboard_mgsm_1", are no words of the paper's; the whole key is matched as a name).
+ */
+const WEAK_ALIASES: ReadonlySet<AliasKind> = new Set(["task-cited", "citation-key"]);
+
 /** Every paper's rows, from the papers (in id order) and their names; aliases are learnt over the whole collection. */
 function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[] {
   const clean = papers.map((p) => ({ ...p, title: p.title ? indexableText(p.title) : p.title, abstract: p.abstract ? indexableText(p.abstract) : p.abstract }));
@@ -129,17 +140,21 @@ function indexDocs(papers: readonly IndexPaper[], names: IndexNames): IndexDoc[]
     const own = aliasesOf.get(p.id) ?? [];
     const authors = indexableText((JSON.parse(p.authorsJson) as string[]).join("; "));
     const nameText = own
-      .filter((a) => a.exact)
+      .filter((a) => a.exact && !WEAK_ALIASES.has(a.kind))
       .map((a) => a.alias)
       .join(" ; ");
-    const terms = [...own.filter((a) => !a.exact).map((a) => a.alias), ...joinedCompounds(`${p.title ?? ""} ${nameText}`)].join(" ");
-    const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id].filter(Boolean).join(" ");
+    const forms = `${p.title ?? ""} ${nameText}`;
+    const written = [...own.filter((a) => !a.exact && !WEAK_ALIASES.has(a.kind)).map((a) => a.alias), ...joinedCompounds(forms), ...versionlessNames(forms)].join(" ");
+    // A British word's American spelling is searchable, but not a word of the collection that typos are read as.
+    const terms = [written, ...americanSpellings(forms)].join(" ").trim();
+    // What a paper is only cited for (a benchmark task shared with others) is searched as weakly as its identifiers.
+    const ids = [p.acl, p.arxiv, p.doi, p.openreview, p.s2, p.id, ...own.filter((a) => WEAK_ALIASES.has(a.kind)).map((a) => a.alias)].filter(Boolean).join(" ");
     return {
       paperId: p.id,
       text: [p.title ?? "", nameText, terms, authors, p.venue ?? "", ids],
       doc: [p.id, p.year, p.citedInMap, p.citedByCount, importance(p.citedInMap, p.citedByCount)],
       aliases: own,
-      words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${terms} ${authors} ${p.venue ?? ""}`))],
+      words: [...new Set(searchWords(`${p.title ?? ""} ${nameText} ${written} ${authors} ${p.venue ?? ""}`))],
     };
   });
 }
@@ -304,6 +319,9 @@ export function writeSearchChanges(db: Db, changes: SearchChanges): { papers: nu
   const insertGram = db.prepare("INSERT INTO search_word_grams (word) VALUES (?)");
   for (const rowid of changes.grams.gone) deleteGram.run(rowid);
   for (const w of changes.grams.put) insertGram.run(w);
+  // An index written whole after being cleared is merged into one segment: else every query also
+  // reads the segments of the rows deleted (a few rebuilds of AAN's made its searches 3-8x slower).
+  if (changes.clear) db.exec("INSERT INTO search_text (search_text) VALUES ('optimize'); INSERT INTO search_word_grams (search_word_grams) VALUES ('optimize');");
   db.prepare("INSERT OR REPLACE INTO graph_meta (key, value) VALUES ('search_version', ?)").run(changes.version);
   return { papers: changes.papers, changed: changes.put.length + changes.gone.length };
 }
@@ -334,7 +352,20 @@ export function matchExpression(words: readonly QueryWord[], options: Pick<Match
   let body: string;
   if (options.phrase) body = words.map((w) => literal(w.forms[0] ?? "")).join(" + ");
   else if (options.near !== undefined) body = `NEAR(${words.map((w) => literal(w.forms[0] ?? "")).join(" ")}, ${options.near})`;
-  else body = words.map(term).join(options.any ? " OR " : " AND ");
+  else {
+    const join = options.any ? " OR " : " AND ";
+    const terms: string[] = [];
+    for (let i = 0; i < words.length; i++) {
+      const w = words[i] as QueryWord;
+      const next = words[i + 1];
+      // This word and the next, or the one word they make ("frame net" or "framenet").
+      if (w.joined && next) {
+        terms.push(`((${term(w)}${join}${term(next)}) OR ${literal(w.joined)})`);
+        i++;
+      } else terms.push(term(w));
+    }
+    body = terms.join(join);
+  }
   return options.columns ? `{${options.columns.join(" ")}} : (${body})` : body;
 }
 

@@ -2,10 +2,16 @@
  * The one paper search (issue 24): `lineage search`, `GET /api/search` and the fuzzy step of
  * resolving a REF by title all answer from here, so they agree. A query is read into words
  * (vocabulary/search-text.ts: folded, stopwords and a typed year set aside, the last word also a
- * prefix, a word the index does not hold corrected to the index's words within its typo budget),
- * the database's search index (db/search-index.ts) is asked for the papers an identifier, a title
- * or a name names exactly and for those holding the words, and the candidates are ranked by
- * library/search-ranking.ts (whose header says how). Each hit says how it matched, and, where a
+ * prefix, a British word read in American spelling, a word that joins two of the index's words
+ * read as those two ("wordsense"), a word the index does not hold corrected to the index's words
+ * within its typo budget unless it is typed as a name the index holds, "CLAWS"), the database's
+ * search index (db/search-index.ts) is asked for the papers an identifier, a title or a name
+ * names exactly and for those holding the words, and the candidates are ranked by
+ * library/search-ranking.ts (whose header says how). A paper is named by the query when the
+ * query is a name its title gives it (or clips, "PropBank"), the part its title begins or ends
+ * with however long ("Know What You Don't Know"), spells out by its initials a name the data
+ * gave it ("big bench hard" for the task "bbh"), or is one of its names with a typo ("Chatbot
+ * Arean"); two words typed apart are also the one word titles write ("Frame Net"). Each hit says how it matched, and, where a
  * reference names it alongside other papers, which (`alsoMatches`, issue 16).
  */
 import type { LineageDb } from "../db/lineage-db.ts";
@@ -13,8 +19,9 @@ import type { QueryWord } from "../db/search-index.ts";
 import type { Paper } from "../db/paper-queries.ts";
 import type { PaperBrief, SearchHit, SearchMatch } from "../api/types.ts";
 import { parseIdentifier } from "../vocabulary/identifiers.ts";
+import { titleHalves } from "../vocabulary/title-aliases.ts";
 import { normalizeTitle } from "../vocabulary/titles.ts";
-import { compactKey, searchWords, singular, STOPWORDS, typoBudget, withinEdits, yearWord } from "../vocabulary/search-text.ts";
+import { americanSpelling, compactKey, searchWords, singular, STOPWORDS, typoBudget, withinEdits, yearWord } from "../vocabulary/search-text.ts";
 import { briefOf } from "./briefs.ts";
 import type { LineageGraph, RefLookalike } from "./lineage-graph.ts";
 import { rankCandidates, TIER, type Ranked, type RankedCandidate, type SearchTier } from "./search-ranking.ts";
@@ -33,8 +40,15 @@ const CORRECTION_POOL = 64;
 const HEAD_POOL = 2000;
 /** A title's own name held by at most this many titles is a name outright (search-ranking.ts `named`). */
 const RARE_NAME_TITLES = 3;
+/** Alias kinds that are a title's own name, weighed by how many titles hold it rather than ranked as a record's name. */
+const TITLE_NAMES: ReadonlySet<string> = new Set(["title-name", "clipped-name"]);
+/** A query of at most this many words may spell out a name by its initials. */
+const MAX_SPELT_WORDS = 6;
 /** A typed word held by at most this many papers may still be a typo of a commoner word. */
 const RARE_WORD_DOCS = 1;
+/** A typed word is two of the index's words joined when each has this many letters and papers. */
+const SPLIT_PART = 3;
+const SPLIT_DOCS = 2;
 
 export interface ParsedQuery {
   text: string;
@@ -66,10 +80,17 @@ export function parseQuery(query: string): ParsedQuery {
 function wordsHeld(words: readonly QueryWord[], holds: ReadonlySet<string>): { inexact: boolean; stemmed: boolean } {
   let inexact = false;
   let stemmed = false;
-  for (const w of words) {
+  const held = (form: string) => form.split(" ").every((part) => holds.has(singular(part)));
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as QueryWord;
     const [typed = "", ...corrections] = w.forms;
-    if (w.initial || holds.has(singular(typed))) continue;
-    if (corrections.some((c) => holds.has(singular(c)))) inexact = true;
+    // Both words, as the one word they make.
+    if (w.joined && holds.has(w.joined)) {
+      i++;
+      continue;
+    }
+    if (w.initial || held(typed)) continue;
+    if (corrections.some(held)) inexact = true;
     else if (w.prefix && [...holds].some((h) => h.startsWith(typed))) inexact = true;
     else {
       // Through another word of a correction's stem: both ("subjectivtiy" read as "subjectivity"
@@ -91,18 +112,53 @@ function isInitial(word: string, text: string): boolean {
   return new RegExp(`(?:^|[\\s,;(])${escaped}(?:\\.|[\\s,;)]|$)`, "iu").test(text.normalize("NFKD").replace(/\p{M}/gu, ""));
 }
 
-/** The forms each word may match: itself, and, when the index lacks it or holds it rarely, its corrections. */
+/**
+ * The word as two words of the index, when it is their joining and titles write them apart more
+ * often than together ("wordsense" for "word sense", "postagging" for "POS tagging"; never
+ * "treebank", which titles write whole, nor "reg nia"): the split whose rarer half the most papers hold.
+ */
+function splitInTwo(db: LineageDb, word: string, docs: number): string | undefined {
+  let best: { form: string; docs: number } | undefined;
+  if (word.length < 2 * SPLIT_PART) return undefined;
+  for (let i = SPLIT_PART; i + SPLIT_PART <= word.length; i++) {
+    const a = word.slice(0, i);
+    const b = word.slice(i);
+    if (STOPWORDS.has(a) || STOPWORDS.has(b)) continue;
+    const least = Math.min(db.search.wordDocs(a), db.search.wordDocs(b));
+    if (least > docs && least >= SPLIT_DOCS && (!best || least > best.docs)) best = { form: `${a} ${b}`, docs: least };
+  }
+  if (!best) return undefined;
+  const apart = db.search.rowsMatching([{ forms: [best.form], prefix: false }], { columns: ["title", "names"] }).size;
+  return apart >= SPLIT_DOCS && apart > docs ? best.form : undefined;
+}
+
+/** Words typed as names, with two capitals or more ("CLAWS", "PropBank"), folded: the person meant them as typed. */
+function typedAsNames(text: string): Set<string> {
+  return new Set((text.match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => (w.match(/\p{Lu}/gu)?.length ?? 0) >= 2).map((w) => searchWords(w).join("")));
+}
+
+/**
+ * The forms each word may match: itself, in American spelling when the index holds that (every
+ * British word is indexed in it too), or as the two words it joins; and, when the index lacks it
+ * or holds it rarely (and it is not typed as a name the index holds), its corrections, after it.
+ */
 function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; likeliest: QueryWord[]; corrected: { typed: string; as: string[] }[] } {
   const corrected: { typed: string; as: string[] }[] = [];
   const unknown = new Set<number>();
-  const words = parsed.words.map((word, i) => {
-    const forms = [word];
+  const names = typedAsNames(parsed.text);
+  const words = parsed.words.map((typed, i) => {
+    const american = americanSpelling(typed);
+    const word = american !== typed && db.search.wordDocs(american) > 0 ? american : typed;
+    let docs = db.search.wordDocs(word);
+    const split = splitInTwo(db, word, docs);
+    // The titles that write it whole (a hyphenated compound, "Word-Sense") hold the two words too.
+    const forms = [split ?? word];
+    if (split) docs = Number.MAX_SAFE_INTEGER;
     const budget = typoBudget(word);
-    const docs = db.search.wordDocs(word);
-    if (budget > 0 && docs <= RARE_WORD_DOCS) {
+    if (budget > 0 && docs <= RARE_WORD_DOCS && !(docs > 0 && names.has(typed))) {
       const pool = new Map([...db.search.wordsLike(word, CORRECTION_POOL), ...db.search.wordsBeginningLike(word, budget, HEAD_POOL)].map((c) => [c.word, c]));
       const near = [...pool.values()]
-        .filter((c) => c.word !== word && c.docs > docs && withinEdits(word, c.word, budget))
+        .filter((c) => !forms.includes(c.word) && c.docs > docs && withinEdits(word, c.word, budget))
         .sort((a, b) => b.docs - a.docs || (a.word < b.word ? -1 : 1))
         .slice(0, CORRECTIONS)
         .map((c) => c.word);
@@ -112,8 +168,16 @@ function queryWords(db: LineageDb, parsed: ParsedQuery): { words: QueryWord[]; l
         if (docs === 0) unknown.add(i);
       }
     }
-    return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(word, parsed.text) };
+    return { forms, prefix: parsed.prefixLast && i === parsed.words.length - 1, initial: isInitial(typed, parsed.text) };
   });
+  // Two words typed apart that titles write as one ("Frame Net").
+  for (let i = 0; i + 1 < words.length; i++) {
+    const a = words[i]?.forms[0] ?? "";
+    const b = words[i + 1]?.forms[0] ?? "";
+    if (a.includes(" ") || b.includes(" ") || words[i]?.initial || words[i + 1]?.initial) continue;
+    const docs = db.search.wordDocs(a + b);
+    if (docs > 0 && docs > db.search.rowsMatching([{ forms: [`${a} ${b}`], prefix: false }], { columns: ["title", "names"] }).size) (words[i] as QueryWord).joined = a + b;
+  }
   // For the questions that take one form per word (a phrase, a name's words near each other): a
   // word the index does not hold at all as its commonest correction.
   const likeliest = words.map((w, i) => (unknown.has(i) ? { ...w, forms: w.forms.slice(1, 2) } : w));
@@ -160,13 +224,31 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
     if (key.length < 2) continue;
     for (const a of db.search.exactAliases(key)) {
       const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source } };
-      if (a.kind === "title-name") named.set(a.paperId, { match, strength: Math.min(1, RARE_NAME_TITLES / Math.max(1, a.titles ?? 1)) });
+      if (TITLE_NAMES.has(a.kind)) named.set(a.paperId, { match, strength: titleNameStrength(a.titles) });
       else put({ candidate: exactCandidate(a.paperId, TIER.name), match });
+    }
+  }
+  // A query spelling out a name the data gave ("big bench hard" for the task "bbh") names its paper
+  // too, which holds the query's words as its name does.
+  const spelt = new Set<string>();
+  if (parsed.words.length >= 2 && parsed.words.length <= MAX_SPELT_WORDS) {
+    for (const a of db.search.exactAliases(parsed.words.map((w) => w.charAt(0)).join(""))) {
+      if (a.kind === "citation-key" || named.has(a.paperId) || found.has(a.paperId)) continue;
+      const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source } };
+      named.set(a.paperId, { match, strength: TITLE_NAMES.has(a.kind) ? titleNameStrength(a.titles) : 1 });
+      spelt.add(a.paperId);
     }
   }
 
   if (parsed.words.length > 0) {
     const { words, likeliest, corrected } = queryWords(db, parsed);
+    // A name typed with a typo ("Chatbot Arean") names its paper as the words read right do.
+    const readRight = corrected.length > 0 ? compactKey(likeliest.map((w) => w.forms[0] ?? "").join(" ")) : "";
+    for (const a of readRight.length >= 2 ? db.search.exactAliases(readRight) : []) {
+      if (a.kind === "citation-key" || named.has(a.paperId)) continue;
+      const match: SearchMatch = { how: "alias", alias: { alias: a.alias, kind: a.kind, source: a.source }, corrected };
+      named.set(a.paperId, { match, strength: TITLE_NAMES.has(a.kind) ? titleNameStrength(a.titles) : 1 });
+    }
     const ask = (w: QueryWord[], options: Omit<Parameters<typeof db.search.match>[1], "priorWeight" | "limit">) => db.search.match(w, { ...options, priorWeight: PRIOR_WEIGHT, limit: CANDIDATES });
     let hits = ask(words, {});
     let tier: SearchTier = TIER.words;
@@ -181,14 +263,18 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
       const names = likeliest.filter((w) => !w.initial);
       const byAuthor = names.length <= 1 ? rows({ columns: ["authors"] }) : db.search.rowsMatching(names, { columns: ["authors"], near: 2 });
       const phrase = words.length > 1 ? db.search.rowsMatching(likeliest, { columns: ["title", "names"], phrase: true }) : new Set<number>();
+      const queryKey = compactKey(parsed.text.replace(/^the\s+/i, ""));
       for (const h of hits) {
         // Every word in the venue or identifiers but not in the title or authors: a weaker match.
         const inText = inTitle.has(h.row) || inTitleOrAuthors.has(h.row) || byAuthor.has(h.row);
+        // The query is the part its title begins or ends with, however long ("Know What You Don't Know"):
+        // named as a title's name is, by how many titles hold those words as a phrase.
+        const part = phrase.has(h.row) && isTitlePart(graph, h.paperId, queryKey) ? titleNameStrength(phrase.size) : 0;
         const how = wordsHeld(words, new Set(searchWords(h.words).map(singular)));
         put({
           candidate: {
             paperId: h.paperId,
-            tier: inText ? tier : TIER.someWords,
+            tier: spelt.has(h.paperId) ? TIER.words : inText ? tier : TIER.someWords,
             text: h.text,
             citedInMap: h.citedInMap,
             reported: h.reported,
@@ -196,7 +282,7 @@ export function rankedSearch(db: LineageDb, graph: LineageGraph, query: string):
             byAuthor: byAuthor.has(h.row),
             inTitleOrAuthors: inTitleOrAuthors.has(h.row),
             person: names.length > 1 && byAuthor.has(h.row),
-            named: named.get(h.paperId)?.strength ?? 0,
+            named: Math.max(named.get(h.paperId)?.strength ?? 0, part),
             phrase: phrase.has(h.row),
             inexact: how.inexact,
             stemmed: how.stemmed,
@@ -253,6 +339,18 @@ export function searchByTitle(db: LineageDb, graph: LineageGraph, query: string)
   };
   if (covers(top, papers[0]) && !(second && second.tier === top?.tier && covers(second, papers[1]))) return { paper: papers[0], candidates: papers };
   return { candidates: papers };
+}
+
+/** How much a title's own name weighs as a name: fully when few titles hold it, less as more do (a topic). */
+const titleNameStrength = (titles: number | null | undefined) => Math.min(1, RARE_NAME_TITLES / Math.max(1, titles ?? 1));
+
+/** Whether the query (its compact key, a leading "the" dropped) is the part a paper's title begins or ends with. */
+function isTitlePart(graph: LineageGraph, paperId: string, queryKey: string): boolean {
+  const i = graph.index.index(paperId);
+  const halves = i === undefined ? undefined : titleHalves(graph.paper(i).title ?? "");
+  if (!halves || queryKey.length < 2) return false;
+  const key = (part: string) => compactKey(part.replace(/^the\s+/i, "").replace(/[.?!]+$/, ""));
+  return key(halves.head) === queryKey || key(halves.tail) === queryKey;
 }
 
 /** The papers an identifier-shaped query names (none for other text). */

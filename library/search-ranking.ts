@@ -19,11 +19,13 @@
  * papers then match alike, so an author query ranks them by importance; a little more when a
  * query of several words is one author's name, so that "Bonnie Dorr" is the person's papers
  * before a title holding "Bonnie" by a Dorr), when the query is the
- * name its title begins or ends with ("Bleu: …", "…: The Penn Treebank"; a bonus, not a tier,
- * because a title may begin with a topic, "Summarization: …", and the most cited paper on it
- * should still lead), when the words are the title's phrase, or when a year typed with them is
- * the paper's; less when a word matched only through a typo correction or as a prefix, and a
- * little less when a word is in it only as another word of its stem (Porter's stemming joins
+ * name its title begins or ends with ("Bleu: …", "…: The Penn Treebank", however long, or
+ * clipped, "PropBank"; a bonus, not a tier, because a title may begin with a topic,
+ * "Summarization: …", and the most cited paper on it should still lead: the bonus shrinks as
+ * more titles hold the words, except for a coined name, "WordNet") or spells out a name the data
+ * gave it ("big bench hard" for "bbh"), when the words are the title's phrase, or when a year typed with them is
+ * the paper's; less when a word matched only through a typo correction or as a prefix, or
+ * when a word is in it only as another word of its stem (Porter's stemming joins
  * "aligning" and "alignment", but also "generation" and "generalized"). Ties: by
  * importance, then by id, so the order never depends on the index's.
  */
@@ -74,7 +76,7 @@ export const RANKING_WEIGHTS = {
   named: 2,
   phrase: 0.3,
   inexact: 1.5,
-  stemmed: 0.5,
+  stemmed: 1.0,
   year: 3,
 } as const;
 

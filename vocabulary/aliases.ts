@@ -9,11 +9,13 @@
  *   - a short form the work defines for itself in parentheses, where the title or abstract
  *     introduces it ("We present Holistic Evaluation of Language Models (HELM)", "we introduce the
  *     Beyond the Imitation Game benchmark (BIG-bench)"), the long form found before the
- *     parenthesis as A. Schwartz and M. Hearst find abbreviation definitions ("A simple algorithm
- *     for identifying abbreviation definitions in biomedical text", PSB 2003).
+ *     parenthesis by the Schwartz & Hearst matcher search uses too (vocabulary/long-form.ts).
  * Every alias is compared in its squashed normalised form (vocabulary/titles.ts). Search learns
- * aliases of its own (#24); these are the ones identity trusts. Pure.
+ * these names and more (vocabulary/paper-aliases.ts: acronyms and clipped names the collection
+ * confirms, names records give), and ranks by them; identity takes only this subset, the names a
+ * work gives itself, read from the work alone, because a merge is a decision a ranking is not. Pure.
  */
+import { longForm } from "./long-form.ts";
 import { normalizeTitle, squashed, titleParts } from "./titles.ts";
 
 /** Words an acronym skips. */
@@ -49,29 +51,10 @@ export function titleAcronym(title: string): string | undefined {
 }
 
 /**
- * The long form a short form defines, ending right before its parenthesis (Schwartz & Hearst):
- * the short form's letters and digits matched right to left in the words before it, its first
- * character at the start of a word, over at most min(|short| + 5, 2 |short|) words.
+ * The long form a short form defines, ending right before its parenthesis: the one Schwartz &
+ * Hearst matcher search uses too (vocabulary/long-form.ts).
  */
-export function longFormOf(short: string, before: string): string | undefined {
-  const letters = short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-  if (letters.length < 2 || !/^[\p{L}\p{N}]/u.test(short)) return undefined;
-  const words = before.trim().split(/\s+/);
-  const window = words.slice(-Math.min(letters.length + 5, letters.length * 2)).join(" ");
-  const long = window.toLowerCase();
-  let s = letters.length - 1;
-  let l = long.length - 1;
-  while (s >= 0) {
-    const c = letters[s] ?? "";
-    // The first character of the short form must start a word of the long form.
-    while (l >= 0 && (long[l] !== c || (s === 0 && l > 0 && /[\p{L}\p{N}]/u.test(long[l - 1] ?? "")))) l--;
-    if (l < 0) return undefined;
-    s--;
-    l--;
-  }
-  const start = long.lastIndexOf(" ", l + 1) + 1;
-  return window.slice(start);
-}
+export const longFormOf = longForm;
 
 /** "(HELM)", "(BIG-bench)": a parenthesis that holds a short form of one or two words. */
 const PARENTHESIS = /\(([\p{L}\p{N}][\p{L}\p{N}+.-]{1,24}(?: [\p{L}\p{N}][\p{L}\p{N}+.-]{0,12})?)\)/gu;

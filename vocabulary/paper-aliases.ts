@@ -3,23 +3,30 @@
  * with where it was learnt; never a list of papers written here. Search matches a query against
  * them (db/search-index.ts) and `lineage explain` lists them.
  *
- * From a paper's own title:
+ * From a paper's own title (vocabulary/title-aliases.ts reads titles):
  * - the name it begins or ends with: "Bleu: A Method …" is "Bleu", "TnT - A Statistical …" is
  *   "TnT", "Building A Large Annotated Corpus Of English: The Penn Treebank" is "Penn Treebank"
  *   (a leading part of at most four words; else a closing part of at most three that does not
- *   begin with "a"/"an"; a leading "the" is dropped). A part that begins or ends the titles of three or
- *   more papers is a series label ("Squibs:", ": A Survey"), not a name, and is dropped.
+ *   begin with "a"/"an"; a leading "the" is dropped). A part that begins or ends three or more
+ *   different titles is a series label ("Squibs:", ": A Survey"), not a name, and is dropped.
+ * - its clipped name: a word the collection writes with inner capitals whose parts clip the words
+ *   of the title's name ("PropBank" for "The Proposition Bank: …"), or of a short title with no
+ *   name ("SemCor" for "A Semantic Concordance").
  * - acronyms of its words: the initials of a run of words between punctuation and the
  *   prepositions that end a phrase ("in", "for", "with", …), inner "of", "the", "and" skipped; a
- *   hyphenated word gives one initial or one per part ("Context-Free": C or CF). The run a title
+ *   compound word gives one initial or one per part ("Context-Free": C or CF; "TreeBank": T or
+ *   TB), and alone its parts' ("Part-Of-Speech": POS). The run a title
  *   begins with gives its acronym when it has three letters or more and is not itself a word of
  *   the collection's titles ("Minimum Error Rate Training In …" → MERT, "Holistic Evaluation of
- *   Language Models" → HELM). Any shorter run of two to six words inside a phrase gives one only
+ *   Language Models" → HELM). Any other run of up to six words gives one only
  *   when the collection writes that acronym in capitals at least as often as otherwise ("Word
- *   Sense Disambiguation" → WSD because titles say "WSD"): the collection, not a list, decides
- *   which acronyms are real, so the initials of arbitrary words never become names.
- * From its abstract: a parenthesised short form whose long form (found as Schwartz and Hearst
- *   2003, "A simple algorithm for identifying abbreviation definitions in biomedical text")
+ *   Sense Disambiguation" → WSD because titles say "WSD"), and only for the long forms the
+ *   collection's titles spell it with at least half as often as its commonest ("Latent Semantic
+ *   Analysis", in eighteen titles, is LSA; "Large-Scale Annotated", in two, is not): the
+ *   collection, not a list, decides which acronyms are real, so the initials of arbitrary words
+ *   never become names.
+ * From its abstract: a parenthesised short form whose long form (vocabulary/long-form.ts, as
+ *   Schwartz and Hearst 2003 find it)
  *   follows "we introduce/present/propose/…" ("… we introduce the Beyond the Imitation Game
  *   benchmark (BIG-bench)"), or shares half its words with the title when the title names no
  *   other thing first (CMMLU's abstract defines "MMLU", which is not CMMLU's name); and a coined
@@ -28,19 +35,22 @@
  *   ("hendrycks2021mmlu" → "mmlu", unless that is a word or the leading words of the title),
  *   `shorttitle`, and the task named by a benchmark citation file's `% source:
  *   …/tasks/NAME/README.md` comment. A task named for several entries of one file belongs to those
- *   whose title or key holds the name, and to none when no title does.
+ *   whose title or key holds the name; when no title or key does, each entry is only cited for it
+ *   (`task-cited`: its words are searchable beside the identifiers, a weak match, not a name).
  *
  * `exact` aliases are names, matched whole: a query that is exactly a name the data gave the
  * paper (a record's, an abstract's) ranks it with an exact title; one that is exactly the name its
- * title begins or ends with ranks it above the other papers holding those words unless they matter
- * far more (a title's leading words may be a topic, "Summarization: …", as well as a name).
- * Acronyms are words the paper's title stands for, and rank as title words do.
+ * title begins or ends with (or clips) ranks it above the other papers holding those words unless
+ * they matter far more (a title's leading words may be a topic, "Summarization: …", as well as a
+ * name; a coined name, "WordNet", is a name wherever titles use it). Acronyms are words the
+ * paper's title stands for, and rank as title words do.
  */
-import { decodeHTML } from "entities";
+import { longForm } from "./long-form.ts";
 import type { RecordName } from "./paper-page.ts";
-import { compactKey, searchWords } from "./search-text.ts";
+import { compactKey, searchWords, singular } from "./search-text.ts";
+import { acronymCandidates, clippedNames, NameCensus, SKIPPED, titleNames } from "./title-aliases.ts";
 
-export type AliasKind = "title-name" | "acronym" | "abstract-name" | "citation-key" | "key-name" | "short-title" | "task-name";
+export type AliasKind = "title-name" | "clipped-name" | "acronym" | "abstract-name" | "citation-key" | "key-name" | "short-title" | "task-name" | "task-cited";
 
 export interface AliasSubject {
   id: string;
@@ -62,202 +72,24 @@ export interface PaperAlias {
   /** A name (matched whole, ranked as an exact title), or a word form (an acronym). */
   exact: boolean;
   /**
-   * For a name a title begins or ends with: how many papers' titles hold it as a phrase (itself
-   * included). "Chatbot Arena" is in two; "Anaphora Resolution" in sixty, a topic more than a name.
+   * For a name a title begins or ends with (or clips): how many papers' titles hold it as a phrase
+   * (itself included). "Chatbot Arena" is in two; "Anaphora Resolution" in sixty, a topic more
+   * than a name. A coined name counts only the titles it names: "WordNet" is in a hundred titles
+   * but names one.
    */
   titles?: number;
 }
 
-/** Papers sharing a leading or closing title part that make it a series label. */
+/** Different titles sharing a leading or closing part that make it a series label. */
 const LABEL_PAPERS = 3;
-const MAX_ACRONYM_WORDS = 6;
-
-/** Words that end a phrase: an acronym never spans them. */
-const BOUNDARY = new Set([
-  "in",
-  "for",
-  "with",
-  "on",
-  "using",
-  "via",
-  "to",
-  "from",
-  "by",
-  "through",
-  "at",
-  "into",
-  "over",
-  "under",
-  "without",
-  "toward",
-  "towards",
-  "across",
-  "against",
-  "between",
-  "among",
-  "vs",
-  "versus",
-  "is",
-  "are",
-  "as",
-]);
-/** Words inside a phrase that an acronym skips. */
-const SKIPPED = new Set(["of", "the", "a", "an", "and", "&"]);
-
-interface TitleToken {
-  text: string;
-  /** Punctuation (":", ",", "?", a spaced dash, brackets) comes before it. */
-  breakBefore: boolean;
-}
-
-function titleTokens(title: string): TitleToken[] {
-  const tokens: TitleToken[] = [];
-  const re = /([\p{L}\p{N}]+(?:['’][\p{L}]+)?(?:[-‐‑][\p{L}\p{N}]+)*)|([:;,.?!()[\]{}"“”]|\s[-–—]\s|[–—])/gu;
-  let pendingBreak = false;
-  for (const m of decodeHTML(title).normalize("NFKC").matchAll(re)) {
-    if (m[2] !== undefined) pendingBreak = true;
-    else if (m[1] !== undefined) {
-      tokens.push({ text: m[1], breakBefore: pendingBreak });
-      pendingBreak = false;
-    }
-  }
-  return tokens;
-}
-
-/** The initials a word may give: its own, and (hyphenated) one per alphabetic part. */
-function initials(word: string): string[] {
-  if (!/[-‐‑]/.test(word)) return [word.charAt(0).toUpperCase()];
-  const parts = word.split(/[-‐‑]/).filter((p) => /^\p{L}/u.test(p));
-  if (parts.length === 0) return [];
-  const whole = (parts[0] ?? "").charAt(0).toUpperCase();
-  const each = parts
-    .map((p) => p.charAt(0))
-    .join("")
-    .toUpperCase();
-  return each.length > 1 ? [whole, each] : [whole];
-}
-
-export interface AcronymCandidate {
-  letters: string;
-  /** The words it abbreviates, made only when asked for. */
-  words: () => string;
-  leading: boolean;
-}
-
-/** Variants of one run's acronym kept at most (hyphenated words multiply them). */
-const MAX_VARIANTS = 4;
-
-/** Every acronym a title's runs of words may give (before the collection confirms them). */
-export function acronymCandidates(title: string): AcronymCandidate[] {
-  const runs: string[][] = [[]];
-  for (const t of titleTokens(title)) {
-    const lower = t.text.toLowerCase();
-    const boundary = BOUNDARY.has(lower);
-    if (t.breakBefore || boundary) runs.push([]);
-    if (!boundary && !SKIPPED.has(lower) && /^\p{L}/u.test(t.text)) runs[runs.length - 1]?.push(t.text);
-  }
-  const out: AcronymCandidate[] = [];
-  runs.forEach((content, r) => {
-    const letters = content.map(initials);
-    for (let s = 0; s < content.length; s++) {
-      let variants = letters[s] ?? [];
-      for (let e = s + 1; e < content.length && e - s < MAX_ACRONYM_WORDS; e++) {
-        const next: string[] = [];
-        for (const v of variants) for (const i of letters[e] ?? []) if (next.length < MAX_VARIANTS && !next.includes(v + i)) next.push(v + i);
-        variants = next;
-        const leading = r === 0 && s === 0 && e === content.length - 1;
-        const from = s;
-        const to = e;
-        for (const v of variants) out.push({ letters: v, words: () => content.slice(from, to + 1).join(" "), leading });
-      }
-    }
-  });
-  return out;
-}
-
-/** How a collection writes each word: in capitals ("WSD", "CRFs") or otherwise ("Tree"). */
-export class CapitalsCensus {
-  private readonly capitals = new Map<string, number>();
-  private readonly otherwise = new Map<string, number>();
-
-  add(title: string): void {
-    for (const m of decodeHTML(title)
-      .normalize("NFKC")
-      .matchAll(/[\p{L}\p{N}]+/gu)) {
-      const w = m[0];
-      const caps = /^(\p{Lu}{2,8})s?$/u.exec(w);
-      if (caps?.[1]) bump(this.capitals, caps[1].toLowerCase());
-      else bump(this.otherwise, w.toLowerCase());
-    }
-  }
-
-  /** Written in capitals at least once, and at least as often as not. */
-  confirms(key: string): boolean {
-    const caps = this.capitals.get(key) ?? 0;
-    return caps > 0 && caps >= (this.otherwise.get(key) ?? 0);
-  }
-
-  /** Never a word of the titles, in any case. */
-  unknown(key: string): boolean {
-    return !this.capitals.has(key) && !this.otherwise.has(key);
-  }
-}
-
-function bump(map: Map<string, number>, key: string): void {
-  map.set(key, (map.get(key) ?? 0) + 1);
-}
-
-/** The name a title begins or ends with, when it has one (see the header). */
-export function titleNames(title: string): { name: string; where: "begins" | "ends" }[] {
-  const text = decodeHTML(title).normalize("NFKC").replace(/\s+/g, " ").trim();
-  const cut = /:+\s*|\s[-–—]\s|\s?—\s?/.exec(text);
-  if (!cut || cut.index <= 0) return [];
-  const head = text.slice(0, cut.index).trim();
-  const tail = text.slice(cut.index + cut[0].length).trim();
-  const out: { name: string; where: "begins" | "ends" }[] = [];
-  const words = (s: string) => searchWords(s).length;
-  const withoutThe = (s: string) => s.replace(/^the\s+/i, "");
-  const headNames = head && tail && words(head) <= 4 && head.length <= 40;
-  if (headNames) out.push({ name: withoutThe(head), where: "begins" });
-  // The closing part names the work only when the leading part cannot ("…: The Penn Treebank").
-  const trimmedTail = tail.replace(/[.?!]+$/, "");
-  if (head && !headNames && trimmedTail && words(trimmedTail) <= 3 && !/^(?:a|an)\s/i.test(trimmedTail) && !trimmedTail.includes(":")) {
-    out.push({ name: withoutThe(trimmedTail), where: "ends" });
-  }
-  return out.filter((n) => /\p{L}/u.test(n.name) && compactKey(n.name).length >= 2);
-}
+/** A title with no name of its own this short may be a name whole ("A Semantic Concordance"). */
+const SHORT_TITLE_CHARS = 60;
 
 const INTRODUCING = /\bwe\s+(?:introduce|present|propose|release|call|name|dub|create|construct|develop|build|curate)\b/i;
 
 /** A coined name: capitals inside, a digit, or a hyphen ("BIG-bench", "TruthfulQA", "GSM8K"). */
 function coined(word: string): boolean {
   return (word.match(/\p{Lu}/gu)?.length ?? 0) >= 2 || (/\p{Lu}/u.test(word) && /\d|-/.test(word));
-}
-
-/**
- * The long form of `short` among the words before it (Schwartz & Hearst 2003): its letters found
- * right to left, the first at the start of a word. Undefined when there is none.
- */
-export function longForm(short: string, before: string): string | undefined {
-  const letters = short.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
-  const words = before.trim().split(/\s+/);
-  const window = words.slice(-Math.min(letters.length + 5, letters.length * 2)).join(" ");
-  const text = window.toLowerCase();
-  let s = letters.length - 1;
-  let l = text.length - 1;
-  while (s >= 0) {
-    const c = letters[s] ?? "";
-    if (!/[\p{L}\p{N}]/u.test(c)) {
-      s--;
-      continue;
-    }
-    while (l >= 0 && (text[l] !== c || (s === 0 && l > 0 && /[\p{L}\p{N}]/u.test(text[l - 1] ?? "")))) l--;
-    if (l < 0) return undefined;
-    l--;
-    s--;
-  }
-  const start = text.lastIndexOf(" ", l + 1) + 1;
-  return window.slice(start).trim() || undefined;
 }
 
 /** Names an abstract gives the paper (see the header). */
@@ -354,53 +186,105 @@ class PhraseCounter {
   }
 }
 
-/** Every alias of every paper, learnt together (labels, acronyms and tasks need the collection). */
+/** Every alias of every paper, learnt together (labels, acronyms, clipped names and tasks need the collection). */
 export function learnAliases(subjects: readonly AliasSubject[]): PaperAlias[] {
-  const census = new CapitalsCensus();
+  const census = new NameCensus();
   for (const s of subjects) if (s.title) census.add(s.title);
   const out: PaperAlias[] = [];
-  const add = (paperId: string, alias: string, kind: AliasKind, source: string, exact: boolean) => {
+  const add = (paperId: string, alias: string, kind: AliasKind, source: string, exact: boolean, titles?: number) => {
     const key = compactKey(alias);
-    if (key.length >= 2) out.push({ paperId, alias, key, kind, source, exact });
+    if (key.length >= 2) out.push({ paperId, alias, key, kind, source, exact, ...(titles === undefined ? {} : { titles }) });
   };
 
+  // The distinct titles each name begins or ends: one work printed thrice under one title is not a series.
   const titleNamePapers = new Map<string, Set<string>>();
   const named: { s: AliasSubject; name: string; where: string }[] = [];
+  // A title with no name of its own is its own name when it is short ("A Semantic Concordance").
+  const unnamed: { paperId: string; name: string }[] = [];
   for (const s of subjects) {
     if (!s.title) continue;
-    for (const n of titleNames(s.title)) {
+    const own = titleNames(s.title);
+    if (own.length === 0 && s.title.length <= SHORT_TITLE_CHARS) unnamed.push({ paperId: s.id, name: s.title });
+    for (const n of own) {
       named.push({ s, name: n.name, where: n.where });
       const key = compactKey(n.name);
-      let papers = titleNamePapers.get(key);
-      if (!papers) titleNamePapers.set(key, (papers = new Set()));
-      papers.add(s.id);
+      let titles = titleNamePapers.get(key);
+      if (!titles) titleNamePapers.set(key, (titles = new Set()));
+      titles.add(compactKey(s.title));
     }
   }
   const phrases = new PhraseCounter(subjects);
+  const names = unnamed;
   for (const { s, name, where } of named) {
-    if ((titleNamePapers.get(compactKey(name))?.size ?? 0) >= LABEL_PAPERS) continue;
     const key = compactKey(name);
-    if (key.length >= 2) out.push({ paperId: s.id, alias: name, key, kind: "title-name", source: `the name its title ${where} with`, exact: true, titles: phrases.count(name) });
+    const naming = titleNamePapers.get(key)?.size ?? 0;
+    if (naming >= LABEL_PAPERS) continue;
+    names.push({ paperId: s.id, name });
+    add(s.id, name, "title-name", `the name its title ${where} with`, true, census.coined(key) ? naming : phrases.count(name));
   }
+  for (const c of clippedNames(census, names, new Set(titleNamePapers.keys())))
+    add(c.paperId, c.alias, "clipped-name", `clipped from "${c.longForm}", its title's name, as other titles write it`, true, 1);
 
+  acronyms(subjects, census, add);
+  for (const s of subjects) {
+    if (s.title && s.abstract) for (const n of abstractNames(s.abstract, s.title)) add(s.id, n.name, "abstract-name", `"${n.context}" in its abstract`, true);
+  }
+  recordAliases(subjects, add);
+
+  const unique = new Map<string, PaperAlias>();
+  for (const a of out) {
+    const id = `${a.paperId}\n${a.key}\n${a.kind}`;
+    if (!unique.has(id)) unique.set(id, a);
+  }
+  return [...unique.values()];
+}
+
+type AddAlias = (paperId: string, alias: string, kind: AliasKind, source: string, exact: boolean) => void;
+
+/** The acronyms the collection confirms (see the header), each paper's once per letters. */
+function acronyms(subjects: readonly AliasSubject[], census: NameCensus, add: AddAlias): void {
+  const found: { paperId: string; letters: string; key: string; words: string; form: string; leading: boolean }[] = [];
+  // How many titles spell each acronym with each long form.
+  const spelt = new Map<string, Map<string, number>>();
+  const firstRun = (letters: string, leading: boolean, single: boolean) => !single && leading && letters.length >= 3 && census.unknown(letters.toLowerCase());
+  const reading = {
+    split: census.split,
+    initials: new Map<string, string[]>(),
+    keep: (letters: string, leading: boolean, single: boolean) => census.confirms(letters.toLowerCase()) || firstRun(letters, leading, single),
+  };
   for (const s of subjects) {
     if (!s.title) continue;
     const titleWords = new Set(searchWords(s.title));
     const seen = new Set<string>();
-    for (const c of acronymCandidates(s.title)) {
+    for (const c of acronymCandidates(s.title, reading)) {
       const key = c.letters.toLowerCase();
       if (seen.has(key) || titleWords.has(key)) continue;
-      const keep = census.confirms(key) || (c.leading && c.letters.length >= 3 && census.unknown(key));
-      if (!keep) continue;
+      const leading = firstRun(c.letters, c.leading, c.single);
       seen.add(key);
-      add(s.id, c.letters, "acronym", `the initials of "${c.words()}" in its title`, false);
-    }
-    if (s.abstract) {
-      for (const n of abstractNames(s.abstract, s.title)) add(s.id, n.name, "abstract-name", `"${n.context}" in its abstract`, true);
+      const words = c.words();
+      const form = words
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .map(singular)
+        .join("");
+      found.push({ paperId: s.id, letters: c.letters, key, words, form, leading });
+      // A paper spells each acronym once (`seen`): counting forms counts papers.
+      let forms = spelt.get(key);
+      if (!forms) spelt.set(key, (forms = new Map()));
+      forms.set(form, (forms.get(form) ?? 0) + 1);
     }
   }
+  const commonest = new Map<string, number>();
+  for (const [key, forms] of spelt) commonest.set(key, Math.max(...forms.values()));
+  for (const f of found) {
+    if (!f.leading && (spelt.get(f.key)?.get(f.form) ?? 0) * 2 < (commonest.get(f.key) ?? 0)) continue;
+    add(f.paperId, f.letters, "acronym", `the initials of "${f.words}" in its title`, false);
+  }
+}
 
-  const tasks: { s: AliasSubject; task: string; file: string; page: string; comment: string; keys: string[] }[] = [];
+/** Names from records: BibTeX keys and the names in them, shorttitles, benchmark tasks (see the header). */
+function recordAliases(subjects: readonly AliasSubject[], add: AddAlias): void {
+  const tasks: { s: AliasSubject; task: string; file: string; page: string; comment: string; names: boolean }[] = [];
   for (const s of subjects) {
     const keys = s.recordNames.filter((n) => n.kind === "citation-key").map((n) => n.text);
     for (const n of s.recordNames) {
@@ -412,28 +296,26 @@ export function learnAliases(subjects: readonly AliasSubject[]): PaperAlias[] {
         if (compactKey(n.text) !== compactKey(s.title ?? "")) add(s.id, n.text, "short-title", `its shorttitle in ${pageName(n.page)}`, true);
       } else {
         const task = taskName(n.text);
-        if (task) tasks.push({ s, task, file: n.page.replace(/#[^#]*$/, ""), page: n.page, comment: n.text, keys });
+        if (!task) continue;
+        const key = compactKey(task);
+        const names = compactKey(s.title ?? "").includes(key) || keys.some((k) => compactKey(k).includes(key));
+        tasks.push({ s, task, file: n.page.replace(/#[^#]*$/, ""), page: n.page, comment: n.text, names });
       }
     }
   }
-  const taskPapers = new Map<string, Set<string>>();
+  // Per task of a file: the papers its entries cite, and whether any of them says the task's name.
+  const groups = new Map<string, { papers: Set<string>; named: boolean }>();
   for (const t of tasks) {
     const group = `${t.file}\n${compactKey(t.task)}`;
-    let papers = taskPapers.get(group);
-    if (!papers) taskPapers.set(group, (papers = new Set()));
-    papers.add(t.s.id);
+    let g = groups.get(group);
+    if (!g) groups.set(group, (g = { papers: new Set(), named: false }));
+    g.papers.add(t.s.id);
+    g.named ||= t.names;
   }
   for (const t of tasks) {
-    const key = compactKey(t.task);
-    const shared = (taskPapers.get(`${t.file}\n${key}`)?.size ?? 0) > 1;
-    if (shared && !compactKey(t.s.title ?? "").includes(key) && !t.keys.some((k) => compactKey(k).includes(key))) continue;
-    add(t.s.id, t.task, "task-name", `the task of "% ${t.comment}" in ${pageName(t.page)}`, true);
+    const g = groups.get(`${t.file}\n${compactKey(t.task)}`);
+    const source = `the task of "% ${t.comment}" in ${pageName(t.page)}`;
+    if ((g?.papers.size ?? 0) <= 1 || t.names) add(t.s.id, t.task, "task-name", source, true);
+    else if (!g?.named) add(t.s.id, t.task, "task-cited", `cited for ${source}, beside other papers`, false);
   }
-
-  const unique = new Map<string, PaperAlias>();
-  for (const a of out) {
-    const id = `${a.paperId}\n${a.key}\n${a.kind}`;
-    if (!unique.has(id)) unique.set(id, a);
-  }
-  return [...unique.values()];
 }

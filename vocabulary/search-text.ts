@@ -1,9 +1,11 @@
 /**
  * How search reads text (issue 24), shared by the index (db/search-index.ts) and the queries
  * (library/paper-search.ts) so that both see the same words: words folded to lower case without
- * diacritics, the joined form of hyphenated words ("BIG-bench" is also "bigbench"), the compact
+ * diacritics, the joined form of hyphenated words ("BIG-bench" is also "bigbench") and a name
+ * without its version number ("CLAWS4" is also "CLAWS"), the compact
  * key names are compared by ("BIG-bench", "Big Bench" and "bigbench" are one name), the
- * stopwords a query may leave out, years typed beside an author, and the edit distance that
+ * stopwords a query may leave out, years typed beside an author, the American spelling of a
+ * British word, and the edit distance that
  * tells a typo from another word (Damerau's: a swap of two letters is one edit, Damerau 1964).
  */
 import { decodeHTML } from "entities";
@@ -42,6 +44,13 @@ export function joinedCompounds(text: string): string[] {
   return out;
 }
 
+/** A name's letters without the version number glued to them, as some write it: "CLAWS4" → "claws", "Llama2" → "llama". */
+export function versionlessNames(text: string): string[] {
+  const out: string[] = [];
+  for (const m of foldText(text).matchAll(/(?<![\p{L}\p{N}])(\p{L}{3,})\d+(?![\p{L}\p{N}])/gu)) if (m[1]) out.push(m[1]);
+  return out;
+}
+
 /**
  * A word without its plural ending ("roles" → "role", "approaches" → "approach", "studies" →
  * "study"): the inflection a typed word may differ from a title's by and still be the word typed.
@@ -54,6 +63,37 @@ export function singular(word: string): string {
   if (/(?:[sxz]|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.endsWith("s") && !word.endsWith("ss") && !word.endsWith("us") && !word.endsWith("is")) return word.slice(0, -1);
   return word;
+}
+
+/** British endings and their American spellings: -ise/-ize, -yse/-yze, -our/-or, -lled/-led, -tre/-ter, -ogue/-og. */
+const BRITISH: readonly { re: RegExp; to: string }[] = [
+  { re: /^(\p{L}{2,}i)s(e|es|ed|er|ers|ing|ation|ations|ational)$/u, to: "$1z$2" },
+  { re: /^(\p{L}{2,}y)s(e|es|ed|er|ers|ing)$/u, to: "$1z$2" },
+  { re: /^(\p{L}{3,}o)ur(s|ed|ing|ite|ites|al)?$/u, to: "$1r$2" },
+  { re: /^(\p{L}{2,}[aeiou]l)l(ed|ing|er|ers)$/u, to: "$1$2" },
+  { re: /^(\p{L}{2,}t)re(s)?$/u, to: "$1er$2" },
+  { re: /^(\p{L}{2,}og)ue(s)?$/u, to: "$1$2" },
+];
+
+/**
+ * A word as American spelling writes it ("tokenisation" → "tokenization", "modelling" →
+ * "modeling", "dialogue" → "dialog", "colour" → "color", "centre" → "center"): the index holds
+ * it beside the word a title writes, and a query asks for it, so that either spelling finds both.
+ * Some of these are no word at all ("otherwize"); they are only ever beside the word written.
+ */
+export function americanSpelling(word: string): string {
+  for (const { re, to } of BRITISH) if (re.test(word)) return word.replace(re, to);
+  return word;
+}
+
+/** The American spellings of a text's British words ("Lexical Normalisation" → "normalization"). */
+export function americanSpellings(text: string): string[] {
+  const out: string[] = [];
+  for (const w of searchWords(text)) {
+    const us = americanSpelling(w);
+    if (us !== w) out.push(us);
+  }
+  return out;
 }
 
 /** Words a query may leave out and a title may hold (never a search term on their own). */

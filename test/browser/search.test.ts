@@ -122,6 +122,8 @@ describe("search in the explorer", () => {
     const first = options().first();
     await expect.poll(() => first.locator(".result-title").textContent()).toBe(METROLOGY);
     expect(await first.locator(".result-match").textContent()).toMatch(/read as “metrology” for “metrolgoy”/);
+    // Who, when and which: the identifier a researcher would cite it by.
+    expect(await first.locator(".result-meta").textContent()).toMatch(/· 2024 · arXiv:2407\.16711/);
     await screenshotSettled(page, "search-typo.png");
     await box().press("Enter");
     await region(page, METROLOGY).waitFor();

@@ -20,6 +20,8 @@ export interface InventedPaper {
   /** The count its page reports. */
   reported?: number;
   recordNames?: RecordName[];
+  /** The page's source, when it matters (records of one file: `FILE#KEY`). */
+  source?: string;
 }
 
 export const arxivOf = (i: number) => `2401.${String(10000 + i)}`;
@@ -39,7 +41,7 @@ export function inventedMap(dir: string, name: string, papers: readonly Invented
     if (p.abstract !== undefined) page.paper.abstract = p.abstract;
     if (p.recordNames) page.paper.recordNames = p.recordNames;
     if (p.reported !== undefined) page.facts.citedByCount = p.reported;
-    return { source: `invented/${name}/${i}.md`, contentHash: `${name}-${i}`.padEnd(64, "0"), encoding: "utf-8", byteSize: 1, page };
+    return { source: p.source ?? `invented/${name}/${i}.md`, contentHash: `${name}-${i}`.padEnd(64, "0"), encoding: "utf-8", byteSize: 1, page };
   });
   // Citing paper k cites every paper cited by more than k papers.
   for (let k = 0; k < most; k++) {

@@ -4,7 +4,9 @@
  * an abstract's definitions, BibTeX keys and shorttitles, and the tasks of a citation file.
  */
 import { describe, expect, it } from "vitest";
-import { abstractNames, acronymCandidates, keyName, learnAliases, longForm, taskName, titleNames, type AliasSubject } from "../../vocabulary/paper-aliases.ts";
+import { longForm } from "../../vocabulary/long-form.ts";
+import { abstractNames, keyName, learnAliases, taskName, type AliasSubject } from "../../vocabulary/paper-aliases.ts";
+import { acronymCandidates, titleNames } from "../../vocabulary/title-aliases.ts";
 
 const paper = (id: string, title: string, extra: Partial<AliasSubject> = {}): AliasSubject => ({ id, title, abstract: null, recordNames: [], ...extra });
 const aliasesOf = (all: ReturnType<typeof learnAliases>, id: string) => all.filter((a) => a.paperId === id).map((a) => [a.alias, a.kind]);
@@ -141,5 +143,83 @@ describe("names from records", () => {
     // The board's README cites three papers: its task name is only the one whose title says it.
     expect(all.filter((a) => a.kind === "task-name" && a.alias === "harbour_board").map((a) => a.paperId)).toEqual(["s3"]);
     expect(all.filter((a) => a.paperId !== "g").every((a) => a.exact || a.kind === "acronym")).toBe(true);
+  });
+});
+
+describe("names a title gives that the collection confirms", () => {
+  it("does not cut a name at a colon inside a word, and a title printed thrice is no series", () => {
+    expect(titleNames("Ledger::Quill - Grading Tidal Relatedness")).toEqual([{ name: "Ledger::Quill", where: "begins" }]);
+    const thrice = learnAliases([paper("a", "TIDEBASE: A Ledger Database"), paper("b", "TIDEBASE: A Ledger Database"), paper("c", "TIDEBASE: A Ledger Database")]);
+    expect(thrice.filter((a) => a.kind === "title-name").map((a) => a.paperId)).toEqual(["a", "b", "c"]);
+  });
+
+  it("counts for a coined name only the titles it names, however many use the word", () => {
+    const all = learnAliases([paper("n", "QUILLNET: A Ledger Database"), paper("u1", "Grading Tides With QuillNet"), paper("u2", "QuillNet Senses For Harbours"), paper("u3", "Mining QuillNet")]);
+    expect(all.find((a) => a.paperId === "n" && a.kind === "title-name")?.titles).toBe(1);
+  });
+
+  it("learns a clipped name where the collection writes it with inner capitals and a title's name spells it out", () => {
+    const all = learnAliases([
+      paper("p", "The Proposition Ledger: An Annotated Corpus Of Tides"),
+      paper("u", "Grading Harbours With PropLedger And TideNet"),
+      // "MultiHarCor" gives HarCor, which clips a short title with no name of its own.
+      paper("s", "A Harbour Concordance"),
+      paper("m", "Grading The MultiHarCor Corpus"),
+      // Only a title's own name is clipped: "Proposition Ledgers" inside a longer title is not named PropLedger.
+      paper("x", "Learning Proposition Ledgers From Tides And Harbours Of Many Kinds"),
+      // A word that a title takes as its own name is that paper's name, not a clipping of another's.
+      paper("c", "CollabLedger: Towards Collaborative Tides"),
+      paper("k", "Collaborative Ledgers: A Case Study"),
+    ]);
+    expect(aliasesOf(all, "k").some(([a]) => a === "CollabLedger")).toBe(false);
+    expect(aliasesOf(all, "p")).toContainEqual(["PropLedger", "clipped-name"]);
+    expect(aliasesOf(all, "s")).toContainEqual(["HarCor", "clipped-name"]);
+    expect(aliasesOf(all, "x").some(([a]) => a === "PropLedger")).toBe(false);
+    expect(all.find((a) => a.kind === "clipped-name" && a.paperId === "p")?.source).toBe('clipped from "Proposition Ledger", its title\'s name, as other titles write it');
+  });
+});
+
+describe("acronyms of compounds", () => {
+  const written = (...letters: string[]) => letters.map((l, i) => paper(`w${i}`, `Fast ${l} For Harbours`));
+
+  it("take a part's initial from inner capitals, a hyphenated compound alone, or a closed compound the collection splits", () => {
+    const all = learnAliases([
+      paper("d", "The Harbour Discourse TideBank 2.0"),
+      paper("t", "TnQ - A Statistical Part-Of-Ledger Tagger"),
+      paper("m", "An Empirical Model Of Multiword Ledger Decomposability"),
+      paper("h", "Grading Multi-Word Ledgers"),
+      ...written("HDTB", "POL", "MWL"),
+    ]);
+    expect(aliasesOf(all, "d")).toContainEqual(["HDTB", "acronym"]);
+    expect(aliasesOf(all, "t")).toContainEqual(["POL", "acronym"]);
+    expect(aliasesOf(all, "m")).toContainEqual(["MWL", "acronym"]);
+  });
+
+  it("are kept only for long forms the titles spell them with at least half as often as the commonest", () => {
+    const all = learnAliases([
+      paper("l1", "Latent Tidal Analysis For Harbour Segmentation"),
+      paper("l2", "Grading Ledgers Using Latent Tidal Analysis"),
+      paper("l3", "Latent Tidal Analysis Of Quills"),
+      paper("b", "Building A Large-Scale Tidal Atlas"),
+      ...written("LTA"),
+    ]);
+    expect(["l1", "l2", "l3"].every((id) => aliasesOf(all, id).some(([a]) => a === "LTA"))).toBe(true);
+    // "Large-Scale Tidal Atlas" spells LTA too, in one title against three.
+    expect(aliasesOf(all, "b").some(([a]) => a === "LTA")).toBe(false);
+  });
+});
+
+describe("tasks cited by several entries", () => {
+  it("are searchable for each entry, as a weak alias, when no entry's title or key names them", () => {
+    const page = (key: string) => `bibtex:/tmp/invented/citations.bib#${key}`;
+    const comment = "source: harness/tasks/quillmath/README.md";
+    const all = learnAliases([
+      paper("a", "Solving Tidal Problems With Ledgers", { recordNames: [{ kind: "source-comment", text: comment, page: page("a") }] }),
+      paper("b", "Fixing The Harbour Board", { recordNames: [{ kind: "source-comment", text: comment, page: page("b") }] }),
+    ]);
+    expect(all.filter((a) => a.alias === "quillmath").map((a) => [a.paperId, a.kind, a.exact])).toEqual([
+      ["a", "task-cited", false],
+      ["b", "task-cited", false],
+    ]);
   });
 });

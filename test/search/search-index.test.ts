@@ -93,6 +93,27 @@ describe("the index and the graph", () => {
   });
 });
 
+describe("an index rebuilt whole", () => {
+  it("is merged into as few segments as one built once, however often it is rebuilt", () => {
+    const titlesOf = Array.from({ length: 40 }, (_, i) => ({ title: `Grading Tidal Ledger ${i} Of Harbours` }));
+    const db = inventedMap(tmp.dir, "rebuilt", titlesOf);
+    db.close();
+    const raw = new Database(join(tmp.dir, "rebuilt.db"));
+    const segments = () => raw.prepare("SELECT count(*) FROM search_text_data").pluck().get() as number;
+    try {
+      const lineage = LineageDb.open(join(tmp.dir, "rebuilt.db"));
+      lineage.rebuildSearchIndex();
+      const once = segments();
+      for (let i = 0; i < 5; i++) lineage.rebuildSearchIndex();
+      expect(segments()).toBe(once);
+      expect(titles(lineage, "ledger 7")[0]).toBe("Grading Tidal Ledger 7 Of Harbours");
+      lineage.close();
+    } finally {
+      raw.close();
+    }
+  });
+});
+
 describe("typos", () => {
   it("allow no edit below five letters, one up to eight, two from nine", () => {
     expect([typoBudget("mert"), typoBudget("ledgr"), typoBudget("treebnak"), typoBudget("ratnaparki")]).toEqual([0, 1, 1, 2]);
