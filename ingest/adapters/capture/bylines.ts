@@ -40,6 +40,9 @@ function unglued(part: string): string {
 function dateOf(part: string): { iso: string } | undefined {
   const found = findDate(part);
   if (found && part.length - found.iso.length <= 14) return found;
+  // "OpenAI, 2023": an organisation and the year (a byline's "A, B — OpenAI, 2023").
+  const org = /^\p{Lu}[\p{L}\p{N}&. -]{1,40},\s?((?:19|20)\d\d)$/u.exec(part.trim());
+  if (org?.[1]) return { iso: org[1] };
   // "2022-12": a year and its month.
   const month = /^((?:19|20)\d\d)-(0[1-9]|1[0-2])$/.exec(part.trim());
   if (month?.[1] && month[2]) return { iso: `${month[1]}-${month[2]}` };

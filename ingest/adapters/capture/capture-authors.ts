@@ -128,10 +128,15 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     }
     const oneEach = nameLines(lines, j, chrome);
     if (oneEach.length >= 2) return { names: oneEach };
-    // One author over the affiliation and address ("Ani Nenkova" / "Columbia University" / …).
+    // One author over the affiliation and address ("Ani Nenkova" / "Columbia University" / …), or
+    // names set apart by spaces only ("Ada Quill Bram Okoye Cy Varga"), each a given name and a surname.
     const single = cleanName(l);
     const next = lines.slice(j + 1, j + 4).find((x) => x !== "") ?? "";
-    if (seen === 1 && isPersonName(single) && (isAffiliation(next) || isEmailLine(next))) return { names: [single] };
+    if (seen === 1 && (isAffiliation(next) || isEmailLine(next))) {
+      const pairs = namePairs(single);
+      if (pairs) return { names: pairs };
+      if (isPersonName(single) && single.split(/\s+/).length <= 3) return { names: [single] };
+    }
     if (chrome(j) || isMetaLine(l)) continue;
     if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }

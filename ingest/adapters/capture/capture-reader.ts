@@ -32,6 +32,8 @@ import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
 import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
+import { venueStatement } from "../bare-abstract.ts";
+import { yearFitsArxiv } from "../../../vocabulary/arxiv-dates.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
 import { ownPageMarker, speakerTurns } from "./page-genre.ts";
 
@@ -70,7 +72,7 @@ export interface SiteReading {
 
 /** Sections about other papers: nothing in them is the page's own paper. */
 const OTHER_PAPERS =
-  /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
+  /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|publications?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 
 /** The capture's paper, its lists and what the reader noticed. */
 export function readCapture(capture: Capture, site: SiteReading = {}, settings: ReaderSettings = DEFAULT_READER_SETTINGS): CaptureReading {
@@ -223,11 +225,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;
   if (withAuthors) title = withAuthors.title;
   if (title) {
-    title = cleanCapturedTitle(title);
+    title = joinSmallCaps(cutGluedName(cleanCapturedTitle(title)));
     const short = trailingShortCitation(title);
     if (short) title = short.title;
     const trimmed = trimTitle(title, lines, titleLine);
-    title = trimmed.title;
+    title = cutGluedName(trimmed.title);
     if (trimmed.at !== undefined) titleLine = trimmed.at;
     reading.title = title;
     // A title from a tag or a record: the line that prints it, for what is read near the title.
@@ -379,6 +381,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const abstract = cleanAbstract(site.abstract ?? xml?.abstract ?? abstractLabel?.value ?? "");
   // An "Abstract:" label that only links to the abstract is no abstract.
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
+  // "… for the first time.Comment: To appear at EMNLP 2015.": the abstract's own word on where it appeared.
+  const stated = reading.year === undefined && !site.year && reading.abstract ? venueStatement(reading.abstract) : undefined;
+  if (stated?.year !== undefined && yearFitsArxiv(stated.year, reading.ids.arxiv, settings.yearsAfterArxiv)) reading.year = stated.year;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
   return reading;
 }
@@ -545,6 +550,23 @@ function abstractCopyright(abstract: string | undefined): number | undefined {
 function wrappedProceedings(line: string, next: string | undefined): { venue: string; year: number } | undefined {
   if (!next || line.length > 200 || !/^(?:In:?\s+)?(?:Proceedings of|Advances in)\b/.test(line) || /(?:19|20)\d\d/.test(line)) return undefined;
   return venueStatementLine(`${line} ${next.slice(0, 200)}`);
+}
+
+/**
+ * "MMLU-Pro: A More Robust … BenchmarkMMLU-Pro published": a title run on into the next label,
+ * which starts with the title's own name: cut where the name comes again, glued.
+ */
+function cutGluedName(title: string): string {
+  const name = /^([^:\s]{3,40}):\s/.exec(title)?.[1];
+  if (!name) return title;
+  const at = title.indexOf(name, name.length + 2);
+  return at > name.length + 10 && /\p{Ll}/u.test(title[at - 1] ?? "") ? title.slice(0, at).trim() : title;
+}
+
+/** "Re-evaluating the Role of B LEU in …": a word set in small capitals, split after its first letter, joined back. */
+function joinSmallCaps(title: string): string {
+  if (!/\p{Ll}{3}/u.test(title)) return title;
+  return title.replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|[,:;.]|$)/gu, "$1$2");
 }
 
 /** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */

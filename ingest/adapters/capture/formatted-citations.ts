@@ -149,8 +149,12 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
     if (c) return c;
   }
   const quoted = QUOTED.exec(s);
-  if (quoted?.[1] && quoted[2]) {
-    const c = citation(quoted[1], quoted[2].trim(), lastYear(quoted[3] ?? ""), quoted[3] ?? "", s);
+  // The names end right before the quoted title ("A, B, and C present "Title"" is a sentence, not a
+  // citation), and the year is the venue's, in the words after the title up to the sentence's end
+  // ("… at CVPR 2009 in Miami Beach, …", never "Beginning in 2006" further on).
+  if (quoted?.[1] && quoted[2] && !/\s\p{Ll}{3,}[,:]?$/u.test(quoted[1])) {
+    const venue = (quoted[3] ?? "").split(/(?<=[\p{Ll}\d)]{2}[.!?])\s+(?=\p{Lu})/u)[0] ?? "";
+    const c = citation(quoted[1], quoted[2].trim(), lastYear(venue), venue, s);
     if (c) return c;
   }
   const titled = QUOTED_FIRST.exec(s) ?? DASHED.exec(s);

@@ -127,6 +127,8 @@ export function wrappedTitle(lines: readonly string[], at: number, chrome: (i: n
   const here = lines[at] ?? "";
   if (!above || chrome(at - 1) || !titleLike(above) || looksLikeSiteName(lines, at - 1, chrome)) return undefined;
   if (!(OPEN_ENDING.test(above) || /[:–—-]$/.test(above) || /^\p{Ll}/u.test(here))) return undefined;
+  // A title's first line is a dozen words or so: a longer one is a sentence ("Access and use of … set forth at").
+  if (above.split(/\s+/).length > 16) return undefined;
   const joined = `${above} ${here}`;
   return joined.length <= 300 ? joined : undefined;
 }

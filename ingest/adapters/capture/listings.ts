@@ -64,7 +64,8 @@ function paperFeedEntries(lines: readonly string[], end: number): string[] | und
     const l = lines[i] ?? "";
     if (!l || isChrome(l) || !titleLike(l)) continue;
     const next = lines.slice(i + 1, i + 4).find((x) => x !== "") ?? "";
-    if (next.split(/\s+/).length >= 25) entries.push(l);
+    // An abstract under it (the last one may be cut short by the capture).
+    if (next.split(/\s+/).length >= 12) entries.push(l);
   }
   return entries.length >= 2 ? entries : undefined;
 }
@@ -97,8 +98,13 @@ function linkedEntries(lines: readonly string[], end: number): string[] | undefi
   return entries.length >= MIN_ENTRIES ? entries : undefined;
 }
 
+/** "Showing papers by "Jia Deng published in 2009"", "Showing 24 results for …": an author's or a search's page. */
+const SHOWING = /^showing (?:\d[\d,]* )?(?:papers|results|publications|articles|works) (?:by|for|of|in|from)\b/i;
+
 /** "a listing of 4 papers ("DICE: …", …), not one paper's page", or undefined. */
 export function listingReason(capture: Capture): string | undefined {
+  const showing = capture.lines.slice(0, 40).find((l) => SHOWING.test(l.trim()));
+  if (showing) return `a listing of papers ("${showing.trim().slice(0, 60)}"), not one paper's page`;
   const entries = listingEntries(capture);
   if (!entries) return undefined;
   const first = entries[0] ?? "";

@@ -93,6 +93,24 @@ function isLinkPostHeadline(s: string): boolean {
   return /^(?:🔗|↗️?|⇒|➜|➡️?|Link:)\s*\S/u.test(s);
 }
 
+/** "Computer scienceWordNetHierarchyCluster analysis…": a list of tags run together, three joins or more. */
+function isGluedList(s: string): boolean {
+  return (s.match(/\p{Ll}{3}\p{Lu}\p{Ll}/gu)?.length ?? 0) >= 3;
+}
+
+/** Words of a document's kind, as a listing's badges print them ("Proceedings ArticleDOI", "Journal Article · PDF"). */
+const DOCUMENT_KINDS = new Set("proceedings article journal conference paper book chapter dataset preprint thesis report doi pdf open access review letter poster".split(" "));
+
+/** A line made only of a document's kind words, spaced or run together: a badge, not a title. */
+function isKindBadge(s: string): boolean {
+  const words = s
+    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, " ")
+    .toLowerCase()
+    .split(/[\s·|,/]+/)
+    .filter(Boolean);
+  return words.length >= 2 && words.length <= 5 && words.every((w) => DOCUMENT_KINDS.has(w));
+}
+
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
@@ -107,7 +125,9 @@ export function isNonTitle(line: string): boolean {
     isRecordText(s) ||
     isCallToAction(s) ||
     isPublisherLine(s) ||
-    isLinkPostHeadline(s)
+    isLinkPostHeadline(s) ||
+    isGluedList(s) ||
+    isKindBadge(s)
   )
     return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;

@@ -6,7 +6,7 @@
  * page only when something else confirms it (capture-reader.ts). What marks a page so:
  * - it says what it is in its own prose: "In this post, …", "In this video", "this episode",
  *   "Today's lecture is on …", "Welcome back to the podcast";
- * - it counts itself in a series: "Week 7 of 12", "Day 32 of 60", "Concept 91 of 100";
+ * - it counts itself in a series: "Week 7 of 12", "Day 32 of 60", "Concept 91 of 100", "Section 09";
  * - it is a dialogue: lines that open with a speaker's name and a colon ("John: …", "Noah: …"),
  *   the same speakers again and again; those lines are a transcript's turns, never a title;
  * - it calls the paper by a short name, "the <Name> paper" or "the <Name> study", in its opening
@@ -23,13 +23,14 @@ const SELF_DESCRIPTION =
   /\b(?:(?:in|on|for) this (?:blog )?(?:post|article|video|episode|podcast|lesson|lecture|tutorial|newsletter|write-?up|thread|walkthrough|explainer)\b|this (?:week's|episode's|video's) |today(?:'s| we)\b.{0,40}\b(?:lecture|episode|video|lesson|post|session)\b|welcome (?:back )?to (?:the |this |another |our )?(?:podcast|show|episode|channel|lecture|lesson|course|newsletter)\b|in this video\b)/i;
 
 /** "Week 7 of 12", "Day 32 of 60", "Concept 91 of 100Scaling": a page counted in a series. */
-export const SERIES_COUNTER = /\b(?:week|day|part|chapter|lesson|module|unit|episode|session|lecture|concept|step|topic|paper)\s+\d{1,3}\s+of\s+\d{1,3}(?!\d)/i;
+export const SERIES_COUNTER =
+  /\b(?:week|day|part|chapter|lesson|module|unit|episode|session|lecture|concept|step|topic|paper)\s+\d{1,3}\s+of\s+\d{1,3}(?!\d)|^(?:section|chapter|lesson|module|unit|episode|lecture)\s+\d{1,3}$/i;
 
 /** "The Sleeper Agents paper (Hubinger et al., 2024)", "the GAIA paper describes": the paper called by a short name. */
 const NAMED_PAPER = /\b[Tt]he\s+(?:original\s+)?(\p{Lu}[\p{L}\p{N}-]*(?:\s+\p{Lu}[\p{L}\p{N}-]*){0,2})\s+(?:paper|study|preprint|benchmark paper)\b/u;
 
-/** "John: …", "Speaker 2: …": a turn of a dialogue, its speaker's name before a colon. */
-const TURN = /^(\p{Lu}[\p{L}'’.-]{0,20}(?: (?:\p{Lu}[\p{L}'’.-]{0,20}|\d{1,2}))?):\s+\S/u;
+/** "John: …", "Speaker 2: …": a turn of a dialogue, its speaker's name before a colon ("Step 1: …" is a worked example's). */
+const TURN = /^(\p{Lu}[\p{L}'’.-]{0,20}(?: \p{Lu}[\p{L}'’.-]{0,20})?|Speaker \d{1,2}):\s+\S/u;
 
 /** Labels that open a line of a record or a page's facts, not a speaker's turn. */
 const FIELD_LABELS =
