@@ -14,6 +14,7 @@ import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
 import type { MentionDetails, MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
 import { workAliases } from "../vocabulary/aliases.ts";
+import { passageOf } from "../vocabulary/identity-passages.ts";
 import { createHash } from "node:crypto";
 
 export interface BuildSummary {
@@ -143,6 +144,8 @@ export function mentionRow(r: MentionRaw, page: PageInfo | undefined): MentionRo
   if (year !== null) row.year = year;
   if (role === "self") {
     row.self = { abstract: r[13], title_inferred: r[14], authors_json: r[15], venue: r[16], date: r[17], facts_json: page?.factsJson ?? "{}", format: page?.format ?? "" };
+    const passage = passageOf(r[13] ?? undefined);
+    if (passage) row.passage = passage;
     if (r[14]) row.titleInferred = true;
     else if (title) {
       const aliases = workAliases(title, r[13] ?? undefined);

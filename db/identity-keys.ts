@@ -2,7 +2,8 @@
  * The keys by which identity resolution's rules (vocabulary/identity.ts) bring mentions together,
  * and the stored table of each paper's keys (`paper_keys`). Every rule compares only mentions that
  * share something: an identifier (rule 1), a normalised title (rules 2 and 4), a name (rule 3's
- * "Name: subtitle" and bare names, rule 5's short names and the aliases of titles); titles and names
+ * "Name: subtitle" and bare names, rule 5's short names and the aliases of titles), an abstract's
+ * opening (rule 6); titles and names
  * are keyed squashed (vocabulary/titles.ts), so that one title's mentions share its key. Two
  * mentions with no key in common, directly or through a chain of mentions that have, are never
  * compared, so the papers a batch can change are those whose keys its mentions reach
@@ -27,10 +28,12 @@ export function identityKeys(m: Mention): string[] {
   if (m.normTitle) keys.push(`name:${squashed(m.normTitle)}`);
   if (m.titleParts) keys.push(`name:${m.titleParts.name}`);
   for (const alias of m.aliases ?? []) keys.push(`name:${alias}`);
-  // A mention with neither is a paper of its own, whose id is the hash of its year alone, like
-  // every other such paper of that year (vocabulary/identity.ts `paperIdFor`): they are numbered
-  // apart ("~2") in order, so they are reached together.
+  // A mention with neither is a paper of its own (or of an abstract it shares, rule 6), whose id is
+  // the hash of its year alone, like every other such paper of that year (vocabulary/identity.ts
+  // `paperIdFor`): they are numbered apart ("~2") in order, so they are reached together.
   if (keys.length === 0) keys.push(`untitled:${m.year ?? ""}`);
+  // Rule 6 compares abstracts that open alike (vocabulary/identity-passages.ts).
+  if (m.passage) keys.push(`passage:${m.passage.opening}`);
   return keys;
 }
 

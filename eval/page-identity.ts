@@ -3,7 +3,7 @@
  * read with settings other than `lineage ingest`'s (eval/pages-loso.ts): the mentions of every
  * record made as db/graph-builder.ts makes them from the stored rows (pages ranked by content hash,
  * then list and position; titles normalised; the self mention's aliases from its title and
- * abstract), and vocabulary/identity.ts run over them. The evaluation reports whether this gives
+ * abstract, and its abstract's passage), and vocabulary/identity.ts run over them. The evaluation reports whether this gives
  * the nodes the ingest gave when the settings are the ingest's. Pure.
  */
 import { createHash } from "node:crypto";
@@ -11,6 +11,7 @@ import { resolveIdentities, type Mention, type MentionRole } from "../vocabulary
 import type { PaperPage, PaperRef } from "../vocabulary/paper-page.ts";
 import { normalizeTitle, titleParts } from "../vocabulary/titles.ts";
 import { workAliases } from "../vocabulary/aliases.ts";
+import { passageOf } from "../vocabulary/identity-passages.ts";
 
 export interface ReadRecord {
   source: string;
@@ -28,6 +29,8 @@ function mention(id: number, rank: number, role: MentionRole, position: number, 
   const parts = ref.title ? titleParts(ref.title) : undefined;
   if (parts) m.titleParts = parts;
   if (ref.year !== undefined) m.year = ref.year;
+  const passage = self ? passageOf(self.abstract) : undefined;
+  if (passage) m.passage = passage;
   if (self?.titleInferred) m.titleInferred = true;
   else if (self && ref.title) {
     const aliases = workAliases(ref.title, self.abstract);

@@ -16,6 +16,9 @@
  *   5. A cluster known only by a short name ("Big-Bench") joins the one titled paper that goes by
  *      that name (an alias of its title or abstract), when years agree or one is unknown
  *      (vocabulary/identity-aliases.ts).
+ *   6. A cluster with no read title (a bare abstract, an episode's notes) joins the one titled paper
+ *      whose abstract is the same passage as its own: the same opening and most shingles shared
+ *      (vocabulary/identity-passages.ts).
  * Every merge and every refusal is returned as a `MergeDecision` for `lineage explain`.
  */
 import { createHash } from "node:crypto";
@@ -24,6 +27,7 @@ import { Clusters } from "./identity-clusters.ts";
 import { cmp, mergeByInferredTitle, mergeByReadTitle } from "./identity-titles.ts";
 import { mergeByTitleName } from "./identity-names.ts";
 import { mergeByAlias } from "./identity-aliases.ts";
+import { mergeByPassage, type Passage } from "./identity-passages.ts";
 
 export type MentionRole = "self" | "builds_on" | "built_by";
 
@@ -40,12 +44,14 @@ export interface Mention {
   titleParts?: { name: string; subtitle: string };
   /** The short names the page's own paper goes by (vocabulary/aliases.ts workAliases), for rule 5. */
   aliases?: readonly string[];
+  /** The page's own abstract as rule 6 compares it (vocabulary/identity-passages.ts passageOf). */
+  passage?: Passage;
   year?: number;
 }
 
 export interface MergeDecision {
   decision: "merged" | "kept-apart";
-  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred" | "title-name" | "title-alias";
+  rule: "identifier" | "title" | "identifier-conflict" | "title-year" | "title-ambiguous" | "title-id-conflict" | "title-inferred" | "title-name" | "title-alias" | "passage";
   /** Mention ids on either side. */
   a: number;
   b: number;
@@ -110,6 +116,7 @@ export function resolveIdentities(mentions: readonly Mention[], options: Resolve
   mergeByTitleName(c, sorted, decide);
   mergeByInferredTitle(c, inferredTitles, readTitles, decide);
   mergeByAlias(c, sorted, decide);
+  mergeByPassage(c, sorted, decide);
 
   // Roots are lowest positions, so walking positions in order visits clusters in key order.
   const clusters = new Map<number, number[]>();

@@ -3,9 +3,9 @@
  * is inferred from the first sentence (and flagged `titleInferred`) of a text that is prose
  * throughout (a page that labels its abstract or carries widgets beside it has lost its title
  * line: no title is made of its prose), or read from a reference entry opening it ("<Title>,
- * First Last, …") or the one citation it holds on a line of its own; the abstract is the whole
+ * First Last, …"), its title in quotes opening it ('"Title" investigates …') or the one citation it holds on a line of its own; the abstract is the whole
  * text, and year and venue come from a statement such as "to be presented at … 2025 …" when there
- * is one.
+ * is one, or from a line "2023: A, B, C" with the authors.
  */
 import { decodeHTML } from "entities";
 import { hasIdentifier, identifiersFromText } from "../../vocabulary/identifiers.ts";
@@ -15,6 +15,8 @@ import { collapse } from "./page-text.ts";
 import { cleanPage } from "../../vocabulary/clean-text.ts";
 import { titleThenAuthors } from "./capture/title-author-lines.ts";
 import { parseFormattedCitation } from "./capture/formatted-citations.ts";
+import { splitPdfHeader, titleEndingWithName } from "./capture/pdf-bylines.ts";
+import { parseAuthorList } from "./capture/author-lists.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -89,7 +91,10 @@ export function proseLike(text: string): boolean {
 function titleMissing(text: string): boolean {
   const lines = text.slice(0, 50_000).split("\n", 400);
   return (
-    lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) || lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2 || headlineFirst(lines)
+    lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) ||
+    lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2 ||
+    headlineFirst(lines) ||
+    headingFirst(lines)
   );
 }
 
@@ -102,6 +107,17 @@ function headlineFirst(lines: readonly string[]): boolean {
   const filled = lines.map((l) => l.trim()).filter((l) => l !== "");
   const first = filled[0] ?? "";
   return filled.length >= 2 && first.split(/\s+/).length <= 15 && firstSentence(first) === first.replace(/[.!?]$/, "") && /[.!?]$/.test(first);
+}
+
+/**
+ * A first line of a few words with no sentence's end, standing alone over the text ("🔗 AI's
+ * Ostensible Emergent Abilities Are a Mirage" over a quoted paragraph): a headline, whose words
+ * are the page's, not the first of an abstract.
+ */
+function headingFirst(lines: readonly string[]): boolean {
+  const at = lines.findIndex((l) => l.trim() !== "");
+  const first = (lines[at] ?? "").trim();
+  return at >= 0 && (lines[at + 1] ?? "").trim() === "" && first.split(/\s+/).length <= 15 && !/[.!?:;,]["”’)]?$/.test(first);
 }
 
 /**
@@ -118,6 +134,45 @@ function onlyCitation(text: string): { title: string; authors: string[]; year?: 
     .filter((c) => c !== undefined && c.authors.length > 0 && c.year !== undefined);
   const [only] = found;
   return found.length === 1 && only ? { title: only.title, authors: only.authors, ...(only.year !== undefined ? { year: only.year } : {}) } : undefined;
+}
+
+/** A line "2023: A, B, C" (a year, a colon, two names or more): the byline of an episode's notes. */
+function datedByline(text: string): { year: number; authors: string[] } | undefined {
+  for (const line of text.slice(0, 50_000).split("\n", 400)) {
+    const m = /^\s*((?:19|20)\d\d):\s+(\S.{0,3000})$/.exec(line);
+    const list = m?.[2] ? parseAuthorList(m[2]) : undefined;
+    if (m?.[1] && list && list.names.length >= 2) return { year: Number(m[1]), authors: list.names };
+  }
+  return undefined;
+}
+
+/** '"Lost in the Middle: …" investigates …': a summary that opens with its paper's title in quotes, a verb after it. */
+function quotedOpening(paragraph: string): { title: string; authors: string[]; year?: number } | undefined {
+  const m = /^["“]([^"“”]{8,300})["”](?=\s+\p{Ll})/u.exec(paragraph);
+  const title = m?.[1]?.replace(/[,.]$/, "").trim();
+  return title && title.split(/\s+/).length >= 3 && /^\p{Lu}/u.test(title) ? { title, authors: [] } : undefined;
+}
+
+/**
+ * A PDF's first page run onto a line near the top (under a host's search snippet, say): its title
+ * and byline told apart by the byline's own shape (capture/pdf-bylines.ts), or a title line ending
+ * with the first author over the others' names, one a line.
+ */
+function pdfHeaderAtTop(text: string): { title: string; authors: string[]; year?: number } | undefined {
+  const lines = text.slice(0, 20_000).split("\n", 60);
+  for (let i = 0, seen = 0; i < lines.length && seen < 3; i++) {
+    const l = (lines[i] ?? "").trim();
+    if (!l) continue;
+    seen++;
+    const header =
+      splitPdfHeader(l) ??
+      titleEndingWithName(
+        lines.map((x) => x.trim()),
+        i,
+      );
+    if (header) return header;
+  }
+  return undefined;
 }
 
 /** The first sentence: up to the first . ! or ? that ends a word which is not an abbreviation. */
@@ -178,11 +233,17 @@ export const parseBareAbstract: PageAdapter = (text) => {
     page.warnings.push("no abstract-like prose: only identifiers were read");
     return { ok: true, page: cleanPage(page) };
   }
+  // "2023: Xiao Liu, Hao Yu, …" under the abstract (an episode's notes): the year and the authors.
+  const dated = datedByline(source);
+  if (dated) {
+    paper.year = dated.year;
+    paper.authors = dated.authors;
+  }
   const paras = paragraphs(source);
   paper.abstract = paras.join("\n\n");
   // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper;
   // so does the one citation a note ends with ("Quill, A., & Okoye, B. (2021). Title.").
-  const entry = titleThenAuthors(paras[0] ?? "") ?? onlyCitation(source);
+  const entry = pdfHeaderAtTop(source) ?? titleThenAuthors(paras[0] ?? "") ?? quotedOpening(paras[0] ?? "") ?? onlyCitation(source);
   const title = entry ? entry.title : titleMissing(source) ? undefined : titleFrom(firstSentence(paras[0] ?? ""));
   if (entry) {
     paper.authors = entry.authors;

@@ -237,6 +237,7 @@ class BibReader {
       const fields = new Map<string, string>();
       const warnings: string[] = [];
       this.fields(start, close, fields, warnings);
+      if (key === "") warnings.push("entry has no citation key: its fields start right after the brace");
       this.entries.push({ type: head.type, key, fields, line, start, end: this.i, preceding, warnings });
     } catch (err) {
       if (!(err instanceof Malformed)) throw err;
@@ -320,6 +321,11 @@ class BibReader {
     const afterKey = this.i;
     this.skipSpace();
     const next = text.charCodeAt(this.i);
+    // "@article{ author = {…}, …": no key, its fields from the start (a hand-written page's entry); read, and said.
+    if (key && next === EQUALS && /^[A-Za-z][A-Za-z_-]{1,30}$/.test(key)) {
+      this.i = from;
+      return "";
+    }
     if (!key || next === EQUALS) throw new Malformed(`entry has no citation key (${key ? `\`${key}\` is followed by \`=\`` : `found ${this.found()}`})`);
     if (next === COMMA) {
       this.i++;

@@ -21,17 +21,20 @@ describe("BibTeX", () => {
   const result = bib("benchmark-citations.bib");
   const byKey = (key: string) => result.records.find((r) => r.source === `bibtex:benchmark-citations.bib#${key}`)?.page;
 
-  it("keeps the 35 well-formed entries and reports the 5 malformed ones by line and key", () => {
-    expect(result.records).toHaveLength(35);
+  it("keeps the 35 well-formed entries and one with no key, and reports the 4 malformed ones by line and key", () => {
+    expect(result.records).toHaveLength(36);
     expect(result.problems.map((p) => [p.line, p.key ?? null])).toEqual([
       [15, "ortega2025tide"],
       [81, null],
-      [231, null],
       [283, "sailor2020unbalanced"],
       [312, "drift2019fields"],
     ]);
     expect(result.problems[0]?.reason).toMatch(/^line 15 \(ortega2025tide\): malformed entry: missing comma after the citation key/);
     expect(result.problems[1]?.reason).toMatch(/entry has no citation key/);
+    // "@misc{ author={…}, title={…}": no key, its fields right after the brace: read, and said.
+    const keyless = result.records.find((r) => r.page.paper.title === "KOHARBOUR: A Korean Benchmark of Everyday Harbour Tasks")?.page;
+    expect(keyless?.paper).toMatchObject({ year: 2022, authors: ["Haneul Park", "Jiwoo Seo", "Minsu Ryu", "Erin Dale"] });
+    expect(keyless?.warnings.join(" ")).toMatch(/no citation key: its fields start right after the brace/);
   });
 
   it("finds arXiv IDs in eprint, url and journal fields, ACL IDs in URLs and DOIs", () => {

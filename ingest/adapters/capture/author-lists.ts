@@ -28,7 +28,7 @@ const NOT_NAMES = new Set(
     "google deepmind microsoft meta openai anthropic nvidia amazon apple ibm intel facebook baidu alibaba tencent huawei salesforce adobe " +
     "ai2 abstract paper papers pdf code view download introduction arxiv conference proceedings journal workshop association " +
     "computational linguistics learning language languages models model neural network networks data dataset datasets benchmark benchmarks " +
-    "evaluation evaluating analysis survey towards toward using based large deep machine artificial intelligence science sciences " +
+    "evaluation evaluating analysis survey towards toward using based large machine artificial intelligence science sciences " +
     "computer engineering technology systems system information national state states united kingdom china usa america europe " +
     "authors author citations citation references reference published publication submitted year venue online edition volume pages " +
     "january february march july september october november december " +
@@ -45,7 +45,16 @@ const INITIALS = /^(?:\p{Lu}\.?(?:\s?-\s?\p{Lu}\.?)?\s?)+(?:[a-z]{1,3}\.\s?(?:\p
 const CAPITALISED = /^\p{Lu}[\p{L}\p{M}'’]*[\p{Ll}\p{M}][\p{L}\p{M}'’]*(?:[-‐‑][\p{L}\p{M}'’]+)*\.?$/u;
 const INITIAL = /^\p{Lu}\.?(?:-\p{Lu}\.?)?$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}·・]{2,8}$/u;
+/**
+ * Words of a Chinese page's labels and buttons ("视频信息" video info, "答案文本" answer text, "视频字幕"
+ * subtitles, "论文摘要" abstract): a short line holding one is a label, never a person's name.
+ */
+const CJK_LABEL_WORDS =
+  /视频|信息|文本|字幕|答案|摘要|论文|作者|下载|分享|评论|翻译|相关|推荐|首页|登录|注册|搜索|引用|收藏|详情|简介|介绍|标题|来源|发布|时间|日期|阅读|全文|原文|链接|代码|数据|模型|方法|结果|关键词|文章|页面|更多|目录|附件|版本|评分/u;
 const SUFFIX = /^(?:jr|sr|ii|iii|iv)\.?$/i;
+/** Endings of English nouns no name has ("Alignment", "Navigation", "Robustness", "Ethics"): a heading's words, not a person's. */
+const NOUN_ENDING = /\p{Ll}(?:tion|sion|ment|ness|ity|ism|ship|ics|ology)s?$/u;
+const NAMES_WITH_NOUN_ENDINGS = new Set(["clement", "guinness", "furness", "verity", "charity", "felicity", "trinity", "amity", "prosperity"]);
 
 /** "Kilian Q. Weinberger†‡" → "Kilian Q. Weinberger"; "Yang Liu1" → "Yang Liu"; "Dr. A B" → "A B". */
 export function cleanName(raw: string): string {
@@ -74,13 +83,14 @@ const TRAILING_MARK = /[\s,;:·•-]/;
 export function isPersonName(name: string, opts: { allowSingle?: boolean } = {}): boolean {
   const s = name.trim();
   if (!s || s.length > 80 || /[\d@:/\\()[\]{}<>|=+"“”]/.test(s)) return false;
-  if (CJK_NAME.test(s.replace(/\s+/g, ""))) return true;
+  if (CJK_NAME.test(s.replace(/\s+/g, ""))) return !CJK_LABEL_WORDS.test(s);
   const tokens = s.split(/\s+/);
   if (tokens.length > 6 || (tokens.length < 2 && !opts.allowSingle)) return false;
   let words = 0;
   for (const [k, t] of tokens.entries()) {
     if (INITIAL.test(t)) continue;
-    if (NOT_NAMES.has(t.toLowerCase().replace(/[.,]$/, ""))) return false;
+    const lower = t.toLowerCase().replace(/[.,]$/, "");
+    if (NOT_NAMES.has(lower) || (lower.length >= 6 && NOUN_ENDING.test(lower) && !NAMES_WITH_NOUN_ENDINGS.has(lower))) return false;
     if (CAPITALISED.test(t)) words++;
     else if (k > 0 && SUFFIX.test(t)) continue;
     else if (PARTICLES.has(t) && k > 0 && k < tokens.length - 1) continue;
@@ -195,8 +205,12 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   let s = line.replace(/\s+/g, " ").trim();
   if (!s || s.length > 6000) return undefined;
   s = s.replace(/^(?:by|written by|authors?(?:\(s\))?\s*:)\s+/i, "").replace(/\s*\(\s*[*∗†‡]\s*[^()]{0,60}\)\s*$/u, "");
+  // "A, B, C, et al. (Carnegie Mellon University)": the authors' affiliation after the whole list.
+  if (/\)\s*$/.test(s)) s = s.replace(/(?<=et\.?\s?al\.?|\p{L})\s*\((?![^()]*\b(?:others?|more|authors?)\b)[^()\d]{3,80}\)\s*$/u, "");
   // "Tom Quill(Google (United States)), …": an affiliation holding its country, after each name.
   if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
+  // "Arindam Quill∗ Bram Okoye∗ Cy Varga": names set apart only by their footnote marks.
+  if (!/[,;·|]/.test(s) && (s.match(/\p{L}[*∗†‡]+\s+\p{Lu}/gu)?.length ?? 0) >= 1) s = s.replace(/(?<=\p{L})([*∗†‡]+)\s+(?=\p{Lu})/gu, "$1, ");
   const cut = takeTruncation(s);
   s = cut.rest
     // "A, B, … Z" ("A; B; … Z;"): the ellipsis stands for the hidden names.

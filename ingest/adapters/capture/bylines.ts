@@ -13,6 +13,7 @@ import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
 import { identifiersIn } from "../page-text.ts";
 import { parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { VENUES, venueIn } from "./capture-dates.ts";
+import { isChrome } from "./chrome.ts";
 
 export interface Byline {
   authors?: AuthorList;
@@ -39,6 +40,12 @@ function unglued(part: string): string {
 function dateOf(part: string): { iso: string } | undefined {
   const found = findDate(part);
   if (found && part.length - found.iso.length <= 14) return found;
+  // "OpenAI, 2023": an organisation and the year (a byline's "A, B — OpenAI, 2023").
+  const org = /^\p{Lu}[\p{L}\p{N}&. -]{1,40},\s?((?:19|20)\d\d)$/u.exec(part.trim());
+  if (org?.[1]) return { iso: org[1] };
+  // "2022-12": a year and its month.
+  const month = /^((?:19|20)\d\d)-(0[1-9]|1[0-2])$/.exec(part.trim());
+  if (month?.[1] && month[2]) return { iso: `${month[1]}-${month[2]}` };
   const year = /^\(?((?:19|20)\d\d)\)?(?:\s+\S+){0,2}$/.exec(part.trim());
   return year?.[1] ? { iso: year[1] } : undefined;
 }
@@ -90,6 +97,8 @@ export function readByline(line: string): Byline | undefined {
       kinds |= 8;
     }
     if (!hasIdentifier(ids) && !venue && !date && !authors) {
+      // A site's own badge ("77 min read", "PDF", "Share") stands among the facts as chrome.
+      if (isChrome(raw)) continue;
       // A badge ("Paper", "High credibility", "arXiv") may stand among the facts; a phrase may not.
       if (raw.split(/\s+/).length > 3) return undefined;
       unknown++;

@@ -82,10 +82,19 @@ export function findAuthorLine(lines: readonly string[], chrome: (i: number) => 
   return undefined;
 }
 
+/** Words of an affiliation's name that are written in lower case ("School of Computer Science and Technology"). */
+const CONNECTIVES = /^(?:of|for|and|the|at|in|on|de|du|des|di|del|della|der|für|und|la|le|y|e|&)$/;
+
+/** How many lower-case words a line has besides connectives: one makes a description or a phrase, not an affiliation ("U-shaped curve"). */
+function plainWords(line: string): number {
+  return line.split(/\s+/).filter((w) => /^\p{Ll}{2,}/u.test(w) && !CONNECTIVES.test(w)).length;
+}
+
 /**
  * Authors printed one per line from line `from` on (a viewer's "Ada Quill" / "Invented University"
  * / "Bram Okoye" / …), affiliations and lone commas between them passed over; empty unless the
- * first line is a name.
+ * first line is a name. A line of lower-case words between them (a mind map's "Significant drop in
+ * middle" under "Performance Degradation") is no affiliation: the names stop there.
  */
 export function nameLines(lines: readonly string[], from: number, chrome: (i: number) => boolean): string[] {
   const names: string[] = [];
@@ -99,7 +108,7 @@ export function nameLines(lines: readonly string[], from: number, chrome: (i: nu
     const several = isPersonName(name) ? undefined : (namePairs(name) ?? nameBeforeAffiliation(l));
     if (isPersonName(name)) names.push(name);
     else if (several && (names.length > 0 || j === from)) names.push(...several);
-    else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80) break;
+    else if (names.length === 0 || isProse(l) || labelAlone(l) !== undefined || isSectionLabel(l) || isMetaLine(l) || /\d/.test(l) || l.length > 80 || plainWords(l) >= 1) break;
   }
   return names;
 }
@@ -119,6 +128,15 @@ export function authorsUnderTitle(lines: readonly string[], titleLine: number | 
     }
     const oneEach = nameLines(lines, j, chrome);
     if (oneEach.length >= 2) return { names: oneEach };
+    // One author over the affiliation and address ("Ani Nenkova" / "Columbia University" / …), or
+    // names set apart by spaces only ("Ada Quill Bram Okoye Cy Varga"), each a given name and a surname.
+    const single = cleanName(l);
+    const next = lines.slice(j + 1, j + 4).find((x) => x !== "") ?? "";
+    if (seen === 1 && (isAffiliation(next) || isEmailLine(next))) {
+      const pairs = namePairs(single);
+      if (pairs) return { names: pairs };
+      if (isPersonName(single) && single.split(/\s+/).length <= 3) return { names: [single] };
+    }
     if (chrome(j) || isMetaLine(l)) continue;
     if (isProse(l) || isSectionLabel(l) || (/[.!?]$/.test(l) && l.split(/\s+/).length >= 8)) break;
   }

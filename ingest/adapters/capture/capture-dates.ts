@@ -75,6 +75,15 @@ function arxivInProse(lines: readonly string[], from: number, to: number): Candi
   return undefined;
 }
 
+/** "2015" over "Year" (a card's figures, each over its label, "3.4K" over "Citations"): the year the label names. */
+function yearOverLabel(lines: readonly string[], to: number): Candidate | undefined {
+  for (let i = 0; i < lines.length && i <= to + 10; i++) {
+    const m = /^((?:19|20)\d\d)$/.exec((lines[i] ?? "").trim());
+    if (m?.[1] && /^(?:year|publication year|published)$/i.test((lines[i + 1] ?? "").trim())) return { year: Number(m[1]), source: "labelled" };
+  }
+  return undefined;
+}
+
 /** "arxiv(2021)", "ICLR (2020)" alone on a line near the title: where it appeared, and its year. */
 function venueYearLine(lines: readonly string[], from: number, to: number): Candidate | undefined {
   const shape = new RegExp(`^(?:arxiv|corr|${VENUES})\\s*\\(\\s*((?:19|20)\\d\\d)\\s*\\)$`, "i");
@@ -109,14 +118,15 @@ function phraseDate(lines: readonly string[], from: number, to: number): Candida
 /** "Published as a conference paper at ICLR 2020", "Accepted at NeurIPS 2023": venue and year. */
 export function venueStatementLine(line: string): { venue: string; year: number } | undefined {
   // "Proceedings of the … (CVPR), 2023, pp. 1-10", "Advances in … 33 (NeurIPS 2020)".
-  const proceedings = /^(?:.{0,600}?;\s*)?(?:In:?\s+|Part of\s+)?((?:Proceedings of|Advances in) .{5,200}?)(?:,\s*|\s+)(?:\(?[A-Za-z]{2,12}\)?,?\s*)?\(?((?:19|20)\d\d)\)?(?:[,.)]|\s|$)/.exec(
-    line.trim(),
-  );
+  const proceedings =
+    /^(?:.{0,600}?;\s*)?(?:In:?\s+|Part of\s+)?((?:Proceedings of|Advances in) .{5,200}?)(?:,\s*|\s+)(?:\(?[A-Za-z]{2,12}\)?,?\s*)?\(?((?:19|20)\d\d)\)?(?:-\d\d(?:-\d\d)?)?(?:[,.)]|\s|$)/.exec(
+      line.trim(),
+    );
   if (proceedings?.[1] && proceedings[2]) {
     return { venue: proceedings[1].replace(/,\s*(?:PMLR|pp\.|pages|vol\.|volume)\b.*$/i, "").replace(/[\s,(]+$/, ""), year: Number(proceedings[2]) };
   }
   const m =
-    /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published in)\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(
+    /^(?:published as an? (?:conference|workshop|journal|main conference) paper (?:at|in)|accepted (?:at|to|by|for publication in)|to appear (?:at|in)|presented at|appeared in|published (?:in|at))\s+(?:the\s+)?(.{2,120}?)\.?$/i.exec(
       line.trim(),
     );
   const year = m?.[1] ? YEAR.exec(m[1]) : null;
@@ -142,10 +152,17 @@ export function venueIn(text: string): { venue: string; year: number } | undefin
 /** "Transactions of the … Linguistics (2019) (to appear)": a journal's or proceedings' name, its year in brackets. */
 const JOURNAL_LINE = /^((?:Transactions|Journal|Proceedings|Annals)\b[^()]{3,160}?)\s*\(((?:19|20)\d\d)\)(?:\s*\((?:to appear|in press|forthcoming)\))?\.?$/;
 
-/** "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title: the venue, and its year. */
+/**
+ * "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title, or before a
+ * bar of the site's links: the venue, and its year.
+ */
 export function venueLine(line: string): { venue: string; year: number } | undefined {
   const m = VENUE_LINE.exec(line.trim());
   if (m?.[1]) return { venue: line.trim(), year: Number(m[1]) };
+  // "NeurIPS 2023 | Venue PDF | LLM Run Details": the venue before a bar of the site's links.
+  const [first, ...links] = line.length <= 200 ? line.split(/\s+\|\s+/) : [];
+  const barred = first && links.length > 0 && links.every((l) => l.split(/\s+/).length <= 4 && !/\d/.test(l)) ? VENUE_LINE.exec(first.trim()) : null;
+  if (barred?.[1] && first) return { venue: first.trim(), year: Number(barred[1]) };
   const journal = line.length <= 240 ? JOURNAL_LINE.exec(line.trim()) : null;
   return journal?.[1] && journal[2] ? { venue: journal[1].trim(), year: Number(journal[2]) } : undefined;
 }
@@ -231,6 +248,8 @@ function dateCandidates(clues: DateClues): Candidate[] {
     const year = yearOf(clues.bylineDate) ?? 0;
     out.push(clues.bylineDate.length > 4 ? { date: clues.bylineDate, year, source: "near-title" } : { year, source: "near-title" });
   }
+  const over = yearOverLabel(clues.lines, clues.headerEnd);
+  if (over) out.push(over);
   const prose = arxivInProse(clues.lines, top + 1, Math.min(clues.lines.length - 1, top + 8));
   if (prose) out.push(prose);
   const phrase = phraseDate(clues.lines, 0, clues.headerEnd);

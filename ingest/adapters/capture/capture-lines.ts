@@ -2,7 +2,8 @@
  * A page capture as lines: the text a user saved from a rendered page (or an HTML page turned into
  * its visible lines, see html-lines.ts), each line cleaned the same way before any reader looks at
  * it. Invisible characters and non-breaking spaces become nothing and spaces, box-drawing frames
- * (`║ Title : … ║`) and escaped line breaks at a line's ends ("\\n\\n Title \\n") are taken off,
+ * (`║ Title : … ║`), escaped line breaks at a line's ends ("\\n\\n Title \\n") and a heading's
+ * anchor glued to its end ("… Agents#", "Abstract¶") are taken off,
  * runs of spaces collapse. Headings (Markdown `#`, HTML h1-h6)
  * and links keep their line numbers, so readers can ask "is line 3 a heading" or "which links sit
  * on line 7". Pure.
@@ -56,6 +57,8 @@ export function cleanCaptureLine(line: string): string {
   let s = line.replace(INVISIBLE, "").replace(SPACES, " ").trim();
   if (s.startsWith("\\n") || s.endsWith("\\n")) s = trimEscapedBreaks(s.replace(ESCAPED_BREAKS_AT_START, "").trimEnd()).trim();
   if (isFramed(s)) s = s.replace(FRAME, "").trim();
+  // A heading's anchor glued to its end ("… Autonomous Agents#", "Abstract¶"), never "C#" or "F#".
+  if (/(?<=\p{Ll}\p{Ll}|[)?!])[#¶]$/u.test(s) && !s.startsWith("#")) s = s.slice(0, -1);
   return s;
 }
 

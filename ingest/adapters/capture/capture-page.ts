@@ -2,7 +2,8 @@
  * A capture reading made into the `PaperPage` every adapter returns: the paper's fields, its two
  * citation lists with the warning when a list shows fewer entries than its heading declares, a
  * warning when the page shows only some of the authors, and the one cleaning of every adapter
- * (clean-text.ts). A capture with neither a title nor an identifier is refused, saying so. Pure.
+ * (clean-text.ts). A capture with neither a title nor an identifier is refused, saying so (and
+ * why a headline was not taken as the title, when one was not). Pure.
  */
 import { cleanPage } from "../../../vocabulary/clean-text.ts";
 import { emptyPage } from "../../../vocabulary/paper-page.ts";
@@ -12,7 +13,13 @@ import { hasIdentity, type CaptureReading } from "./capture-reader.ts";
 
 export function capturePage(format: PageAdapterFormat, reading: CaptureReading, what: string): AdapterResult {
   if (!hasIdentity(reading)) {
-    return { ok: false, refusal: "no-title", reason: `${what}: no title line and no identifier among its lines (only site chrome, labels and prose)` };
+    // A headline the reader did not take says why (page-genre.ts): "title not taken: … heads a lesson …".
+    const untaken = reading.warnings.find((w) => w.startsWith("title not taken: "));
+    return {
+      ok: false,
+      refusal: "no-title",
+      reason: untaken ? `${what}: no identifier, and the ${untaken}` : `${what}: no title line and no identifier among its lines (only site chrome, labels and prose)`,
+    };
   }
   const page = emptyPage(format);
   const { paper } = page;

@@ -16,7 +16,7 @@ import { hasIdentifier, merge } from "../../../vocabulary/identifiers.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
 import { ID_SCHEMES, type Identifiers, type PaperRef } from "../../../vocabulary/paper-page.ts";
 import type { ListName } from "../page-sections.ts";
-import { parseAuthorList, type AuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, parseAuthorList, type AuthorList } from "./author-lists.ts";
 import { authorsFrom, authorsUnderTitle, byLine, findAuthorLine, labelledAuthorList, recordAuthors, tableAuthors } from "./capture-authors.ts";
 import { paperDate, venueLine, venueStatementLine } from "./capture-dates.ts";
 import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fields.ts";
@@ -32,7 +32,10 @@ import { trimTitle } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
 import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
+import { venueStatement } from "../bare-abstract.ts";
+import { yearFitsArxiv } from "../../../vocabulary/arxiv-dates.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
+import { ownPageMarker, speakerTurns } from "./page-genre.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -69,7 +72,7 @@ export interface SiteReading {
 
 /** Sections about other papers: nothing in them is the page's own paper. */
 const OTHER_PAPERS =
-  /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
+  /^(?:(?:similar|related|recommended|trending|popular|latest|new|recent|other) (?:papers?|works?|articles?|publications?|research|posts?|reading)(?: on .{1,30})?|more like this|you might also like|people also (?:read|viewed)|see also|further reading)(?:\s*\(\d+\))?:?$/i;
 
 /** The capture's paper, its lists and what the reader noticed. */
 export function readCapture(capture: Capture, site: SiteReading = {}, settings: ReaderSettings = DEFAULT_READER_SETTINGS): CaptureReading {
@@ -77,7 +80,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const lists = citationLists(lines, capture.cutAtEnd);
   const end = site.contentEnd ?? otherPapersStart(lines);
   const labels = labelledValues(lines.slice(0, end), capture.framed).filter((v) => !lists.lines.has(v.at));
-  const chrome = (i: number): boolean => site.chrome?.has(i) === true || isChrome(lines[i] ?? "");
+  // A dialogue's turns ("John: …", "Noah: …") are never a title, an author or an identifier.
+  const turns = speakerTurns(lines);
+  const chrome = (i: number): boolean => site.chrome?.has(i) === true || turns.has(i) || isChrome(lines[i] ?? "");
   const excluded = (i: number): boolean => i >= end || lists.lines.has(i);
   const text = lines.slice(0, end).join("\n");
   const xml = xmlRecord(text);
@@ -106,7 +111,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     .sort((a, b) => a - b);
   const h1 = h1s.find((i) => titleLike(stripHeading(lines[i] ?? ""), { long: true }));
   const meta = metaTitle(capture.meta);
+  // A title from a heading or the first title-like line may be the page's own headline (page-genre.ts).
+  let weakTitle = false;
   if (!title && meta) {
+    weakTitle = true;
     // og:title is often the heading with the site's name after it: the heading is the title then.
     const heading = h1 !== undefined ? stripHeading(lines[h1] ?? "") : undefined;
     const within = heading && normalizeTitle(cleanCapturedTitle(meta)).startsWith(normalizeTitle(heading)) && normalizeTitle(heading).length >= 8;
@@ -116,6 +124,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (!title && h1 !== undefined) {
     title = stripHeading(lines[h1] ?? "");
     titleLine = h1;
+    weakTitle = true;
   }
   // "Papers/Title" over "Title": the breadcrumb's last step, printed again as the heading, is the title.
   const crumb = title ? undefined : breadcrumbTitle(lines, end);
@@ -178,8 +187,10 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // Text printed one sentence a line (a digest's abstract split at its full stops) has no title line among them.
   if (!title && !sentencesOneALine(lines, chrome)) {
     const candidates: number[] = [];
+    // "https://… https://… Title": links a page printed before its title (a prompt's sources) are no part of it.
+    const shown = (i: number): string => urlsOff(lines[i] ?? "");
     for (let i = 0, seen = 0; i < lines.length && seen < TOP_LINES && candidates.length < 3; i++) {
-      const l = lines[i] ?? "";
+      const l = shown(i);
       if (!l || chrome(i) || excluded(i)) continue;
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
@@ -190,11 +201,20 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     // episode titled after the paper it cites).
     // A reference entry among them ("<Title>, First Last, First Last") is the page's paper, under a heading of the site's.
     const cited = candidates.length > 1 ? citedTitles(lines, end) : new Set<string>();
-    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(lines[i] ?? "") !== undefined) : undefined;
-    const at = entry ?? (cited.has(normalizeTitle(lines[candidates[0] ?? -1] ?? "")) ? undefined : candidates.find((i) => cited.has(normalizeTitle(lines[i] ?? "")))) ?? candidates[0];
+    const entry = candidates.length > 1 ? candidates.find((i) => titleThenAuthors(shown(i)) !== undefined) : undefined;
+    const at = entry ?? (cited.has(normalizeTitle(shown(candidates[0] ?? -1))) ? undefined : candidates.find((i) => cited.has(normalizeTitle(shown(i))))) ?? candidates[0];
     if (at !== undefined) {
-      title = lines[at] ?? "";
+      title = shown(at);
       titleLine = at;
+      weakTitle = entry === undefined;
+      // A host's heading made of the PDF's first line and its author ("… Lessons Learned from Ani
+      // Nenkova" over "… Lessons Learned from" / "the Document Understanding Conference" / "Ani
+      // Nenkova"): the title is the PDF's, wrapped over its lines.
+      const pdf = headingOverPdfTitle(lines, at, chrome);
+      if (pdf) {
+        title = pdf.title;
+        titleLine = pdf.at;
+      }
     }
   }
   if (!title && topCitation) title = topCitation.title;
@@ -205,11 +225,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const withAuthors = title && !site.title && !labelledTitle ? titleThenAuthors(title) : undefined;
   if (withAuthors) title = withAuthors.title;
   if (title) {
-    title = cleanCapturedTitle(title);
+    title = joinSmallCaps(cutGluedName(cleanCapturedTitle(title)));
     const short = trailingShortCitation(title);
     if (short) title = short.title;
     const trimmed = trimTitle(title, lines, titleLine);
-    title = trimmed.title;
+    title = cutGluedName(trimmed.title);
     if (trimmed.at !== undefined) titleLine = trimmed.at;
     reading.title = title;
     // A title from a tag or a record: the line that prints it, for what is read near the title.
@@ -282,13 +302,25 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
     if (authorList.truncated) reading.authorsTruncated = authorList.truncated;
   }
 
+  // A page about a paper that is something else itself (a post, a lesson, an episode, a dialogue's
+  // transcript, page-genre.ts): the headline read as its title is its own, unless the page
+  // confirms it as the paper's (authors under it, its own citation, the title again elsewhere).
+  if (weakTitle && reading.title && reading.authors.length === 0 && !selfCitation && !repeatedTitle(lines.slice(0, end), reading.title, titleLine)) {
+    const marker = ownPageMarker(lines.slice(0, end), reading.title);
+    if (marker) {
+      reading.warnings.push(`title not taken: "${reading.title}" heads ${marker}, and nothing on the page confirms it as the paper's`);
+      delete reading.title;
+      title = undefined;
+    }
+  }
+
   // Venue and date.
   const venueLabel = firstOf(labels, "venue");
   const statement =
     entryVenue ??
     lines
       .slice(0, Math.max(40, (titleLine ?? 0) + 8))
-      .map(venueStatementLine)
+      .map((l, i) => venueStatementLine(l) ?? wrappedProceedings(l, lines[i + 1]))
       .find((v) => v !== undefined) ??
     lines
       .slice(Math.max(0, (titleLine ?? 0) - 3), (titleLine ?? 0) + 8)
@@ -331,8 +363,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
             labels,
             ...(titleLine !== undefined ? { titleLine } : {}),
             headerEnd: Number.isFinite(headerEnd) ? headerEnd : 14,
-            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year)
-              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year }
+            ...((selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year ?? abstractCopyright(abstractLabel?.value))
+              ? { recordYear: selfCitation?.year ?? ownRecords.find((r) => r.year)?.year ?? short?.year ?? prose?.year ?? withAuthors?.year ?? abstractCopyright(abstractLabel?.value) }
               : {}),
             ...(venueYear ? { venueYear: Number(venueYear) } : statement ? { venueYear: statement.year } : byline?.venue ? { venueYear: byline.venue.year } : {}),
             ...(byline?.date ? { bylineDate: byline.date } : {}),
@@ -349,6 +381,9 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const abstract = cleanAbstract(site.abstract ?? xml?.abstract ?? abstractLabel?.value ?? "");
   // An "Abstract:" label that only links to the abstract is no abstract.
   if (abstract.split(/\s+/).length >= 8 && !/^https?:\/\/\S+$/.test(abstract)) reading.abstract = abstract;
+  // "… for the first time.Comment: To appear at EMNLP 2015.": the abstract's own word on where it appeared.
+  const stated = reading.year === undefined && !site.year && reading.abstract ? venueStatement(reading.abstract) : undefined;
+  if (stated?.year !== undefined && yearFitsArxiv(stated.year, reading.ids.arxiv, settings.yearsAfterArxiv)) reading.year = stated.year;
   reading.categories = site.categories ?? categoriesOf(labels, lines, headerEnd);
   return reading;
 }
@@ -483,6 +518,74 @@ function headerByline(lines: readonly string[], titleLine: number | undefined, e
     if (b) return b;
   }
   return undefined;
+}
+
+/**
+ * The PDF's title under a host's heading that runs its first line on into the author's name: the
+ * later line the heading starts with (four words or more), joined to the line it wraps onto, when
+ * what the heading adds is a person's name.
+ */
+function headingOverPdfTitle(lines: readonly string[], at: number, chrome: (i: number) => boolean): { title: string; at: number } | undefined {
+  const heading = lines[at] ?? "";
+  for (let j = at + 1; j < lines.length && j <= at + 6; j++) {
+    const l = lines[j] ?? "";
+    if (!l || chrome(j) || l.length >= heading.length || l.split(/\s+/).length < 4 || !heading.startsWith(`${l} `)) continue;
+    if (!isPersonName(cleanName(heading.slice(l.length).trim()))) return undefined;
+    const wrapped = wrappedTitle(lines, j + 1, chrome);
+    return wrapped ? { title: wrapped, at: j + 1 } : { title: l, at: j };
+  }
+  return undefined;
+}
+
+/**
+ * "… from the user point of view. © 2002 ACM.": the copyright an abstract ends with is the paper's
+ * (a publisher's or its authors'), unlike a site's footer, which stands on a line of its own.
+ */
+function abstractCopyright(abstract: string | undefined): number | undefined {
+  const m = /(?:©|\(c\)|Copyright)\s?((?:19|20)\d\d),?\s+(?:ACM|IEEE|AAAI|(?:the\s)?Association for Computational Linguistics|The Authors?|The Author\(s\))\.?\s*$/i.exec((abstract ?? "").slice(-120));
+  return m?.[1] ? Number(m[1]) : undefined;
+}
+
+/** "Proceedings of the 40th Annual Meeting of the Association for" over "Computational Linguistics (ACL), Philadelphia, July 2002, …": the statement a PDF wrapped. */
+function wrappedProceedings(line: string, next: string | undefined): { venue: string; year: number } | undefined {
+  if (!next || line.length > 200 || !/^(?:In:?\s+)?(?:Proceedings of|Advances in)\b/.test(line) || /(?:19|20)\d\d/.test(line)) return undefined;
+  return venueStatementLine(`${line} ${next.slice(0, 200)}`);
+}
+
+/**
+ * "MMLU-Pro: A More Robust … BenchmarkMMLU-Pro published": a title run on into the next label,
+ * which starts with the title's own name: cut where the name comes again, glued.
+ */
+function cutGluedName(title: string): string {
+  const name = /^([^:\s]{3,40}):\s/.exec(title)?.[1];
+  if (!name) return title;
+  const at = title.indexOf(name, name.length + 2);
+  return at > name.length + 10 && /\p{Ll}/u.test(title[at - 1] ?? "") ? title.slice(0, at).trim() : title;
+}
+
+/** "Re-evaluating the Role of B LEU in …": a word set in small capitals, split after its first letter, joined back. */
+function joinSmallCaps(title: string): string {
+  if (!/\p{Ll}{3}/u.test(title)) return title;
+  return title.replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|[,:;.]|$)/gu, "$1$2");
+}
+
+/** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */
+function urlsOff(line: string): string {
+  const m = /^(?:https?:\/\/\S{1,500}\s+){1,3}(?=\S)/.exec(line);
+  return m && !/^https?:\/\//.test(line.slice(m[0].length)) ? line.slice(m[0].length) : line;
+}
+
+/** True when the page prints `title` again: on another line of its own, or in quotes in a line. */
+function repeatedTitle(lines: readonly string[], title: string, titleLine: number | undefined): boolean {
+  const key = normalizeTitle(title);
+  if (key.length < 8) return false;
+  return lines.slice(0, 400).some((l, i) => {
+    if (i === titleLine || !l || l.length > 3000) return false;
+    // The title again, alone or before a site's name ("Title - Invented Reader").
+    if (l.length <= 400 && [l, l.replace(/\s[-|–—]\s[^-|–—]{1,60}$/, "")].some((x) => normalizeTitle(cleanCapturedTitle(stripHeading(x))) === key)) return true;
+    for (const q of l.matchAll(/["“]([^"“”]{8,300})["”]/g)) if (normalizeTitle(q[1] ?? "") === key) return true;
+    return false;
+  });
 }
 
 /** The line that repeats the last step of a breadcrumb right above it ("Papers/Title", then "Title"), or undefined. */

@@ -18,7 +18,7 @@ const CHROME_LINES = new RegExp(
       String.raw`submitted by(?: .{1,40})?|posted by .{1,40}|uploaded by .{1,40}`,
       "toggle navigation|main navigation|navigation|menu|main menu|open menu|close menu|close|back|back to top|go to top|top|(?:\\+ ?)?all categories",
       String.raw`(?:home|about|contact|help|faq|blog|news|search|browse|explore|pricing|docs|login|log ?in|log ?out|sign ?in|sign ?up|sign ?out|register|subscribe|donate|support us|my account|account|profile|settings|dashboard|notifications)`,
-      String.raw`help ?\| ?advanced search|advanced search|search(?: (?:papers|arxiv|the site|\.\.\.|…))?`,
+      String.raw`help ?\| ?advanced search|advanced search|search(?: (?:papers|arxiv|the site|\.\.\.|…))?|search or ask(?: a question)?`,
       String.raw`(?:←|‹|<|«)\s*(?:back|previous|prev|reference library|all papers|home|return).{0,40}`,
       String.raw`(?:back to|return to|go back to) .{1,40}`,
       String.raw`(?:previous|next|prev)(?: (?:paper|article|post|page))?(?: ?[›>»→])?`,
@@ -54,7 +54,7 @@ const CHROME_LINES = new RegExp(
       String.raw`references & citations|bibliographic (?:and citation )?tools|bibliographic explorer.*|code, data,? and media associated with this article|demos|recommenders and search tools|related papers|connected papers|litmaps|scite smart citations|nasa ads|google scholar|semantic scholar|dblp.{0,30}|inspire hep|core recommender.*|influence flower.*|arxivlabs.*`,
       // code sites and readers
       String.raw`latest commit|history|file metadata and controls|raw|blame|copy path|preview|code|issues|pull requests|actions|projects|wiki|security|insights|\d+ lines? \(\d+ loc\).*`,
-      String.raw`loading(?: pdf)?(?:\.\.\.|…)?|failed to load .{0,40}|page \d* ?of ?\d*\s*-?|refer to caption|no (?:results|comments|reviews|videos|related works?) (?:yet|found).*`,
+      String.raw`loading(?: pdf)?(?:\.\.\.|…)?|failed to load .{0,40}|page \d* ?of ?\d*\s*-?|you are on page \d{1,4} ?of ?\d{1,4}|(?:listen|play|watch)(?: to)? ["“][^"“”]{1,120}["”]|showing (?:\d+ )?(?:papers|results|publications|articles|works) (?:by|for|of|in) .{1,120}|byak and the research community|refer to caption|no (?:results|comments|reviews|videos|related works?) (?:yet|found).*`,
       // footers
       String.raw`(?:©|\(c\)|copyright)\s.{0,120}|all rights reserved.{0,40}|.{0,60}all rights reserved`,
       String.raw`privacy(?: policy)?|terms(?: of (?:use|service))?|terms and conditions|accessibility|cookies?|cookie notice|contact us|status|careers|imprint|impressum|sitemap|powered by .{1,40}|made with .{1,40}|rss|newsletter|subscribe to .{1,40}`,
@@ -71,7 +71,14 @@ const CHROME_LINES = new RegExp(
 
 /** Phrases no title contains: a line holding one is a banner, whatever else it says. */
 const CHROME_PHRASES =
-  /\b(?:(?:skip|jump) to (?:the )?(?:main |site )?(?:content|navigation(?: menu)?|footer|search|menu)\b.{0,80}\b(?:skip|jump) to|you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
+  /\b(?:(?:skip|jump) to (?:the )?(?:main |site )?(?:content|navigation(?: menu)?|footer|search|menu)\b.{0,80}\b(?:skip|jump) to|you are using a browser version|limited support for css|we use cookies|this (?:site|website) uses cookies|by (?:continuing|using) (?:to browse|this (?:site|website))|accept (?:all )?cookies|cookie (?:policy|settings|consent)|unlock ai-powered|javascript (?:is )?(?:disabled|required)|enable javascript|your browser (?:does not|doesn't) support|please (?:sign|log) in|gratefully acknowledge support|(?:are )?subject to the terms and conditions|read these terms and conditions|html conversions? sometimes display errors|content that did not convert correctly)\b/i;
+
+/** "Get trending papers in your email inbox!", "Join the community today!": a site's call to action. */
+const CALL_TO_ACTION = /^(?:get|join|subscribe|sign up|try|download|follow|discover|explore|stay|start|unlock|upgrade|don't miss)\b[^.?!]{0,80}!$/i;
+
+/** "Week 7 of 12 · Part B", "Day 32 of 60", "Concept 91 of 100": a course's or a series' navigation. */
+const SERIES_COUNTER =
+  /\b(?:week|day|part|chapter|lesson|module|unit|episode|session|lecture|concept|step|topic)\s+\d{1,3}\s+of\s+\d{1,3}(?!\d)|^(?:section|chapter|lesson|module|unit|episode|lecture)\s+\d{1,3}$/i;
 
 /** A breadcrumb trail: "Computer Science > Machine Learning", "cs > arXiv:2107.03374", "Home / Papers / …". */
 const BREADCRUMB = /^(?:[^>›»/|]{1,40}\s(?:>|›|»)\s){1,5}[^>›»]{1,60}$|^(?:home|papers?|browse|all papers)\s*(?:\/|›|»|>)\s.{1,120}$/i;
@@ -86,6 +93,7 @@ const SECTION_LABELS = new RegExp(
       "abstract|summary|tl;?dr|overview|introduction|conclusions?|keywords|key ?words|index terms|topics|tasks|datasets|methods|results|code|models|spaces|collections",
       "paper|papers|publication|publication info|paper info|paper details|paper preview|details|metadata|metrics|quick actions|actions|resources|links|files|downloads|supplementary(?: material)?",
       "contribution|contributions|findings|key findings|ai key findings|highlights|key contributions|key points|takeaways|key takeaways|insights|why it matters|in short|one sentence",
+      "(?:episode )?(?:synopsis|description|show notes|episode notes)|transcript|video transcript",
       "authors?|author\\(s\\)|affiliations?|venue|year|date|citation|citations?|references|bibliography|cited by|related|similar|similar papers|related works?|recommended|recommendations|more like this",
       "code & models|code and models|peer reviews|figures|figures and tables(?: from this paper)?|tables|videos?|slides|poster|posters|talk|oral|spotlight|spotlight poster|highlight poster|peer reviews|reviews|comments|replies|discussion|taxonomy|reproductions?|reproduce|notes?|memo|annotations",
       "bibtex|citation impact|submission history|subjects|categories|comments|journal reference|report number|cite as|related dois?|keywords|topics (?:&|and) keywords|un sustainable development goals",
@@ -116,7 +124,8 @@ function isChromeEntry(entry: string): boolean {
 function isMenuLine(s: string): boolean {
   if (s.length > 300) return false;
   const parts = s.split(/\s*[|·•]\s*|\s{2,}/).filter((p) => p !== "");
-  if (parts.length >= 2) return parts.every(isChromeEntry);
+  // "Publication | Open Access": a bar of badges and section names.
+  if (parts.length >= 2) return parts.every((p) => isChromeEntry(p) || isSectionLabel(p));
   const words = s.split(/\s+/);
   return words.length >= 3 && words.length <= 12 && words.every(isChromeEntry);
 }
@@ -129,6 +138,7 @@ export function isChrome(line: string): boolean {
   if (/^[\p{P}\p{S}\s]+$/u.test(s)) return true;
   if (isChromeEntry(s)) return true;
   if (s.length <= 600 && CHROME_PHRASES.test(s)) return true;
+  if (s.length <= 200 && (SERIES_COUNTER.test(s) || CALL_TO_ACTION.test(s))) return true;
   return isBreadcrumb(s) || isMenuLine(s);
 }
 

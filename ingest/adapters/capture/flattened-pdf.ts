@@ -4,11 +4,13 @@
  * Language Understanding Dan Hendrycks UC Berkeley … ABSTRACT We propose …"): the line that opens
  * with the page's title, the title as the PDF prints it (the host's heading may have lost its
  * case), and the authors of the byline between the title and "Abstract" — names among their
- * affiliations and e-mails, or a list with footnote marks ("A * , B * , C *†"). Pure.
+ * affiliations and e-mails, a list with footnote marks ("A * , B * , C *†"), or a comma list or
+ * names set apart by spaces before the affiliations (pdf-bylines.ts). Pure.
  */
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
 import { parseAuthorList } from "./author-lists.ts";
 import { isChrome } from "./chrome.ts";
+import { pdfBylineNames } from "./pdf-bylines.ts";
 
 /** How far down, and how far into a line, the flattened page is looked for. */
 const WITHIN_LINES = 60;
@@ -111,7 +113,7 @@ function bylineNames(byline: string): string[] {
   const among = namesAmongAffiliations(byline);
   if (among) return among;
   // "Ada Quill * , Bram Okoye * , Cy Varga *† * Harbour Institute …": the marked list, before its affiliations.
-  if (!/\S\s[*∗†‡]/u.test(byline)) return [];
+  if (!/\S\s[*∗†‡]/u.test(byline)) return pdfBylineNames(byline);
   const marked = byline.split(/\s[*∗†‡]+\s(?![,*∗†‡])/u)[0] ?? "";
   const list = parseAuthorList(marked.replace(/\s[*∗†‡]+\s?(?=,|$)/gu, ""));
   return list?.names ?? [];

@@ -5,8 +5,9 @@
  * the ACL Anthology's ("A, B, and C. 2020. Title. In Proceedings of …"), a catalogue entry that
  * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), a repository's
  * ("Surname, AB; Surname, C; (2023) Title. Venue"), the
- * quoted-title styles ("A, B, "Title," Venue, 2020.", "“Title”, A, B2018-04-20"), and a source
- * list's entry ("1. Title — A, B, C, 2021"). A page that cites itself this way (a blog
+ * quoted-title styles ("A, B, "Title," Venue, 2020.", "“Title”, A, B2018-04-20"), a source
+ * list's entry ("1. Title — A, B, C, 2021"), and MLA ("Bai, Yuntao, et al. Title. arXiv, 15 Dec.
+ * 2022."). A page that cites itself this way (a blog
  * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
  * year; which citation is the page's own is for the caller to decide, by its title. Pure.
  */
@@ -42,6 +43,23 @@ const QUOTED = /^(.{3,2000}?),?\s[“"]([^”"]{5,400}?)[,.]?[”"],?\s(.*)$/u;
 const QUOTED_FIRST = new RegExp(String.raw`^[“"]([^”"]{5,400}?)[,.]?[”"],?\s+(.{3,1500}?),?\s?(${YEAR})(?:-\d\d-\d\d)?(?:\s.*)?$`, "u");
 /** A source list's entry: "1. Title — A, B, C, 2021". */
 const DASHED = new RegExp(String.raw`^(?:\d{1,3}\.\s+)?(.{8,300}?)\s[—–]\s(.{3,1500}?),\s(${YEAR})\.?$`, "u");
+
+/**
+ * MLA: "Bai, Yuntao, et al. Title. arXiv:2212.08073, arXiv, 15 Dec. 2022. arXiv.org, …", "Quill,
+ * Ada, and Bram Okoye. Title. Venue, 2021.": the first author surname first, the others given name
+ * first, the title, then a container with the year (the first one after the title).
+ */
+const MLA = /^(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)?),\s(\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}\.)?)(,\set\sal|,?\sand\s\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}\.)?\s\p{Lu}[\p{L}'’-]+)?\.\s(.{8,400}?[.?!])\s(.+)$/u;
+
+function mlaStyle(s: string): FormattedCitation | undefined {
+  const m = MLA.exec(s);
+  if (!m?.[1] || !m[2] || !m[4] || !m[5]) return undefined;
+  const year = new RegExp(`(?<!\\d)(${YEAR})(?!\\d)`).exec(m[5].slice(0, 160))?.[1];
+  if (!year) return undefined;
+  const others = m[3] && !/et\sal/.test(m[3]) ? `, ${m[3].replace(/^,?\sand\s/, "")}` : "";
+  const c = citation(`${m[2]} ${m[1]}${others}${m[3] && /et\sal/.test(m[3]) ? ", et al." : ""}`, m[4].replace(/\.$/, ""), Number(year), m[5], s);
+  return c;
+}
 
 /**
  * A repository's citation, its authors "Surname, Initials;" one after the other (EPrints, PubMed):
@@ -131,8 +149,12 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
     if (c) return c;
   }
   const quoted = QUOTED.exec(s);
-  if (quoted?.[1] && quoted[2]) {
-    const c = citation(quoted[1], quoted[2].trim(), lastYear(quoted[3] ?? ""), quoted[3] ?? "", s);
+  // The names end right before the quoted title ("A, B, and C present "Title"" is a sentence, not a
+  // citation), and the year is the venue's, in the words after the title up to the sentence's end
+  // ("… at CVPR 2009 in Miami Beach, …", never "Beginning in 2006" further on).
+  if (quoted?.[1] && quoted[2] && !/\s\p{Ll}{3,}[,:]?$/u.test(quoted[1])) {
+    const venue = (quoted[3] ?? "").split(/(?<=[\p{Ll}\d)]{2}[.!?])\s+(?=\p{Lu})/u)[0] ?? "";
+    const c = citation(quoted[1], quoted[2].trim(), lastYear(venue), venue, s);
     if (c) return c;
   }
   const titled = QUOTED_FIRST.exec(s) ?? DASHED.exec(s);
@@ -140,7 +162,7 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
     const c = citation(titled[2].trim(), titled[1].trim(), Number(titled[3]), "", s);
     if (c) return c;
   }
-  return undefined;
+  return mlaStyle(s);
 }
 
 /** "Title (Jimenez et al., 2024)" → the title, the first author's surname and the year. */

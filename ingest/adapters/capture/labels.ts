@@ -377,6 +377,8 @@ export function labelledValues(lines: readonly string[], framed: ReadonlySet<num
           continue;
         }
         if (labelAlone(v) !== undefined || inlineLabel(v) !== undefined) break;
+        // A label the vocabulary does not know ("Author_Institution :", "fDate :"), alone on its line, ends the value too.
+        if (/^[\p{L}][\p{L}_]{1,30}(?: [\p{L}_]{1,30})? ?:$/u.test(v)) break;
         if (!/^(?:[,;&]|and|[\d.,\s–-]+)$/.test(v) && (isChrome(v) || isSectionLabel(v))) {
           // Chrome between a label and its value (a viewer's "Report issue" line) is passed over.
           if (valueLines.length > 0) break;

@@ -11,6 +11,7 @@ import { isChrome, isSectionLabel } from "./chrome.ts";
 import { inlineLabel, isFieldNameRow, labelAlone } from "./labels.ts";
 import { hasEmailLike } from "../../../vocabulary/linear-text.ts";
 import { isNonTitle } from "./non-titles.ts";
+import { emailCount, pdfBylineNames } from "./pdf-bylines.ts";
 
 /** How far from the top a title or an author line is looked for. */
 export const TOP_LINES = 60;
@@ -100,7 +101,10 @@ export function authorsOn(line: string): AuthorList | undefined {
   const list = (beforeYear ? parseAuthorList(beforeYear) : undefined) ?? parseAuthorList(beforeVenue ?? line);
   if (list) return list;
   const among = namesAmongAffiliations(line);
-  return among ? { names: among } : undefined;
+  if (among) return { names: among };
+  // "Dan Gillick, Benoit Favre, Dilek Hakkani-Tur International … {dgillick,favre,dilek}@…": a PDF's byline with its e-mails.
+  const byline = emailCount(line) > 0 ? pdfBylineNames(line) : [];
+  return byline.length >= 2 ? { names: byline } : undefined;
 }
 
 /** "**Karl Cobbe\\***      **Vineet Kosaraju\\***      **Mark Chen**": names in bold, set apart by spaces. */
@@ -123,6 +127,8 @@ export function wrappedTitle(lines: readonly string[], at: number, chrome: (i: n
   const here = lines[at] ?? "";
   if (!above || chrome(at - 1) || !titleLike(above) || looksLikeSiteName(lines, at - 1, chrome)) return undefined;
   if (!(OPEN_ENDING.test(above) || /[:–—-]$/.test(above) || /^\p{Ll}/u.test(here))) return undefined;
+  // A title's first line is a dozen words or so: a longer one is a sentence ("Access and use of … set forth at").
+  if (above.split(/\s+/).length > 16) return undefined;
   const joined = `${above} ${here}`;
   return joined.length <= 300 ? joined : undefined;
 }

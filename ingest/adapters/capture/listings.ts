@@ -2,7 +2,7 @@
  * Pages that list papers rather than being about one: a tag or search page ("language model
  * evaluation / 200 papers", then title, "Apr 14, 2025 · arXiv 2504.10359v1", summary, and again),
  * an arXiv listing (one "Title:" per entry), a reading list or a folder's README whose rows link
- * a paper each. None of the listed papers is the page's paper and none
+ * a paper each, Hugging Face's papers feed or search (a title over its abstract, and again). None of the listed papers is the page's paper and none
  * cites another, so such a page is refused, saying what it is, rather than read as one paper.
  * Entries under a "References" or "Similar papers" heading of a paper's page do not count. Pure.
  */
@@ -47,7 +47,27 @@ export function listingEntries(capture: Capture): string[] | undefined {
     .filter((v) => v.kind === "title")
     .map((v) => v.value);
   if (new Set(labelledTitles).size >= MIN_ENTRIES) return labelledTitles;
-  return linkedEntries(lines, end);
+  return linkedEntries(lines, end) ?? paperFeedEntries(lines, end);
+}
+
+/** The header of Hugging Face's papers feed and search (and of its many mirrors). */
+const PAPER_FEED = /^(?:byAK and the research community|Get trending papers in your email inbox!?|Daily Papers)$/i;
+
+/**
+ * Hugging Face's papers feed or search ("Get trending papers in your email inbox!", "byAK and the
+ * research community", then a title and its abstract, and again): its entries' titles, two or more.
+ */
+function paperFeedEntries(lines: readonly string[], end: number): string[] | undefined {
+  if (!lines.slice(0, 40).some((l) => PAPER_FEED.test(l.trim()))) return undefined;
+  const entries: string[] = [];
+  for (let i = 0; i < end && i < 2000; i++) {
+    const l = lines[i] ?? "";
+    if (!l || isChrome(l) || !titleLike(l)) continue;
+    const next = lines.slice(i + 1, i + 4).find((x) => x !== "") ?? "";
+    // An abstract under it (the last one may be cut short by the capture).
+    if (next.split(/\s+/).length >= 12) entries.push(l);
+  }
+  return entries.length >= 2 ? entries : undefined;
 }
 
 /**
@@ -78,8 +98,13 @@ function linkedEntries(lines: readonly string[], end: number): string[] | undefi
   return entries.length >= MIN_ENTRIES ? entries : undefined;
 }
 
+/** "Showing papers by "Jia Deng published in 2009"", "Showing 24 results for …": an author's or a search's page. */
+const SHOWING = /^showing (?:\d[\d,]* )?(?:papers|results|publications|articles|works) (?:by|for|of|in|from)\b/i;
+
 /** "a listing of 4 papers ("DICE: …", …), not one paper's page", or undefined. */
 export function listingReason(capture: Capture): string | undefined {
+  const showing = capture.lines.slice(0, 40).find((l) => SHOWING.test(l.trim()));
+  if (showing) return `a listing of papers ("${showing.trim().slice(0, 60)}"), not one paper's page`;
   const entries = listingEntries(capture);
   if (!entries) return undefined;
   const first = entries[0] ?? "";

@@ -5,7 +5,7 @@
  * ("by lvwerra HF Staff - opened"), and a short phrase in sentence case that names a section or a
  * button rather than a work ("Quick answer", "Our summary", "Why it matters", "Journal"), a title
  * cut short with an ellipsis, a lead-in ending in a colon ("Go To:"), and a line made only of
- * section names (a table of contents), a record shown as text, a call to action, a publisher. A title that is not one of these may still be chrome
+ * section names (a table of contents), a record shown as text, a call to action, a publisher, a link post's headline. A title that is not one of these may still be chrome
  * (chrome.ts). Pure.
  */
 import { readByline } from "./bylines.ts";
@@ -88,10 +88,47 @@ function isPublisherLine(s: string): boolean {
   return PUBLISHERS.test(s) || /^(?:\p{Lu}[\p{L}&.]*\s){1,4}Press(?:\s+[-–—]\s+Journals?)?$/u.test(s);
 }
 
+/** "🔗 AI’s Ostensible …": a link post's headline, the linked page's, never the paper's title. */
+function isLinkPostHeadline(s: string): boolean {
+  return /^(?:🔗|↗️?|⇒|➜|➡️?|Link:)\s*\S/u.test(s);
+}
+
+/** "Computer scienceWordNetHierarchyCluster analysis…": a list of tags run together, three joins or more. */
+function isGluedList(s: string): boolean {
+  return (s.match(/\p{Ll}{3}\p{Lu}\p{Ll}/gu)?.length ?? 0) >= 3;
+}
+
+/** Words of a document's kind, as a listing's badges print them ("Proceedings ArticleDOI", "Journal Article · PDF"). */
+const DOCUMENT_KINDS = new Set("proceedings article journal conference paper book chapter dataset preprint thesis report doi pdf open access review letter poster".split(" "));
+
+/** A line made only of a document's kind words, spaced or run together: a badge, not a title. */
+function isKindBadge(s: string): boolean {
+  const words = s
+    .replace(/(?<=\p{Ll})(?=\p{Lu})/gu, " ")
+    .toLowerCase()
+    .split(/[\s·|,/]+/)
+    .filter(Boolean);
+  return words.length >= 2 && words.length <= 5 && words.every((w) => DOCUMENT_KINDS.has(w));
+}
+
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
-  if (isLowerLabelLine(s) || isPostByline(s) || isPlainPhrase(s) || isAffiliation(s) || isCutTitle(s) || isLeadIn(s) || isSectionMenu(s) || isRecordText(s) || isCallToAction(s) || isPublisherLine(s))
+  if (
+    isLowerLabelLine(s) ||
+    isPostByline(s) ||
+    isPlainPhrase(s) ||
+    isAffiliation(s) ||
+    isCutTitle(s) ||
+    isLeadIn(s) ||
+    isSectionMenu(s) ||
+    isRecordText(s) ||
+    isCallToAction(s) ||
+    isPublisherLine(s) ||
+    isLinkPostHeadline(s) ||
+    isGluedList(s) ||
+    isKindBadge(s)
+  )
     return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;
 }

@@ -59,10 +59,18 @@ export function sameLetters(a: string, b: string): boolean {
   return key(a).length >= 12 && key(a) === key(b);
 }
 
-/** "the paper "Glimmer: …" by Ines Wong, Tobias Keller and Farah Nasser, published … in 2024". */
+/**
+ * "the paper "Glimmer: …" by Ines Wong, Tobias Keller and Farah Nasser, published … in 2024", or
+ * with no authors "This paper, titled "Glimmer: …," explores …" (a year there is the sentence's,
+ * often wrong: "This 2000 paper", not taken).
+ */
 export function namedPaper(lines: readonly string[], end: number): FormattedCitation | undefined {
   for (const l of lines.slice(0, Math.min(end, SELF_CITATION_LINES))) {
     if (l.length > 3000) continue;
+    const titled = /\b(?:paper|study|article|preprint),?\s(?:titled|entitled)\s[“"]([^”"]{8,300}?)[,.]?[”"]/u.exec(l);
+    if (titled?.[1] && !/[”"],?\sby\s/u.test(l.slice(titled.index ?? 0, (titled.index ?? 0) + titled[0].length + 6))) {
+      return { title: titled[1].trim(), authors: [], truncated: false, ids: {} };
+    }
     const m = /\bpaper,?\s(?:titled\s|entitled\s|called\s|named\s)?[“"]([^”"]{8,300}?)[,.]?[”"],?\sby\s([^.()]{3,400})/u.exec(l);
     if (!m?.[1] || !m[2]) continue;
     const authorsText = m[2].split(/,?\s(?:published|presented|which|that|in|at|from|accepted|appeared|and published)\b/)[0] ?? "";

@@ -3,7 +3,7 @@
  * ("<Title>, First Last, First Last, …, 2023<venue> …", issue 26): the title, the names and the
  * year that closes them. The title ends at the first comma after which two or more whole names
  * follow (a title's own commas are followed by words, not names); without two names the line is
- * left as it is. Linear in the line. Pure.
+ * left as it is, and a line that opens with a name is an author list, not a title. Linear in the line. Pure.
  */
 import { cleanName, isPersonName } from "./author-lists.ts";
 
@@ -23,8 +23,12 @@ const MAX_TITLE_COMMAS = 6;
 export function titleThenAuthors(line: string): TitleWithAuthors | undefined {
   if (line.length > MAX_LINE || !line.includes(",")) return undefined;
   const items = line.split(",");
+  // A line that opens with a person's name is an author list ("Yuntao Bai, Saurav Kadavath, … · 2022-12"), not a title.
+  if (isPersonName(cleanName((items[0] ?? "").trim()))) return undefined;
   for (let cut = 1; cut < items.length - 1 && cut <= MAX_TITLE_COMMAS; cut++) {
     const title = items.slice(0, cut).join(",").trim();
+    // Prose before the names ("… checks every answer. Our test … 2031: Ada Quill") is no title.
+    if (title.split(/\s+/).length > 35 || /\p{Ll}\.\s+\p{Lu}\p{Ll}/u.test(title)) return undefined;
     if (title.split(/\s+/).length < 3 || !/\p{L}/u.test(title)) continue;
     const authors: string[] = [];
     let truncated = false;

@@ -18,6 +18,7 @@ import type { ReadingAdapter } from "../../reader-settings.ts";
 import { noteFreeText } from "./note-text.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
 import { hasIdentifier } from "../../../vocabulary/identifiers.ts";
+import { titleLike } from "../capture/line-kinds.ts";
 
 const LINK = /\[((?:\\.|[^\]\\]){1,500})\]\((https?:\/\/[^\s)]{1,2000})\)/g;
 const HEADING = /^#{1,6}\s+\S/;
@@ -101,8 +102,9 @@ export const parseMarkdownNote: ReadingAdapter = (text, _origin, settings) => {
       site.titleLine = h1;
     }
   } else {
-    // No title heading: the text of the first link to a paper names it.
-    const link = paperLinks[0];
+    // No title heading: the text of the first link to a paper that reads as a title names it
+    // ("[source](…)", "[GAIA Paper](…)" are a link's words, not a title).
+    const link = paperLinks.find((k) => k.text.trim().split(/\s+/).length >= 3 && titleLike(k.text, { long: true }));
     if (link) {
       site.title = cleanCapturedTitle(link.text);
       site.titleLine = link.line;

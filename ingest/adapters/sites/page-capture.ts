@@ -16,6 +16,7 @@ import { labelledValues } from "../capture/labels.ts";
 import { jsonRecord, risRecord, xmlRecord } from "../capture/embedded-records.ts";
 import { readByline } from "../capture/bylines.ts";
 import { cutHeadingFlattened } from "../capture/flattened-pdf.ts";
+import { namedPaper } from "../capture/self-citations.ts";
 import type { LabelKind } from "../capture/labels.ts";
 
 /** Labels of a record's fields: two of them make a page of one paper's metadata. */
@@ -56,6 +57,8 @@ export function looksLikePageCapture(text: string, capture?: Capture): boolean {
   if (new Set(labelled.filter((v) => RECORD_FIELDS.has(v.kind) && v.value.trim() !== "").map((v) => v.kind)).size >= 2) return true;
   const first = filled.find((l) => !isChrome(l));
   if (first === undefined) return false;
+  // A page that names its paper in a sentence ('This paper, titled "…," explores …').
+  if (namedPaper(lines, 80)) return true;
   // A byline opening the page: its header, with the title elsewhere.
   if (readByline(first)) return true;
   if (isProse(first)) return parseFormattedCitation(first) !== undefined;
