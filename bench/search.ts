@@ -8,7 +8,7 @@
  * ROUNDS times. Baseline, in the same run and process: the FTS5 bm25 + citation-prior search of
  * eval/search-baseline.ts over the same papers, asked the same queries the same way.
  */
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader } from "../db/store.ts";
 import { LineageGraph } from "../library/lineage-graph.ts";
 import { searchPapers } from "../library/paper-search.ts";
 import { Fts5Baseline } from "../eval/search-baseline.ts";
@@ -102,7 +102,7 @@ function time(ask: (q: string) => unknown, queries: BenchQuery[]): { wall: numbe
 
 export function benchSearch(label: string, path: string): SearchBench {
   const t0 = performance.now();
-  const db = LineageDb.open(path, { readonly: true });
+  const db = openReader(path);
   try {
     const graph = new LineageGraph(db);
     const loadMs = performance.now() - t0;

@@ -16,7 +16,8 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir, loadavg } from "node:os";
 import { join, resolve } from "node:path";
-import { LineageDb } from "../db/lineage-db.ts";
+import { openReader, openWriter } from "../db/store.ts";
+import type { LineageDb } from "../db/lineage-db.ts";
 import { importPaths } from "../library/import-files.ts";
 import { ingestPaths } from "../library/ingest-files.ts";
 import { LineageGraph } from "../library/lineage-graph.ts";
@@ -91,10 +92,10 @@ interface Outcome {
 const rank = (list: string[], id: string | undefined) => (id === undefined ? -1 : list.indexOf(id));
 
 function runMap(map: QueryMap, path: string): { outcomes: Outcome[]; papers: number } {
-  const writer = LineageDb.open(path);
+  const writer = openWriter(path);
   writer.rebuildSearchIndex();
   writer.close();
-  const db = LineageDb.open(path, { readonly: true });
+  const db = openReader(path);
   try {
     const graph = new LineageGraph(db);
     const papers = graph.allPapers();
