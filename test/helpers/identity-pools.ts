@@ -36,7 +36,8 @@ export const ABSTRACTS = [
   // Rule 6's passages: one abstract, its revised version, and one that opens alike and then parts.
   TIDE_OPENING + TIDE_BODY,
   TIDE_OPENING + TIDE_BODY.replace("forty thousand", "forty-two thousand").replace("and we release", "and we publish"),
-  TIDE_OPENING + " Instead of questions we study how the clerks abbreviated cargo names, proposing a lexicon of their shorthand, tested against parish registers and customs rolls from three ports, and measuring how often a later clerk expanded an earlier clerk's abbreviation the same way.",
+  TIDE_OPENING +
+    " Instead of questions we study how the clerks abbreviated cargo names, proposing a lexicon of their shorthand, tested against parish registers and customs rolls from three ports, and measuring how often a later clerk expanded an earlier clerk's abbreviation the same way.",
 ];
 export const ARXIV = ["2403.10001", "2403.10002", "2403.10003"];
 export const DOI = ["10.5555/a", "10.5555/b"];
