@@ -130,7 +130,9 @@ export function pageLine(p: PageResult): string {
     c.title
       ? c.title.exact
         ? "title exact"
-        : `title ${c.title.normalised ? "differs in case or marks" : "WRONG"} ("${clip(c.title.read ?? "(none)")}")`
+        : c.title.read === null
+          ? "title MISSED"
+          : `title ${c.title.normalised ? "differs in case or marks" : "WRONG"} ("${clip(c.title.read)}")`
       : c.unexpectedTitle
         ? `title WRONG ("${clip(c.unexpectedTitle)}", none shown)`
         : "no title expected",
