@@ -2,7 +2,8 @@
  * Adapter for a bare abstract: prose pasted or saved with no title line, links or markup. The title
  * is inferred from the first sentence (and flagged `titleInferred`) of a text that is prose
  * throughout (a page that labels its abstract or carries widgets beside it has lost its title
- * line: no title is made of its prose), or read from a reference entry opening it ("<Title>,
+ * line: no title is made of its prose), or read from a record run onto its first line with its fields
+ * labelled ("authors: … title: … date: …", labelled-runs.ts), a reference entry opening it ("<Title>,
  * First Last, …"), its title in quotes opening it ('"Title" investigates …') or the one citation it holds on a line of its own; the abstract is the whole
  * text, and year and venue come from a statement such as "to be presented at … 2025 …" when there
  * is one, or from a line "2023: A, B, C" with the authors.
@@ -17,6 +18,7 @@ import { titleThenAuthors } from "./capture/title-author-lines.ts";
 import { parseFormattedCitation } from "./capture/formatted-citations.ts";
 import { splitPdfHeader, titleEndingWithName } from "./capture/pdf-bylines.ts";
 import { parseAuthorList } from "./capture/author-lists.ts";
+import { labelledRun } from "./capture/labelled-runs.ts";
 
 /** Longer text is cut (with a warning): an abstract, even a long extended one, is far shorter. */
 const MAX_TEXT = 200_000;
@@ -94,8 +96,20 @@ function titleMissing(text: string): boolean {
     lines.some((l) => /^\s*abstract\s*[:：]/i.test(l)) ||
     lines.filter((l) => l.trim() !== "" && l.trim().split(/\s+/).length < 4 && !/[.!?:]$/.test(l.trim())).length >= 2 ||
     headlineFirst(lines) ||
-    headingFirst(lines)
+    headingFirst(lines) ||
+    shortHeadingOverProse(lines)
   );
+}
+
+/**
+ * A first line of six words or fewer with no sentence's end, right over a line of ten words or
+ * more ("3.2 — Tide Cards" over a lesson's paragraph): a section's heading, not an abstract's first
+ * line, which a wrapped abstract fills.
+ */
+function shortHeadingOverProse(lines: readonly string[]): boolean {
+  const filled = lines.map((l) => l.trim()).filter((l) => l !== "");
+  const [first = "", second = ""] = filled;
+  return first.split(/\s+/).length <= 6 && !/[.!?:;,]["”’)]?$/.test(first) && second.split(/\s+/).length >= 10;
 }
 
 /**
@@ -243,7 +257,13 @@ export const parseBareAbstract: PageAdapter = (text) => {
   paper.abstract = paras.join("\n\n");
   // A reference entry opening the text ("<Title>, First Last, First Last, …, 2023 …") names its paper;
   // so does the one citation a note ends with ("Quill, A., & Okoye, B. (2021). Title.").
-  const entry = pdfHeaderAtTop(source) ?? titleThenAuthors(paras[0] ?? "") ?? quotedOpening(paras[0] ?? "") ?? onlyCitation(source);
+  // A labelled record's fields are no part of the abstract that follows them.
+  const run = labelledRun(source);
+  if (run) {
+    const rest = paragraphs(source.slice(run.proseAt));
+    if (rest.join(" ").split(/\s+/).length >= 20) paper.abstract = rest.join("\n\n");
+  }
+  const entry = pdfHeaderAtTop(source) ?? run ?? titleThenAuthors(paras[0] ?? "") ?? quotedOpening(paras[0] ?? "") ?? onlyCitation(source);
   const title = entry ? entry.title : titleMissing(source) ? undefined : titleFrom(firstSentence(paras[0] ?? ""));
   if (entry) {
     paper.authors = entry.authors;

@@ -25,7 +25,7 @@ export interface PaperDate {
 const YEAR = /(?<!\d)((?:19|20)\d\d)(?!\d)/;
 /** Dates a page prints that are not the paper's. */
 const NOT_PAPER_DATE =
-  /\b(?:updated|modified|revised|edition|reviewed|retrieved|accessed|crawled|indexed|viewed|edited|verified|uploaded|answered|last seen|data (?:to|through)|copyright|expires?)\b|©|\(c\)\s*\d{4}/i;
+  /(?:\b|(?<=\d))(?:updated|modified|revised|edition|reviewed|retrieved|accessed|crawled|indexed|viewed|edited|verified|uploaded|answered|sampled|scraped|fetched|last seen|data (?:to|through)|copyright|expires?)\b|©|\(c\)\s*\d{4}/i;
 
 /** "[Submitted on 7 Jul 2021 (v1), last revised …]", "[v1] Wed, 7 Jul 2021 …", a v1 stamp. */
 export function arxivSubmission(lines: readonly string[]): string | undefined {

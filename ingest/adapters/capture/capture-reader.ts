@@ -35,7 +35,7 @@ import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-setti
 import { venueStatement } from "../bare-abstract.ts";
 import { yearFitsArxiv } from "../../../vocabulary/arxiv-dates.ts";
 import { citedInProse, findSelfCitation, identifiedTitle, namedPaper, quotedTitleSentence, sameLetters, sameTitle, titleTail } from "./self-citations.ts";
-import { ownPageMarker, speakerTurns } from "./page-genre.ts";
+import { ownPageMarker, sectionHeadingMarker, speakerTurns } from "./page-genre.ts";
 
 export interface CaptureReading {
   title?: string;
@@ -185,7 +185,8 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   const shownRecord = title ? undefined : records.find((r) => r.title && titleLike(r.title, { long: true }));
   if (shownRecord?.title) title = shownRecord.title;
   // Text printed one sentence a line (a digest's abstract split at its full stops) has no title line among them.
-  if (!title && !sentencesOneALine(lines, chrome)) {
+  // A paper's LaTeX source from "\section{Introduction}" on: its lines are the body's, never a title (only \title{…} would be).
+  if (!title && !sentencesOneALine(lines, chrome) && !latexBody(lines)) {
     const candidates: number[] = [];
     // "https://… https://… Title": links a page printed before its title (a prompt's sources) are no part of it.
     const shown = (i: number): string => urlsOff(lines[i] ?? "");
@@ -306,7 +307,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // transcript, page-genre.ts): the headline read as its title is its own, unless the page
   // confirms it as the paper's (authors under it, its own citation, the title again elsewhere).
   if (weakTitle && reading.title && reading.authors.length === 0 && !selfCitation && !repeatedTitle(lines.slice(0, end), reading.title, titleLine)) {
-    const marker = ownPageMarker(lines.slice(0, end), reading.title);
+    // "Title" over "Abstract": a paper's own header, whatever the page's sections below.
+    const abstractNext = abstractLabel !== undefined && titleLine !== undefined && abstractLabel.at > titleLine && lines.slice(titleLine + 1, abstractLabel.at).filter((l) => l !== "").length <= 1;
+    const marker =
+      ownPageMarker(lines.slice(0, end), reading.title) ??
+      (abstractNext || ownRecords.length > 0 || titleLine === undefined ? undefined : sectionHeadingMarker(lines.slice(0, end), titleLine, reading.title));
     if (marker) {
       reading.warnings.push(`title not taken: "${reading.title}" heads ${marker}, and nothing on the page confirms it as the paper's`);
       delete reading.title;
@@ -625,4 +630,10 @@ function lastFilled(lines: readonly string[]): number {
 /** True when the capture has a page's identity: a title or an identifier. */
 export function hasIdentity(reading: CaptureReading): boolean {
   return Boolean(reading.title) || hasIdentifier(reading.ids);
+}
+
+/** A text that opens with LaTeX markup ("\\section{Introduction}", "\\begin{abstract}"): a paper's source, not a page. */
+function latexBody(lines: readonly string[]): boolean {
+  const first = lines.find((l) => l.trim() !== "") ?? "";
+  return /^\s*\\(?:section|subsection|chapter|begin|documentclass|usepackage|input)\*?[{[]/.test(first);
 }

@@ -1,6 +1,7 @@
 /**
  * Formatted citations as pages print them, read back into title, authors, year and identifiers:
- * APA ("Surname, I., Surname, I., & Surname, I. (2024). Title. Venue."), found even inside a
+ * APA ("Surname, I., Surname, I., & Surname, I. (2024). Title. Venue."), and Harvard ("Surname, I.
+ * and Surname, I. (2019) ‘Title’, Venue, pp. 1–9."), found even inside a
  * sentence ("…included in the Repository: Shevlane, T., … et al. (2023). Title. In arXiv."),
  * the ACL Anthology's ("A, B, and C. 2020. Title. In Proceedings of …"), a catalogue entry that
  * starts with its title ("Title. Surname, I., …, & Surname, I. Venue, July, 2021."), a repository's
@@ -29,8 +30,10 @@ const YEAR = String.raw`(?:19|20)\d\d`;
 /** One "Surname, I." of an APA list (surnames may be several words; initials may carry particles). */
 const APA_NAME = String.raw`\p{Lu}[\p{L}\p{M}'’-]+(?:\s\p{Lu}[\p{L}\p{M}'’-]+){0,3},\s(?:\p{Lu}\.(?:\s?-?\p{Lu}\.)*\s?)+(?:[a-z]{1,3}\.\s?(?:\p{Lu}\.\s?)*)*`;
 const APA_AUTHORS = new RegExp(String.raw`(?:${APA_NAME},?\s(?:&\s)?)*(?:&\s)?${APA_NAME}(?:,?\s(?:et al\.?|and others))?`, "u");
+/** APA's list, or Harvard's with "and" before the last name ("Surname, I., Surname, I. and Surname, I."). */
+const DATED_AUTHORS = new RegExp(String.raw`(?:${APA_NAME},?\s(?:&\s)?)*(?:(?:&|and)\s)?${APA_NAME}(?:,?\s(?:et al\.?|and others))?`, "u");
 /** APA: the author list right before "(2023)." */
-const APA = new RegExp(String.raw`(${APA_AUTHORS.source})\s*\((${YEAR})[a-z]?(?:,\s*[A-Z][a-z]+\.?(?:\s\d{1,2})?)?\)\.?\s+(.+)$`, "u");
+const APA = new RegExp(String.raw`(${DATED_AUTHORS.source})\s*\((${YEAR})[a-z]?(?:,\s*[A-Z][a-z]+\.?(?:\s\d{1,2})?)?\)\.?\s+(.+)$`, "u");
 /** ACL Anthology: "A, B, and C. 2020. Title. In …". */
 const ACL_STYLE = new RegExp(String.raw`^(.{3,3000}?)\.\s(${YEAR})[a-z]?\.\s(.+)$`, "u");
 /** A catalogue entry: "Title. Surname, I., …, & Surname, I. Venue, Month, Year." */
@@ -80,12 +83,13 @@ function semicolonStyle(s: string): FormattedCitation | undefined {
 
 /** The title at the start of `rest` ("Title. Venue …", "Title? Venue …") and what follows it. */
 function leadingTitle(rest: string): { title: string; after: string } | undefined {
-  const m = /^([“"][^”"]{3,400}[”"]\.?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
+  // Harvard's single quotes: "‘Title’, Venue" (a closing ’ inside the title is an apostrophe).
+  const m = /^([“"][^”"]{3,400}[”"]\.?|‘[^‘]{3,400}?’(?=[,.]?(?:\s|$))[,.]?|.+?[.?!])(?:\s+|$)(.*)$/u.exec(rest.slice(0, 2000));
   if (!m?.[1]) return undefined;
   const title = m[1]
-    .replace(/\.$/, "")
+    .replace(/[.,]$/, "")
     .trim()
-    .replace(/^[“"](.*?)[.,]?[”"]$/u, "$1");
+    .replace(/^[“"‘](.*?)[.,]?[”"’]$/u, "$1");
   return title.split(/\s+/).length >= 2 ? { title, after: m[2] ?? "" } : undefined;
 }
 
@@ -109,7 +113,8 @@ function venueOf(after: string): string | undefined {
 
 function citation(authorsText: string, title: string, year: number | undefined, after: string, whole: string): FormattedCitation | undefined {
   // A citation's structure already says where its authors are: one author is a list too.
-  const list = parseAuthorList(authorsText, { labelled: true });
+  // Initials run together ("Raji, I.D.") are spaced as the list reader knows them ("I. D.").
+  const list = parseAuthorList(authorsText.replace(/(?<=(?:^|[\s,])\p{Lu}\.)(?=\p{Lu}\.)/gu, " "), { labelled: true });
   if (!list) return undefined;
   const c: FormattedCitation = { title, authors: list.names, truncated: list.truncated !== undefined, ids: identifiersFromText(whole) };
   if (year !== undefined) c.year = year;

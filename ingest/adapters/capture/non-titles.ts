@@ -111,6 +111,22 @@ function isKindBadge(s: string): boolean {
   return words.length >= 2 && words.length <= 5 && words.every((w) => DOCUMENT_KINDS.has(w));
 }
 
+/** "(none)", "N/A", "nan", "null", "—": a field's placeholder for a value it does not have. */
+function isPlaceholder(s: string): boolean {
+  return /^[([]?\s*(?:none|n\/?a|nan|null|undefined|unknown|untitled|no title|not available|[-—–]+)\s*[)\]]?$/i.test(s);
+}
+
+/** "// the find", "5.1 — Model Cards", "3.2 Results": a decoration or a numbered section's heading. */
+function isSectionHeading(s: string): boolean {
+  return /^\/\/\s/.test(s) || /^(?:\d{1,2}\.){1,3}\d{0,2}\s*[—–-]?\s*\p{Lu}/u.test(s);
+}
+
+/** "Agent Beck · activity · trust", "Home | Papers | About": three or more short items in a bar, a menu. */
+function isMenuBar(s: string): boolean {
+  const items = s.split(/\s+[·|•]\s+/);
+  return items.length >= 3 && items.every((w) => w.length <= 25 && w.split(/\s+/).length <= 3);
+}
+
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
 export function isNonTitle(line: string): boolean {
   const s = line.trim();
@@ -127,7 +143,10 @@ export function isNonTitle(line: string): boolean {
     isPublisherLine(s) ||
     isLinkPostHeadline(s) ||
     isGluedList(s) ||
-    isKindBadge(s)
+    isKindBadge(s) ||
+    isPlaceholder(s) ||
+    isSectionHeading(s) ||
+    isMenuBar(s)
   )
     return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;

@@ -12,8 +12,14 @@
  * - it calls the paper by a short name, "the <Name> paper" or "the <Name> study", in its opening
  *   prose, as a page about a paper does and the paper's own page does not. (A short citation,
  *   "(Hubinger et al., 2024)", says nothing: abstracts and papers cite others so.)
+ * - it is an article in sections: its first line, a heading, stands over prose as other short
+ *   headings further down do ("The Problem They Solved" / prose / "What They Proposed" / prose):
+ *   that heading is the first section's, not a paper's title.
  * Pure.
  */
+import { normalizeTitle, cleanCapturedTitle } from "../../../vocabulary/titles.ts";
+import { isChrome } from "./chrome.ts";
+import { isProse, stripHeading, titleLike } from "./line-kinds.ts";
 
 /** How far into a page its own prose is looked at. */
 const OPENING_LINES = 80;
@@ -64,6 +70,30 @@ export function ownPageMarker(lines: readonly string[], title = ""): string | un
     if (SELF_DESCRIPTION.test(l)) return "a page that says what it is (a post, an episode, a lesson)";
     const named = l.split(/\s+/).length >= 8 ? NAMED_PAPER.exec(l)?.[1] : undefined;
     if (named && !title.toLowerCase().startsWith(named.toLowerCase())) return "a page that calls the paper it is about by a short name";
+  }
+  return undefined;
+}
+
+/** Labels a paper's own page heads its parts with; a heading over prose of these is no section of an article. */
+const PAPER_PARTS = /^(?:abstract|summary|tl;?dr|introduction|overview|description)$/i;
+
+/** The next filled line after `i` that is not the site's chrome (a cookie notice is no section's prose). */
+function nextFilled(lines: readonly string[], i: number): string {
+  return lines.slice(i + 1).find((l) => l !== "" && !isChrome(l)) ?? "";
+}
+
+/**
+ * "an article in sections" when the title read is the page's first line (no prose above it),
+ * printed alone over prose, and another short heading further down stands over prose too; else undefined.
+ */
+export function sectionHeadingMarker(lines: readonly string[], titleLine: number, title: string): string | undefined {
+  const heading = lines[titleLine] ?? "";
+  if (normalizeTitle(cleanCapturedTitle(stripHeading(heading))) !== normalizeTitle(title)) return undefined;
+  if (lines.slice(0, titleLine).some((l) => isProse(l)) || !isProse(nextFilled(lines, titleLine))) return undefined;
+  for (let i = titleLine + 1; i < Math.min(lines.length, 4_000); i++) {
+    const l = lines[i] ?? "";
+    if (l === "" || l.length > 60 || PAPER_PARTS.test(l) || isProse(l) || !titleLike(l)) continue;
+    if (isProse(nextFilled(lines, i))) return `an article in sections ("${l.slice(0, 40)}" heads another one)`;
   }
   return undefined;
 }
