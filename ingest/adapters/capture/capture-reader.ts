@@ -23,7 +23,7 @@ import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fie
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
-import { parseFormattedCitation, trailingShortCitation, type FormattedCitation } from "./formatted-citations.ts";
+import { parseFormattedCitation, shortCitationAround, type FormattedCitation } from "./formatted-citations.ts";
 import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
 import { authorsOn, isProse, isSentence, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
 import { citationLists } from "./reference-lists.ts";
@@ -69,6 +69,9 @@ export interface SiteReading {
   /** Lines after which nothing is about the page's own paper (reviews, comments, similar papers). */
   contentEnd?: number;
 }
+
+/** The most words a title line below the page's first may have. */
+const MAX_TITLE_WORDS = 25;
 
 /** Sections about other papers: nothing in them is the page's own paper. */
 const OTHER_PAPERS =
@@ -196,7 +199,17 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       seen++;
       // The page's first line may be a title of any length; further down only title-sized lines.
       // The row under a table's glued field names is its values glued, never a title.
-      if (titleLike(l, { long: seen === 1 }) && !isSentence(l) && !wrappedProse(lines, i) && !authorsOn(l) && !looksLikeSiteName(lines, i, chrome) && !underFieldNames(lines, i)) candidates.push(i);
+      // Further down, a line of more than 25 words is a description, not a title (the longest title in the corpora has 15).
+      if (
+        titleLike(l, { long: seen === 1 }) &&
+        (seen === 1 || l.split(/\s+/).length <= MAX_TITLE_WORDS) &&
+        !isSentence(l) &&
+        !wrappedProse(lines, i) &&
+        !authorsOn(l) &&
+        !looksLikeSiteName(lines, i, chrome) &&
+        !underFieldNames(lines, i)
+      )
+        candidates.push(i);
     }
     // The first such line, unless a later one is the title the page cites (a show's name over an
     // episode titled after the paper it cites).
@@ -227,7 +240,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (withAuthors) title = withAuthors.title;
   if (title) {
     title = joinSmallCaps(cutGluedName(cleanCapturedTitle(title)));
-    const short = trailingShortCitation(title);
+    const short = shortCitationAround(title);
     if (short) title = short.title;
     const trimmed = trimTitle(title, lines, titleLine);
     title = cutGluedName(trimmed.title);
@@ -240,7 +253,7 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
       if (at >= 0) titleLine = at;
     }
   }
-  const short = site.title ? undefined : trailingShortCitation(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
+  const short = site.title ? undefined : shortCitationAround(cleanCapturedTitle(lines[titleLine ?? -1] ?? ""));
 
   // A PDF's first page flattened onto one line under the host's heading: the title as the PDF prints it.
   const flat = title ? flattenedPdfHeader(lines, title) : undefined;
@@ -265,6 +278,16 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   if (title) {
     reading.buildsOn = reading.buildsOn.filter((r) => !sameTitle(r.title, title));
     reading.builtBy = reading.builtBy.filter((r) => !sameTitle(r.title, title));
+  }
+
+  // A headline nothing confirms, over a page whose one formatted citation names another title (a
+  // report's "provenance: Surname, I., … (2023). Title."): the page is about the paper it cites.
+  if (weakTitle && title && !site.title && !topCitation && !repeatedTitle(lines.slice(0, end), title, titleLine)) {
+    const cited = onlyCitation(lines, end);
+    if (cited && cited.authors.length >= 2 && cited.year !== undefined && !sameTitle(cited.title, title)) {
+      title = reading.title = cited.title;
+      titleLine = undefined;
+    }
   }
 
   // The page's own citation and records: those naming its title (or, with no title, the first).
@@ -466,6 +489,18 @@ function citationAtTop(lines: readonly string[], chrome: (i: number) => boolean)
   if (!entry.test(first) || !entry.test(filled[1] ?? "")) return undefined;
   const year = filled.findIndex((l) => /^\((?:19|20)\d\d\)\.?$/.test(l));
   return year > 1 ? parseFormattedCitation(filled.slice(0, year + 3).join(" ")) : undefined;
+}
+
+/** The one paper the page's formatted citations name (several citations of it count once), or undefined. */
+function onlyCitation(lines: readonly string[], end: number): FormattedCitation | undefined {
+  const found = new Map<string, FormattedCitation>();
+  for (let i = 0; i < end && i < 600; i++) {
+    const l = lines[i] ?? "";
+    if (l.length < 30 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
+    const c = parseFormattedCitation(l);
+    if (c && !found.has(normalizeTitle(c.title))) found.set(normalizeTitle(c.title), c);
+  }
+  return found.size === 1 ? [...found.values()][0] : undefined;
 }
 
 /** The titles the page's formatted citations name (its sources, a "Cite this" block). */

@@ -8,7 +8,7 @@
  * ("Surname, AB; Surname, C; (2023) Title. Venue"), the
  * quoted-title styles ("A, B, "Title," Venue, 2020.", "“Title”, A, B2018-04-20"), a source
  * list's entry ("1. Title — A, B, C, 2021"), and MLA ("Bai, Yuntao, et al. Title. arXiv, 15 Dec.
- * 2022."). A page that cites itself this way (a blog
+ * 2022."), and short citations around a title ("Title (Quill et al., 2021)", "Quill et al 2021: Title"). A page that cites itself this way (a blog
  * post's citation of the paper it is about, the Anthology's "Cite (ACL):") gives its authors and
  * year; which citation is the page's own is for the caller to decide, by its title. Pure.
  */
@@ -125,7 +125,12 @@ function citation(authorsText: string, title: string, year: number | undefined, 
 
 /** The formatted citations in one line or paragraph, in the order the styles are tried. */
 export function parseFormattedCitation(text: string): FormattedCitation | undefined {
-  const s = text.replace(/\s+/g, " ").trim().slice(0, 6000);
+  // Markdown's escapes ("\\(2023\\)", "\\_") are the characters they escape.
+  const s = text
+    .replace(/\\([()[\]_*])/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim()
+    .slice(0, 6000);
   if (s.length < 20) return undefined;
   const apa = APA.exec(s);
   if (apa?.[1] && apa[2] && apa[3]) {
@@ -174,4 +179,15 @@ export function parseFormattedCitation(text: string): FormattedCitation | undefi
 export function trailingShortCitation(title: string): { title: string; surname: string; year: number } | undefined {
   const m = new RegExp(String.raw`^(.{8,}?)\s*\((\p{Lu}[\p{L}'’-]+)(?:\s(?:et al\.?|and|&)\s?(?:\p{Lu}[\p{L}'’-]+)?)?,?\s(${YEAR})[a-z]?\)\s*$`, "u").exec(title);
   return m?.[1] && m[2] && m[3] ? { title: m[1].trim(), surname: m[2], year: Number(m[3]) } : undefined;
+}
+
+/** "Mitchell et al 2019: Title", "Quill and Okoye (2021): Title" (a lesson's heading) → the title, the first author's surname and the year. */
+export function leadingShortCitation(title: string): { title: string; surname: string; year: number } | undefined {
+  const m = new RegExp(String.raw`^(\p{Lu}[\p{L}'’-]+)(?:\s(?:et al\.?|(?:and|&)\s\p{Lu}[\p{L}'’-]+)),?\s\(?(${YEAR})[a-z]?\)?:\s+(\S.{7,})$`, "u").exec(title.trim());
+  return m?.[1] && m[2] && m[3] ? { title: m[3].trim(), surname: m[1], year: Number(m[2]) } : undefined;
+}
+
+/** A short citation before or after a title: the title alone, the first author's surname and the year. */
+export function shortCitationAround(title: string): { title: string; surname: string; year: number } | undefined {
+  return trailingShortCitation(title) ?? leadingShortCitation(title);
 }

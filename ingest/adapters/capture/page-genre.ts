@@ -14,12 +14,13 @@
  *   "(Hubinger et al., 2024)", says nothing: abstracts and papers cite others so.)
  * - it is an article in sections: its first line, a heading, stands over prose as other short
  *   headings further down do ("The Problem They Solved" / prose / "What They Proposed" / prose):
- *   that heading is the first section's, not a paper's title.
+ *   that heading is the first section's, not a paper's title (unless the prose under it is the
+ *   paper's abstract, in the first person: "We introduce …").
  * Pure.
  */
 import { normalizeTitle, cleanCapturedTitle } from "../../../vocabulary/titles.ts";
 import { isChrome } from "./chrome.ts";
-import { isProse, stripHeading, titleLike } from "./line-kinds.ts";
+import { isProse, stripHeading } from "./line-kinds.ts";
 
 /** How far into a page its own prose is looked at. */
 const OPENING_LINES = 80;
@@ -77,6 +78,11 @@ export function ownPageMarker(lines: readonly string[], title = ""): string | un
 /** Labels a paper's own page heads its parts with; a heading over prose of these is no section of an article. */
 const PAPER_PARTS = /^(?:abstract|summary|tl;?dr|introduction|overview|description)$/i;
 
+/** A short line that heads a section: a capital first, eight words at most, no sentence's end, not a paper's part. */
+function sectionHeading(l: string): boolean {
+  return l.length <= 60 && /^\p{Lu}/u.test(l) && !/[.,;:!?]$/.test(l) && l.split(/\s+/).length <= 8 && !PAPER_PARTS.test(l) && !isProse(l) && !isChrome(l);
+}
+
 /** The next filled line after `i` that is not the site's chrome (a cookie notice is no section's prose). */
 function nextFilled(lines: readonly string[], i: number): string {
   return lines.slice(i + 1).find((l) => l !== "" && !isChrome(l)) ?? "";
@@ -89,11 +95,18 @@ function nextFilled(lines: readonly string[], i: number): string {
 export function sectionHeadingMarker(lines: readonly string[], titleLine: number, title: string): string | undefined {
   const heading = lines[titleLine] ?? "";
   if (normalizeTitle(cleanCapturedTitle(stripHeading(heading))) !== normalizeTitle(title)) return undefined;
-  if (lines.slice(0, titleLine).some((l) => isProse(l)) || !isProse(nextFilled(lines, titleLine))) return undefined;
+  if (lines.slice(0, titleLine).some((l) => isProse(l))) return undefined;
+  const sections: string[] = [];
   for (let i = titleLine + 1; i < Math.min(lines.length, 4_000); i++) {
     const l = lines[i] ?? "";
-    if (l === "" || l.length > 60 || PAPER_PARTS.test(l) || isProse(l) || !titleLike(l)) continue;
-    if (isProse(nextFilled(lines, i))) return `an article in sections ("${l.slice(0, 40)}" heads another one)`;
+    if (!sectionHeading(l)) continue;
+    if (isProse(nextFilled(lines, i))) sections.push(l);
   }
-  return undefined;
+  // The heading stands over prose, or over its first section's heading ("Background" over a paragraph).
+  const under = nextFilled(lines, titleLine);
+  const overProse = isProse(under) || (sections[0] === under && sections.length >= 2);
+  // Prose in the first person under the title ("We introduce …") is the paper's abstract: its own page.
+  const firstProse = isProse(under) ? under : nextFilled(lines, lines.indexOf(under, titleLine + 1));
+  if (/\b(?:[Ww]e|[Oo]ur)\b/.test(firstProse)) return undefined;
+  return overProse && sections.length > 0 ? `an article in sections ("${(sections.at(-1) ?? "").slice(0, 40)}" heads another one)` : undefined;
 }

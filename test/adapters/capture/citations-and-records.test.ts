@@ -1,6 +1,6 @@
 /** Formatted citations, embedded BibTeX and JSON records, and the citation lists of a capture. */
 import { describe, expect, it } from "vitest";
-import { parseFormattedCitation, trailingShortCitation } from "../../../ingest/adapters/capture/formatted-citations.ts";
+import { parseFormattedCitation, trailingShortCitation, leadingShortCitation } from "../../../ingest/adapters/capture/formatted-citations.ts";
 import { bibtexRecord, jsonRecord } from "../../../ingest/adapters/capture/embedded-records.ts";
 import { citationLists, listHeading } from "../../../ingest/adapters/capture/reference-lists.ts";
 
@@ -42,6 +42,9 @@ describe("formatted citations", () => {
   it("splits a trailing short citation off a title", () => {
     expect(trailingShortCitation("Switchback: Can Agents Undo Mistakes? (Okoro et al., 2025)")).toEqual({ title: "Switchback: Can Agents Undo Mistakes?", surname: "Okoro", year: 2025 });
     expect(trailingShortCitation("Learning (and Forgetting) in 2025")).toBeUndefined();
+    expect(leadingShortCitation("Okoro et al 2025: Switchback: Can Agents Undo Mistakes?")).toEqual({ title: "Switchback: Can Agents Undo Mistakes?", surname: "Okoro", year: 2025 });
+    expect(leadingShortCitation("Okoro and Lind (2025): Switchback")).toEqual({ title: "Switchback", surname: "Okoro", year: 2025 });
+    expect(leadingShortCitation("Switchback 2025: Can Agents Undo Mistakes?")).toBeUndefined();
   });
 });
 
