@@ -329,7 +329,11 @@ export function readCapture(capture: Capture, site: SiteReading = {}, settings: 
   // A page about a paper that is something else itself (a post, a lesson, an episode, a dialogue's
   // transcript, page-genre.ts): the headline read as its title is its own, unless the page
   // confirms it as the paper's (authors under it, its own citation, the title again elsewhere).
-  if (weakTitle && reading.title && reading.authors.length === 0 && !selfCitation && !repeatedTitle(lines.slice(0, end), reading.title, titleLine)) {
+  // The title again in the page's header (its document title over its heading) says only that
+  // it is the page's headline: only a repeat from its prose on confirms it as the paper's.
+  const firstProse = lines.findIndex((l) => isProse(l));
+  const headerRepeat = (_l: string, i: number): boolean => i < firstProse;
+  if (weakTitle && reading.title && reading.authors.length === 0 && !selfCitation && !repeatedTitle(lines.slice(0, end), reading.title, titleLine, headerRepeat)) {
     // "Title" over "Abstract": a paper's own header, whatever the page's sections below.
     const abstractNext = abstractLabel !== undefined && titleLine !== undefined && abstractLabel.at > titleLine && lines.slice(titleLine + 1, abstractLabel.at).filter((l) => l !== "").length <= 1;
     const marker =
@@ -616,11 +620,11 @@ function urlsOff(line: string): string {
 }
 
 /** True when the page prints `title` again: on another line of its own, or in quotes in a line. */
-function repeatedTitle(lines: readonly string[], title: string, titleLine: number | undefined): boolean {
+function repeatedTitle(lines: readonly string[], title: string, titleLine: number | undefined, skip: (l: string, i: number) => boolean = () => false): boolean {
   const key = normalizeTitle(title);
   if (key.length < 8) return false;
   return lines.slice(0, 400).some((l, i) => {
-    if (i === titleLine || !l || l.length > 3000) return false;
+    if (i === titleLine || !l || l.length > 3000 || skip(l, i)) return false;
     // The title again, alone or before a site's name ("Title - Invented Reader").
     if (l.length <= 400 && [l, l.replace(/\s[-|–—]\s[^-|–—]{1,60}$/, "")].some((x) => normalizeTitle(cleanCapturedTitle(stripHeading(x))) === key)) return true;
     for (const q of l.matchAll(/["“]([^"“”]{8,300})["”]/g)) if (normalizeTitle(q[1] ?? "") === key) return true;

@@ -4,7 +4,7 @@
  * page heads itself with its own headline ("GAIA benchmark overview", "Week 7 of 12 · …", a
  * concept's name), which is not the paper's title; the capture reader keeps a title read on such a
  * page only when something else confirms it (capture-reader.ts). What marks a page so:
- * - it says what it is in its own prose: "In this post, …", "In this video", "this episode",
+ * - it says what it is in its own prose: "In this post, …", "This article will …", "In this video", "this episode",
  *   "Today's lecture is on …", "Welcome back to the podcast";
  * - it counts itself in a series: "Week 7 of 12", "Day 32 of 60", "Concept 91 of 100", "Section 09";
  * - it is a dialogue: lines that open with a speaker's name and a colon ("John: …", "Noah: …"),
@@ -27,7 +27,7 @@ const OPENING_LINES = 80;
 
 /** A page's words about itself: what kind of page it is. */
 const SELF_DESCRIPTION =
-  /\b(?:(?:in|on|for) this (?:blog )?(?:post|article|video|episode|podcast|lesson|lecture|tutorial|newsletter|write-?up|thread|walkthrough|explainer)\b|this (?:week's|episode's|video's) |today(?:'s| we)\b.{0,40}\b(?:lecture|episode|video|lesson|post|session)\b|welcome (?:back )?to (?:the |this |another |our )?(?:podcast|show|episode|channel|lecture|lesson|course|newsletter)\b|in this video\b)/i;
+  /\b(?:(?:in|on|for) this (?:blog )?(?:post|article|video|episode|podcast|lesson|lecture|tutorial|newsletter|write-?up|thread|walkthrough|explainer)\b|this (?:blog )?(?:post|article|guide|tutorial) (?:will|walks|explains|covers|provides|shows)\b|this (?:week's|episode's|video's) |today(?:'s| we)\b.{0,40}\b(?:lecture|episode|video|lesson|post|session)\b|welcome (?:back )?to (?:the |this |another |our )?(?:podcast|show|episode|channel|lecture|lesson|course|newsletter)\b|in this video\b)/i;
 
 /** "Week 7 of 12", "Day 32 of 60", "Concept 91 of 100Scaling": a page counted in a series. */
 export const SERIES_COUNTER =
