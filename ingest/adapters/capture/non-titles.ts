@@ -118,13 +118,19 @@ function isPlaceholder(s: string): boolean {
 
 /** "// the find", "5.1 — Model Cards", "3.2 Results": a decoration or a numbered section's heading. */
 function isSectionHeading(s: string): boolean {
-  return /^\/\/\s/.test(s) || /^(?:\d{1,2}\.){1,3}\d{0,2}\s*[—–-]?\s*\p{Lu}/u.test(s);
+  return /^\/\/\s/.test(s) || /^(?:\d{1,2}\.){1,3}\d{0,2}(?:\s+|\s*[—–-]\s*)\p{Lu}/u.test(s);
 }
 
 /** "Agent Beck · activity · trust", "Home | Papers | About": three or more short items in a bar, a menu. */
 function isMenuBar(s: string): boolean {
   const items = s.split(/\s+[·|•]\s+/);
   return items.length >= 3 && items.every((w) => w.length <= 25 && w.split(/\s+/).length <= 3);
+}
+
+/** "Score, Normalized Score", "Retrieval, Ranking, Evaluation": a list of short names (a card's tags or metrics), no title's connective or colon. */
+function isTagList(s: string): boolean {
+  const items = s.split(/\s*,\s*/);
+  return items.length >= 2 && !/[:?!]/.test(s) && items.every((w) => /^\p{Lu}[\p{L}\p{N}-]*(?: \p{Lu}[\p{L}\p{N}-]*){0,2}$/u.test(w));
 }
 
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
@@ -146,7 +152,8 @@ export function isNonTitle(line: string): boolean {
     isKindBadge(s) ||
     isPlaceholder(s) ||
     isSectionHeading(s) ||
-    isMenuBar(s)
+    isMenuBar(s) ||
+    isTagList(s)
   )
     return true;
   return /[·•|—–]/.test(s) && readByline(s) !== undefined;

@@ -102,9 +102,26 @@ describe("lines shaped like titles that are not", () => {
       "Tidal Benchmarks for …Tidal Benchmarks for Invented Models...",
       "Go To:",
       "Paper Title Paper Authors Table Of Contents Abstract References",
+      "(none)",
+      "nan",
+      "// the pick",
+      "5.1 — Tide Cards",
+      "3.2 Results",
+      "Harbour Desk  ·  activity  ·  trust",
+      "Score, Normalized Score",
     ])
       expect(isNonTitle(line), line).toBe(true);
-    for (const line of ["Tidal Benchmarks for Invented Models", "Gauge-Bench", "RoBERTa", "GLIMMER (benchmark)", "Model evaluation for extreme risks", "Why Tides Matter: A Study"])
+    for (const line of [
+      "Tidal Benchmarks for Invented Models",
+      "Gauge-Bench",
+      "RoBERTa",
+      "GLIMMER (benchmark)",
+      "Model evaluation for extreme risks",
+      "Why Tides Matter: A Study",
+      "METEOR, M-BLEU and M-TER: Metrics for Invented Tides",
+      "2.5D Gauges for Reading Machines",
+      "Gauges, Tides, and Harbours",
+    ])
       expect(isNonTitle(line), line).toBe(false);
     expect(isPlainPhrase("Why it matters")).toBe(true);
     expect(isAffiliation("Allen Institute for AI")).toBe(true);
