@@ -127,10 +127,11 @@ function isMenuBar(s: string): boolean {
   return items.length >= 3 && items.every((w) => w.length <= 25 && w.split(/\s+/).length <= 3);
 }
 
-/** "Score, Normalized Score", "Retrieval, Ranking, Evaluation": a list of short names (a card's tags or metrics), no title's connective or colon. */
+/** "Score, Normalized Score", "Retrieval, Ranking, Evaluation": a list of short names (a card's tags or metrics), one a single word, no title's connective or colon. */
 function isTagList(s: string): boolean {
   const items = s.split(/\s*,\s*/);
-  return items.length >= 2 && !/[:?!]/.test(s) && items.every((w) => /^\p{Lu}[\p{L}\p{N}-]*(?: \p{Lu}[\p{L}\p{N}-]*){0,2}$/u.test(w));
+  // One item of a single word at least: a list of names ("Ada Quill, Bram Okoye") is a byline, read as such.
+  return items.length >= 2 && !/[:?!]/.test(s) && items.some((w) => !w.includes(" ")) && items.every((w) => /^\p{Lu}[\p{L}\p{N}-]*(?: \p{Lu}[\p{L}\p{N}-]*){0,2}$/u.test(w));
 }
 
 /** A line that looks like a title but is a byline, an affiliation, a label, a post's byline, a plain phrase, a cut title or a menu. */
