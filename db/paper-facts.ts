@@ -153,14 +153,17 @@ export function countReport(source: string, format: string, dataThrough: string 
   const service = SERVICES[format];
   if (service) return { by: service, through: dataThrough, read };
   const located = source.replace(/^[a-z-]+:(?=[^/])/i, "");
-  const site = siteOf(origin) ?? siteOf(located);
+  const site = (origin && SITE_NAME.test(origin) ? origin : hostOf(origin)) ?? hostOf(located);
   if (site) return { by: site, through: dataThrough, read };
   const file = located.split("#")[0]?.split(/[\\/]/).pop() || source;
   return { by: file, through: dataThrough, read };
 }
 
+/** A site's name as a page's header shows it ("mlsanity"). */
+const SITE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .-]{0,39}$/u;
+
 /** The host of a web address, without "www."; undefined for anything else (a file path). */
-function siteOf(address: string | undefined): string | undefined {
+function hostOf(address: string | undefined): string | undefined {
   if (!address) return undefined;
   try {
     const url = new URL(address);

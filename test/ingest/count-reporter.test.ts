@@ -8,6 +8,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseMarkdownPage } from "../../ingest/adapters/markdown-page.ts";
 import { parseHtmlPage } from "../../ingest/adapters/html-page.ts";
+import { parseTextPage } from "../../ingest/adapters/text-page.ts";
 import { reportingAddress } from "../../ingest/adapters/page-origin.ts";
 import { countReport } from "../../db/paper-facts.ts";
 import { runCli, runJson, tempDir } from "../helpers/cli.ts";
@@ -34,6 +35,13 @@ describe("the reporter of a page's count", () => {
     expect(page.ok && page.page.facts.origin).toBe("https://www.kelp-reviews.example/p/counting");
     const doi = parseHtmlPage(html("https://doi.org/10.5555/kelp"), "saved.html");
     expect(doi.ok && doi.page.facts.origin).toBeUndefined();
+  });
+
+  it("is the site a text capture's header names before its date", () => {
+    const page = parseTextPage("kelpnotesData to 7 Oct 2026\n\nCounting Kelp In Tidal Ledgers\n\narXiv 2403.10001 ↗First posted 2 Mar 2024cited by 12\n", "c.txt");
+    expect(page.ok && page.page.facts.origin).toBe("kelpnotes");
+    expect(page.ok && page.page.facts.dataThrough).toBe("2026-10-07");
+    expect(countReport("pages/c.txt", "text-page", "2026-10-07", "2026-10-08T00:00:00Z", "kelpnotes").by).toBe("kelpnotes");
   });
 
   it("names the site, else the page's URL, else its file", () => {
