@@ -9,7 +9,7 @@
 import type { Db } from "./connection.ts";
 import { resolveIdentities, type MentionRole, type Resolution } from "../vocabulary/identity.ts";
 import { storedKeys } from "./identity-keys.ts";
-import type { Identifiers } from "../vocabulary/paper-page.ts";
+import type { Identifiers, PageFacts } from "../vocabulary/paper-page.ts";
 import { chooseFacts, countReport, type MentionRow } from "./paper-facts.ts";
 import type { MentionDetails, MentionValues, PaperColumns } from "./page-writer.ts";
 import { titleParts } from "../vocabulary/titles.ts";
@@ -210,11 +210,17 @@ export function storedGraph(db: Db): DerivedGraph {
   return deriveGraph(mentionRows(storedPages(db), storedMentions(db)));
 }
 
+/** The address a page says it is a copy of (`PageFacts.origin`), read from its stored facts. */
+function originOf(factsJson: string): string | undefined {
+  const origin = (JSON.parse(factsJson) as PageFacts).origin;
+  return typeof origin === "string" ? origin : undefined;
+}
+
 /** One row per cluster. */
 function paperRows(byId: readonly MentionRow[], resolution: Resolution, pages: ReadonlyMap<number, PageInfo>): PaperValues[] {
   const reportOf = (pageId: number | null): string | null => {
     const page = pageId === null ? undefined : pages.get(pageId);
-    return page ? JSON.stringify(countReport(page.source, page.format, page.dataThrough, page.ingestedAt)) : null;
+    return page ? JSON.stringify(countReport(page.source, page.format, page.dataThrough, page.ingestedAt, originOf(page.factsJson))) : null;
   };
   const rowOf = new Map<number, MentionRow>();
   for (const r of byId) rowOf.set(r.id, r);

@@ -144,22 +144,34 @@ export interface CountReport {
 const SERVICES: Record<string, string> = { s2: "Semantic Scholar", openalex: "OpenAlex", aan: "the ACL Anthology Network" };
 
 /**
- * The reporter of a count read from a page: the service a record came from, the site of a page
- * read from a URL, else the page's file (its name, as the user saved it).
+ * The reporter of a count read from a page: the service a record came from, the site the page is a
+ * copy of (its facts' `origin`: a saved page's canonical address, a note's "HTML:" link), the site
+ * of a page read from a URL, else the page's file (its name, as the user saved it).
  */
-export function countReport(source: string, format: string, dataThrough: string | null, ingestedAt: string): CountReport {
+export function countReport(source: string, format: string, dataThrough: string | null, ingestedAt: string, origin?: string): CountReport {
   const read = ingestedAt.slice(0, 10);
   const service = SERVICES[format];
   if (service) return { by: service, through: dataThrough, read };
   const located = source.replace(/^[a-z-]+:(?=[^/])/i, "");
+  const site = (origin && SITE_NAME.test(origin) ? origin : hostOf(origin)) ?? hostOf(located);
+  if (site) return { by: site, through: dataThrough, read };
+  const file = located.split("#")[0]?.split(/[\\/]/).pop() || source;
+  return { by: file, through: dataThrough, read };
+}
+
+/** A site's name as a page's header shows it ("mlsanity"). */
+const SITE_NAME = /^[\p{L}\p{N}][\p{L}\p{N} .-]{0,39}$/u;
+
+/** The host of a web address, without "www."; undefined for anything else (a file path). */
+function hostOf(address: string | undefined): string | undefined {
+  if (!address) return undefined;
   try {
-    const url = new URL(located);
-    if (url.protocol === "http:" || url.protocol === "https:") return { by: url.hostname.replace(/^www\./, ""), through: dataThrough, read };
+    const url = new URL(address);
+    if (url.protocol === "http:" || url.protocol === "https:") return url.hostname.replace(/^www\./, "") || undefined;
   } catch {
     // a file path
   }
-  const file = located.split("#")[0]?.split(/[\\/]/).pop() || source;
-  return { by: file, through: dataThrough, read };
+  return undefined;
 }
 
 /** Candidates whose value is the most frequent first (ties: earliest candidate wins). */

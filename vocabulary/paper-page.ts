@@ -120,6 +120,12 @@ export interface PageFacts {
   directions: Direction[];
   /** False when the page says "Not on the map". */
   onMap?: boolean;
+  /**
+   * The address the page is a copy of, when it says (an HTML page's canonical link or og:url, a
+   * note's link to the site it was made from), or the site's name as its header shows it: who
+   * reported its figures (db/paper-facts.ts).
+   */
+  origin?: string;
   /** Editorial pages. */
   source?: string;
   field?: string;

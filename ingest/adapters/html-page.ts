@@ -14,6 +14,7 @@ import type { DomIndex, Element, Heading } from "./html-dom.ts";
 import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import { collapse } from "./page-text.ts";
+import { reportingAddress } from "./page-origin.ts";
 import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 /**
@@ -217,6 +218,8 @@ function readHtmlPage(text: string, origin: string): ReturnType<PageAdapter> {
   for (const u of [canonical, ogUrl]) if (u) merge(paper.ids, identifiersFromUrl(resolveUrl(u, base)));
   if (/^https?:\/\//i.test(origin)) merge(paper.ids, identifiersFromUrl(origin));
   paper.url ??= canonical ? resolveUrl(canonical, base) : ogUrl;
+  const address = reportingAddress(canonical ? resolveUrl(canonical, base) : ogUrl);
+  if (address) page.facts.origin = address;
 
   // Sections found by heading text.
   const declared: { buildsOn?: number; builtBy?: number } = {};

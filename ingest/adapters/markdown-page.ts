@@ -14,6 +14,7 @@ import { addDirection, readKeyFacts } from "./key-facts.ts";
 import { addEntry, declaredTotal, sectionOfHeading, warnShortLists } from "./page-sections.ts";
 import type { PageSection } from "./page-sections.ts";
 import { boundedLines, identifiersIn, joinLines } from "./page-text.ts";
+import { reportingAddress } from "./page-origin.ts";
 import { cleanLine, cleanPage } from "../../vocabulary/clean-text.ts";
 
 type Section = "header" | PageSection;
@@ -98,6 +99,18 @@ function titleOf(line: string): string {
   return unescapeMarkdown(s).trim();
 }
 
+/**
+ * The link a note's header labels as the page it was made from (`HTML: https://…`, `Source: …`,
+ * `Saved from: …`), not a link to the paper at an identifier's service (arXiv, a DOI).
+ */
+function ownAddress(line: string): string | undefined {
+  for (const m of line.matchAll(/(?:^|[·|,;]\s{0,4})(?:HTML|Page|Source|Saved from|Web|URL)\s{0,4}:\s{0,4}(https?:\/\/[^\s"'<>)\]]{1,2000})/gi)) {
+    const address = reportingAddress(m[1]);
+    if (address) return address;
+  }
+  return undefined;
+}
+
 /** Cheap check for the format detector: a `# Title` first heading plus a paper link or known section. */
 export function looksLikeMarkdownPage(text: string): boolean {
   // Lines are cut before the text is: a huge title line must not hide the links under it.
@@ -141,6 +154,7 @@ export const parseMarkdownPage: PageAdapter = (text) => {
     if (section === "header") {
       merge(paper.ids, identifiersIn(line));
       paper.url ??= /https?:\/\/[^\s"'<>)\]]+/.exec(line)?.[0];
+      facts.origin ??= ownAddress(line);
     } else if (section === "keyFacts") readKeyFacts(line, facts, paper);
     else if (section === "placedIn" && item !== undefined) {
       const d = parseDirectionLine(item);

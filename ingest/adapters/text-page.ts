@@ -128,6 +128,9 @@ export const parseTextPage: PageAdapter = (text) => {
     const header = !titleSeen && isHeader(t) ? HEADER.exec(t) : null;
     if (header?.[1]) {
       facts.dataThrough ??= parseHumanDate(header[1]);
+      // A site's header names it before its date ("mlsanityData to 7 Oct 2026"): who reports the figures.
+      const site = t.slice(0, header.index).trim();
+      if (/^[\p{L}\p{N}][\p{L}\p{N} .-]{0,39}$/u.test(site)) facts.origin ??= site;
       continue;
     }
     if (!titleSeen) {

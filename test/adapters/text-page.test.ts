@@ -49,6 +49,7 @@ describe("text-page golden fixture", () => {
     expect(p.facts).toEqual({
       directions: [],
       dataThrough: "2026-10-07",
+      origin: "mlsanity",
       citedByCount: 33,
       onMap: false,
       referencesInMap: 83,
@@ -156,7 +157,7 @@ describe("text-page tricky inputs", () => {
   it("accepts a page with missing sections", () => {
     const p = page("mlsanityData to 7 Oct 2026\n\nOnly A Title\n");
     expect(p.paper.title).toBe("Only A Title");
-    expect(p.facts).toEqual({ directions: [], dataThrough: "2026-10-07" });
+    expect(p.facts).toEqual({ directions: [], dataThrough: "2026-10-07", origin: "mlsanity" });
     expect(p.buildsOn).toEqual([]);
     expect(p.builtBy).toEqual([]);
     expect(p.paper.abstract).toBeUndefined();

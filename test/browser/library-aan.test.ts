@@ -139,11 +139,11 @@ describe("your Zotero library on AAN", () => {
       const missing = panel.locator(".library-missing li");
       await expect.poll(() => missing.count(), { timeout: LOAD }).toBe(20);
       await expect.poll(() => panel.locator(".library-missing").textContent(), { timeout: WAIT }).toMatch(/build on, or are built on by, at least 2 of its 6 papers/);
-      expect(await missing.first().locator(".reason").textContent()).toMatch(/builds on [2-6] of your papers|of your papers build on it/);
+      expect(await missing.first().locator(".paper-list-detail").textContent()).toMatch(/builds on [2-6] of your papers|of your papers build on it/);
       await screenshotSettled(page, "library-aan-missing.png");
       // Choosing one selects it on the map.
-      const first = (await missing.first().getByRole("button").textContent()) ?? "";
-      await missing.first().getByRole("button").click();
+      const first = (await missing.first().locator(".paper-list-title").textContent()) ?? "";
+      await missing.first().locator(".paper-list-title").click();
       await expect.poll(() => page.locator(".paper-panel h2").textContent(), { timeout: WAIT }).toBe(first);
       expect(fixture?.session.pageErrors).toEqual([]);
     },

@@ -180,11 +180,12 @@ describe("the map that reads, on the seed collection", () => {
       const png = readFileSync(pngPath);
       const pngUrl = `data:image/png;base64,${png.toString("base64")}`;
       await viewer.goto("about:blank");
-      await viewer.setContent(`<img src="${pngUrl}">`);
+      // Shown at the view's width (it is drawn at twice the pixels), so the whole image is seen.
+      await viewer.setContent(`<body style="margin:0"><img src="${pngUrl}" style="width:100%;display:block"></body>`);
       const natural = await viewer.locator("img").evaluate((img: HTMLImageElement) => ({ w: img.naturalWidth, h: img.naturalHeight }));
       expect(natural.w).toBe(Math.round(box.width) * 2);
       expect(natural.h).toBeGreaterThan(Math.round(box.height) * 2);
-      await viewer.screenshot({ path: join(SHOTS, "map-export-png-opened.png") });
+      await viewer.screenshot({ path: join(SHOTS, "map-export-png-opened.png"), fullPage: true });
       // Where the screen has ink, the PNG has it too.
       const w = Math.round(box.width);
       const h = Math.round(box.height);

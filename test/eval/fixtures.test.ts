@@ -67,8 +67,10 @@ describe("the fixtures evaluation on the repository's fixtures", () => {
   it("reports malformed BibTeX entries with their lines, and recorded exchanges it ignored", () => {
     const bib = file("sources/bib/benchmark-citations.bib");
     expect(bib).toMatchObject({ detected: "BibTeX, 40 entries", entries: 40 });
-    expect(bib.records).toHaveLength(35);
-    expect(bib.problems.map((p) => p.line)).toEqual([15, 81, 231, 283, 312]);
+    // The entry at line 231 has no key ('@misc{' then its fields): read with a warning, since a
+    // site's "Cite" box often gives BibTeX without one; '@inproceedings{,' (line 81) stays refused.
+    expect(bib.records).toHaveLength(36);
+    expect(bib.problems.map((p) => p.line)).toEqual([15, 81, 283, 312]);
     const search = file("sources/openalex/cassette-title-search-four-apis.yaml");
     expect(search.records.map((r) => r.ids)).toEqual([{ doi: "10.5555/nmi.2024.00832" }, { arxiv: "2304.95376" }]);
     expect(search.warnings).toEqual(["ignored 4 recorded exchange(s) that hold no OpenAlex works"]);
@@ -90,7 +92,7 @@ describe("the fixtures evaluation on the repository's fixtures", () => {
 
   it("prints a line per file, per record and per fact", () => {
     const text = fixturesText(report);
-    expect(text).toContain("sources/bib/benchmark-citations.bib: bibtex, BibTeX, 40 entries; 35 records, 5 problems");
+    expect(text).toContain("sources/bib/benchmark-citations.bib: bibtex, BibTeX, 40 entries; 36 records, 4 problems");
     expect(text).toContain(
       "  Can a Ledger Judge? Notes on Mechanical Bookkeeping (1953) doi:10.5555/ledger.lxii.0417 s2:5e1f0c3a9d7b2e8f4a6c1d0b9e8f7a6b5c4d3e2f; 1 author, 14 references, 300 citations (6 title-only)",
     );

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { LabelPlacer, placementAt, type Box } from "../../web/src/core/graph/label-placement.ts";
+import { LabelPlacer, markBadge, placementAt, type Box } from "../../web/src/core/graph/label-placement.ts";
 import { sortPapers } from "../../web/src/core/paper/sort.ts";
 import { buildsOnCoverage, citationFigures, exactCount, firstAuthorLabel, listedFigures, mapName } from "../../web/src/core/paper/format.ts";
 import { readableCount, shareOf } from "../../vocabulary/count-wording.ts";
@@ -42,6 +42,40 @@ describe("label placement", () => {
     const crowded = new LabelPlacer();
     for (const side of ["right", "left", "above", "below"] as const) crowded.occupy(placementAt(side, 300, 300, 5, 60, 12).box);
     expect(crowded.place("c", 300, 300, 5, 60, 12)).toBeNull();
+  });
+
+  it("keeps every label off the reading list's numbers but its own paper's (seeded property)", () => {
+    const point = fc.record({
+      x: fc.integer({ min: 0, max: 300 }),
+      y: fc.integer({ min: 0, max: 200 }),
+      r: fc.integer({ min: 1, max: 12 }),
+      w: fc.integer({ min: 10, max: 200 }),
+      marked: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(point, { maxLength: 40 }), (points) => {
+        const placer = new LabelPlacer();
+        const badges = new Map<string, Box>();
+        points.forEach((p, i) => {
+          if (!p.marked) return;
+          placer.occupyMark(String(i), p.x, p.y, p.r, i + 1);
+          const b = markBadge(p.x, p.y, p.r, i + 1);
+          badges.set(String(i), { x: b.x - b.r, y: b.y - b.r, width: 2 * b.r, height: 2 * b.r });
+        });
+        points.forEach((p, i) => {
+          const place = placer.place(String(i), p.x, p.y, p.r, p.w, 12);
+          if (place) for (const [owner, badge] of badges) if (owner !== String(i)) expect(overlaps(place.box, badge)).toBe(false);
+        });
+      }),
+      { seed: 20261208, numRuns: 300 },
+    );
+    // Another paper's label whose right-hand side would cross a number goes elsewhere (alone, it
+    // goes right); the number's own paper keeps its label at its right.
+    const placer = new LabelPlacer();
+    placer.occupyMark("own", 100, 100, 4, 3);
+    expect(placer.place("near", 80, 95, 3, 60, 12)?.side).not.toBe("right");
+    expect(new LabelPlacer().place("near", 80, 95, 3, 60, 12)?.side).toBe("right");
+    expect(placer.place("own", 100, 100, 4, 80, 12)?.side).toBe("right");
   });
 
   it("places reserved labels first and keeps the selected paper's at its right", () => {

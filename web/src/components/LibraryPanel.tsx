@@ -6,9 +6,9 @@
  * relevance engine, each with its reason; choosing one selects it on the map. Text only.
  */
 import { useState } from "react";
-import type { LibraryMissingResponse, PaperBrief, Resource } from "../core/api/types.ts";
+import type { LibraryMissingResponse, LibraryNeighbour, PaperBrief, Resource } from "../core/api/types.ts";
+import { PaperList } from "./PaperList.tsx";
 import { collectionLabel, type LibraryIndex } from "../core/library/index.ts";
-import { displayTitle } from "../core/paper/format.ts";
 import { formatCount } from "../core/count-format.ts";
 
 export interface LibraryPanelProps {
@@ -63,6 +63,9 @@ export function LibraryPanel({ library, missing, onFindMissing, onReadingList, o
   );
 }
 
+const byScore = (p: LibraryNeighbour) => p.score;
+const reasonOf = (p: LibraryNeighbour) => p.reason;
+
 function MissingList({ missing, onSelect }: { missing: Resource<LibraryMissingResponse>; onSelect: (paper: PaperBrief) => void }) {
   if (missing.status === "idle") return null;
   if (missing.status === "loading") return <p className="muted">Looking for papers linked to your library…</p>;
@@ -75,21 +78,15 @@ function MissingList({ missing, onSelect }: { missing: Resource<LibraryMissingRe
       <p className="muted">
         {formatCount(m.candidates)} paper{m.candidates === 1 ? "" : "s"} build on, or are built on by, at least {m.min} of its {formatCount(m.seeds)} papers; the most relevant first.
       </p>
-      {m.items.length === 0 ? (
-        <p className="muted">None in this map.</p>
-      ) : (
-        <ol className="paper-list">
-          {m.items.map((item) => (
-            <li key={item.id}>
-              <button type="button" className="link-button" onClick={() => onSelect(item)}>
-                {displayTitle(item)}
-              </button>
-              {item.year ? ` (${item.year})` : ""}
-              <span className="reason">{item.reason}</span>
-            </li>
-          ))}
-        </ol>
-      )}
+      <PaperList
+        label={`Not in ${scope}`}
+        papers={{ status: "ready", data: m.items }}
+        onSelect={onSelect}
+        empty="None in this map."
+        relevance={byScore}
+        relevanceMeaning="how strongly it is linked to your library's papers (the relevance engine's score)"
+        detail={reasonOf}
+      />
     </div>
   );
 }

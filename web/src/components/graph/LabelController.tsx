@@ -101,6 +101,12 @@ export function LabelController({ selected, primary, marked, regions = NO_REGION
         placer.reserve(key, x, y, sigma.scaleSize(data.size), w, settings.labelSize, right ? "right" : undefined);
       };
       const { selected: chosen, primary: main, marked: list, regions: shown } = first.current;
+      for (const [key, mark] of list) {
+        const data = sigma.getNodeDisplayData(key);
+        if (!data || data.hidden) continue;
+        const { x, y } = sigma.framedGraphToViewport(data, { cameraState });
+        placer.occupyMark(key, x, y, sigma.scaleSize(data.size), mark);
+      }
       if (chosen) reserve(chosen, true);
       for (const key of list.keys()) if (key !== chosen) reserve(key, false);
       for (const key of main ?? []) if (key !== chosen && !list.has(key)) reserve(key, false);

@@ -4,7 +4,7 @@
  * simplest form (Christensen, Marks & Shieber, "An empirical study of algorithms for point-feature
  * label placement", ACM TOG 1995, call it the greedy baseline). Each label tries the places around
  * its point in a fixed order (right, left, above, below) and takes the first that overlaps no label
- * placed before it; labels that matter most are placed first (the selected paper, where it is
+ * placed before it, nor a reading-list paper's number; labels that matter most are placed first (the selected paper, where it is
  * boxed; the reading list's papers; the papers of a path or a main path, in order; the regions'
  * names at the overview), and before any of them the panels over the map (the legend, the zoom
  * buttons) are taken as placed. A label must lie inside the canvas (`setBounds`): one cut off at
@@ -77,6 +77,12 @@ export interface DrawnLabel {
   box: Box;
 }
 
+/** Where a reading-list paper's number is drawn: a disc at the top right of its ring (node-labels.ts drawMark). */
+export function markBadge(x: number, y: number, size: number, mark: number): { x: number; y: number; r: number } {
+  const ring = size + 3;
+  return { x: x + ring * 0.72, y: y - ring * 0.72, r: String(mark).length > 1 ? 8 : 7 };
+}
+
 /** A reading-list paper's ring and number as the frame drew them. */
 export interface DrawnMark {
   x: number;
@@ -87,6 +93,8 @@ export interface DrawnMark {
 
 export class LabelPlacer {
   private boxes: Box[] = [];
+  /** The reading list's numbers (`occupyMark`): no label but their own paper's may cover them. */
+  private marks: { owner: string; box: Box }[] = [];
   /** What the frame drew, in drawing order (cleared with the placements). */
   readonly drawn: { labels: DrawnLabel[]; marks: DrawnMark[] } = { labels: [], marks: [] };
   private readonly reserved = new Map<string, Placement | null>();
@@ -95,6 +103,7 @@ export class LabelPlacer {
   /** Forgets every placement (once per frame); the bounds stay. */
   reset(): void {
     this.boxes = [];
+    this.marks = [];
     this.drawn.labels.length = 0;
     this.drawn.marks.length = 0;
     this.reserved.clear();
@@ -127,10 +136,17 @@ export class LabelPlacer {
     return Math.abs(x - box.x) <= slack ? { ...box, x } : box;
   }
 
-  /** Whether a box is inside the bounds and free of every placed label. */
-  free(box: Box): boolean {
+  /** Takes the number drawn on `owner`'s ring, so that the labels of other papers keep off it. */
+  occupyMark(owner: string, x: number, y: number, size: number, mark: number): void {
+    const badge = markBadge(x, y, size, mark);
+    this.marks.push({ owner, box: { x: badge.x - badge.r, y: badge.y - badge.r, width: 2 * badge.r, height: 2 * badge.r } });
+  }
+
+  /** Whether a box is inside the bounds and free of every placed label, and of every number but `owner`'s. */
+  free(box: Box, owner?: string): boolean {
     if (!inside(box, this.bounds)) return false;
     for (const b of this.boxes) if (overlaps(b, box)) return false;
+    for (const m of this.marks) if (m.owner !== owner && overlaps(m.box, box)) return false;
     return true;
   }
 
@@ -143,7 +159,7 @@ export class LabelPlacer {
     if (reserved !== undefined) return reserved;
     for (const side of SIDES) {
       const p = placementAt(side, x, y, r, width, fontSize);
-      if (this.free(p.box)) {
+      if (this.free(p.box, key)) {
         this.boxes.push(p.box);
         return p;
       }

@@ -7,7 +7,7 @@
  * keep their halo without a label. Canvas text only: titles are never parsed as markup.
  */
 import type { NodeHoverDrawingFunction, NodeLabelDrawingFunction } from "sigma/rendering";
-import { placementAt, type LabelPlacer } from "./label-placement.ts";
+import { markBadge, placementAt, type LabelPlacer } from "./label-placement.ts";
 import type { MarkedNodeData } from "./display.ts";
 
 export const MARK_COLOR = "#1d4ed8";
@@ -43,10 +43,8 @@ export function drawMark(context: CanvasRenderingContext2D, x: number, y: number
   context.beginPath();
   context.arc(x, y, size + 3, 0, Math.PI * 2);
   context.stroke();
-  const bx = x + (size + 3) * 0.72;
-  const by = y - (size + 3) * 0.72;
+  const { x: bx, y: by, r } = markBadge(x, y, size, mark);
   const text = String(mark);
-  const r = text.length > 1 ? 8 : 7;
   context.fillStyle = MARK_COLOR;
   context.beginPath();
   context.arc(bx, by, r, 0, Math.PI * 2);
