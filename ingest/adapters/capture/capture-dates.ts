@@ -150,7 +150,8 @@ export function venueIn(text: string): { venue: string; year: number } | undefin
 }
 
 /** "Transactions of the … Linguistics (2019) (to appear)": a journal's or proceedings' name, its year in brackets. */
-const JOURNAL_LINE = /^((?:Transactions|Journal|Proceedings|Annals)\b[^()]{3,160}?)\s*\(((?:19|20)\d\d)\)(?:\s*\((?:to appear|in press|forthcoming)\))?\.?$/;
+const JOURNAL_LINE =
+  /^((?:Transactions|Journal|Proceedings|Annals|(?:(?:International|Annual|European|North American|Joint) )?(?:Conference|Meeting|Workshop|Symposium))\b[^()]{3,160}?)\s*\(((?:19|20)\d\d)\)(?:\s*\((?:to appear|in press|forthcoming)\))?\.?$/;
 
 /**
  * "ICLR 2024 Oral" (or a journal's name and "(2019)") alone on a line near the title, or before a
