@@ -209,8 +209,10 @@ export function parseAuthorList(line: string, opts: { labelled?: boolean } = {})
   if (/\)\s*$/.test(s)) s = s.replace(/(?<=et\.?\s?al\.?|\p{L})\s*\((?![^()]*\b(?:others?|more|authors?)\b)[^()\d]{3,80}\)\s*$/u, "");
   // "Tom Quill(Google (United States)), …": an affiliation holding its country, after each name.
   if (s.includes("((") || /\([^()]{0,80}\(/.test(s)) s = s.replace(/\s?\([^()]{0,80}\([^()]{0,40}\)[^()]{0,40}\)/g, "");
-  // "Arindam Quill∗ Bram Okoye∗ Cy Varga": names set apart only by their footnote marks.
-  if (!/[,;·|]/.test(s) && (s.match(/\p{L}[*∗†‡]+\s+\p{Lu}/gu)?.length ?? 0) >= 1) s = s.replace(/(?<=\p{L})([*∗†‡]+)\s+(?=\p{Lu})/gu, "$1, ");
+  // "Ada Quill<sup>§</sup> Bram Okoye<sup>†</sup>" (a paper converted to Markdown): the marks as printed.
+  if (s.includes("<sup>")) s = s.replace(/<sup>([^<>]{1,12})<\/sup>/g, "$1");
+  // "Arindam Quill∗ Bram Okoye∗ Cy Varga", "Ada Quill§ Bram Okoye†": names set apart only by their footnote marks.
+  if (!/[,;·|]/.test(s) && (s.match(/\p{L}[*∗†‡§¶]+\s+\p{Lu}/gu)?.length ?? 0) >= 1) s = s.replace(/(?<=\p{L})([*∗†‡§¶]+)\s+(?=\p{Lu})/gu, "$1, ");
   const cut = takeTruncation(s);
   s = cut.rest
     // "A, B, … Z" ("A; B; … Z;"): the ellipsis stands for the hidden names.
