@@ -197,12 +197,27 @@ function surnameFirst(names: readonly string[]): boolean {
   return straight === 0 && reversed * 2 >= names.length;
 }
 
+const COMBINING: Readonly<Record<string, string>> = { "´": "\u0301", "`": "\u0300", "¨": "\u0308", ˆ: "\u0302", "˜": "\u0303" };
+
+/**
+ * "Guzm´an" → "Guzmán", "Llu´ıs" → "Lluís", "M`arquez" → "Màrquez", "f¨ur" → "für", "Kry´sci ´nski" →
+ * "Kryściński": a spacing accent a PDF's text printed apart joined to the letter after it (a vowel,
+ * n, s, c or z), and to the word before it when only a space stands between.
+ */
+export function joinDetachedAccents(s: string): string {
+  if (!/[´`¨ˆ˜]/.test(s)) return s;
+  return s
+    .replace(/(?<=\p{L}) (?=´[nscz]\p{L})/gu, "")
+    .replace(/(?<=\p{L})([´`¨ˆ˜])([aeiouyAEIOUYıN]|[nscz](?=\p{L}))/gu, (_, accent: string, letter: string) => `${letter === "ı" ? "i" : letter}${COMBINING[accent] ?? ""}`)
+    .normalize("NFC");
+}
+
 /**
  * The authors an author line lists, or undefined when the line is not one. `labelled` (the line
  * follows an "Authors:" label or "By") lets a single name count.
  */
 export function parseAuthorList(line: string, opts: { labelled?: boolean } = {}): AuthorList | undefined {
-  let s = line.replace(/\s+/g, " ").trim();
+  let s = joinDetachedAccents(line.replace(/\s+/g, " ").trim());
   if (!s || s.length > 6000) return undefined;
   s = s.replace(/^(?:by|written by|authors?(?:\(s\))?\s*:)\s+/i, "").replace(/\s*\(\s*[*∗†‡]\s*[^()]{0,60}\)\s*$/u, "");
   // "A, B, C, et al. (Carnegie Mellon University)": the authors' affiliation after the whole list.

@@ -14,18 +14,10 @@
  * Artificial Intelligence (AAAI-16) PEAK: …") is taken off. Accents the text layer set apart from
  * their letters ("Guzm´an", "Llu´ıs", "f¨ur") are joined back first. Pure, linear in the line.
  */
-import { cleanName, isPersonName, parseAuthorList } from "./author-lists.ts";
+import { cleanName, isPersonName, joinDetachedAccents, parseAuthorList } from "./author-lists.ts";
 
 /** How much of a line the byline is looked for in. */
 const HEADER_CHARS = 2000;
-
-const COMBINING: Readonly<Record<string, string>> = { "´": "\u0301", "`": "\u0300", "¨": "\u0308", ˆ: "\u0302", "˜": "\u0303" };
-
-/** "Guzm´an" → "Guzmán", "Llu´ıs" → "Lluís", "M`arquez" → "Màrquez", "f¨ur" → "für": a spacing accent before a vowel (or ñ) joined to it. */
-export function joinDetachedAccents(s: string): string {
-  if (!/[´`¨ˆ˜]/.test(s)) return s;
-  return s.replace(/(?<=\p{L})([´`¨ˆ˜])([aeiouyAEIOUYıN]|n(?=\p{L}))/gu, (_, accent: string, letter: string) => `${letter === "ı" ? "i" : letter}${COMBINING[accent] ?? ""}`).normalize("NFC");
-}
 
 /** Words that start the affiliations after a byline's names. */
 const ORG_WORD =
