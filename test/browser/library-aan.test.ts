@@ -133,6 +133,16 @@ describe("your Zotero library on AAN", () => {
       const list = page.getByRole("region", { name: /Reading list/ });
       await expect.poll(() => list.textContent(), { timeout: LOAD }).toMatch(/papers from 4 of the collection’s papers, foundations first/);
       await screenshotSettled(page, "library-aan-reading-list.png");
+      // At the overview the list's twenty numbers sit on one spot: "Show on map" frames them.
+      const map = page.locator(".sigma-container");
+      const ratio = async () => Number((await map.getAttribute("data-camera-state"))?.split(",")[2]);
+      const labels = async () => ((await map.getAttribute("data-paper-labels")) ?? "").split("\n").filter(Boolean);
+      const [overviewRatio, overviewLabels] = [await ratio(), await labels()];
+      await list.getByRole("button", { name: "Show on map" }).click();
+      await expect.poll(() => map.getAttribute("data-camera"), { timeout: WAIT }).toBe("papers");
+      expect(await ratio()).toBeLessThan(overviewRatio / 4);
+      await screenshotSettled(page, "library-aan-reading-list-framed.png");
+      expect((await labels()).length).toBeGreaterThan(overviewLabels.length);
 
       await panel.getByLabel("Collection").selectOption({ label: "The whole library" });
       await panel.getByRole("button", { name: "What cites my library that I don’t have" }).click();

@@ -35,6 +35,8 @@ export interface ReadingListPanelProps {
   onDeleteSaved: () => void;
   onExport: (format: ListFormat) => Promise<ExportedFile>;
   onSelect: (item: ReadingItem) => void;
+  /** Frames the list's papers on the map (absent where the map already shows them all: the lineage view). */
+  onShowOnMap?: () => void;
   /** Closes the panel (absent where the panel always shows: the lineage view). */
   onClose?: () => void;
   /** Shown for a saved list: Expand it, check it for new papers (components/grow/ListGrowth.tsx). */
@@ -136,7 +138,17 @@ export function ReadingListPanel(props: ReadingListPanelProps) {
         </label>
       </div>
 
-      <p className="list-origin muted">{originText(state, opening)}</p>
+      <p className="list-origin muted">
+        {originText(state, opening)}
+        {props.onShowOnMap && state.items.some((item) => item.id !== null) && (
+          <>
+            {" "}
+            <button type="button" className="link-button inline" onClick={props.onShowOnMap}>
+              Show on map
+            </button>
+          </>
+        )}
+      </p>
       {opening?.error && <p className="error">{opening.error}</p>}
 
       {state.items.length > 0 && (

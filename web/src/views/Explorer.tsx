@@ -65,6 +65,8 @@ export function Explorer({ collection = null, collections = null, switched = fal
   const searchRef = useRef<HTMLInputElement>(null);
   // Esc clears the selection and returns the camera to the whole graph.
   const [escapes, setEscapes] = useState(0);
+  // "Show on map" of the reading list: its papers to frame, and a count that changes on each ask.
+  const [listFraming, setListFraming] = useState<{ keys: readonly string[]; token: number }>({ keys: [], token: 0 });
   const onEscape = useCallback(() => {
     dispatch({ type: "escape" });
     setEscapes((n) => n + 1);
@@ -211,6 +213,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               library={{ index: library.index, filter: library.filter }}
               directionColors={directionColors}
               resetCamera={escapes}
+              frameRequest={listFraming}
               imageTitle={shown.name ? `Lineage: ${shown.name}` : "Lineage"}
               onSelectNode={selectNode}
               onCounts={setCounts}
@@ -322,6 +325,7 @@ export function Explorer({ collection = null, collections = null, switched = fal
               onDeleteSaved={reading.removeSaved}
               onExport={reading.exportAs}
               onSelect={selectItem}
+              onShowOnMap={lineageView ? undefined : () => setListFraming((f) => ({ keys: [...marks.keys()], token: f.token + 1 }))}
               savedListTools={reading.state.saved ? <ListGrowth list={reading.state.saved} onShow={selectRef} /> : null}
               onClose={
                 lineageView

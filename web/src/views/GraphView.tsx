@@ -88,6 +88,8 @@ export interface GraphViewProps {
   directionColors?: ReadonlyMap<string, string>;
   /** Changes when the camera should return to the whole graph (Esc). */
   resetCamera?: number;
+  /** Papers to frame once, whenever `token` changes (the reading list's "Show on map"). */
+  frameRequest?: { keys: readonly string[]; token: number };
   /** The title of an image of the map (the collection's name). */
   imageTitle?: string;
   /** The researcher's library: its papers ringed, and the map's filter on it. */
@@ -210,7 +212,7 @@ export function GraphView(props: GraphViewProps) {
       <GraphEventsController onClickNode={onSelectNode} onHover={setHovered} />
       <GraphDisplayController model={model} graphVersion={graphVersion} links={links} />
       <LabelController selected={selected} primary={emphasis?.primary ?? null} marked={marks} regions={regions} faint={emphasis !== null} frame={frame} />
-      <CameraController selected={selected} focus={focus} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
+      <CameraController selected={selected} focus={focus} frameRequest={props.frameRequest} graphVersion={graphVersion} resetToken={resetCamera} hidden={hidden} filtersKey={filtersKey} />
       <MapRegions regions={regions} faint={emphasis !== null} />
       {timeline && <YearAxis graphVersion={graphVersion} y={timelineY} />}
       {note && (

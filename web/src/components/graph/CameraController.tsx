@@ -1,6 +1,7 @@
 /**
  * Moves the camera to what the user asked to see: the whole graph when it first loads, the
- * selected paper when it changes, or the whole influence path or lineage when one arrives; what a
+ * selected paper when it changes, or the whole influence path or lineage when one arrives; the
+ * reading list's papers once each time they are asked for ("Show on map"); what a
  * filter leaves when the filters change (every paper again when they are cleared); and back to
  * the whole graph when the user presses Esc (`resetToken` changes). "The whole graph", what a
  * filter leaves and a path or lineage are framed in the part of the canvas the open legend
@@ -22,6 +23,8 @@ export interface CameraControllerProps {
   selected: string | null;
   /** Papers to fit in view (an influence path), or null. */
   focus: readonly string[] | null;
+  /** Papers to frame once, when `token` changes (the reading list's "Show on map"); the camera is the user's after. */
+  frameRequest?: { keys: readonly string[]; token: number };
   graphVersion: number;
   /** Changes when the camera should return to the whole graph. */
   resetToken?: number;
@@ -76,11 +79,30 @@ export function fittedCamera(sigma: Sigma, hidden: ReadonlySet<string> | null = 
   return { ...target, ratio: Math.max(target.ratio, points.length < 3 ? 0.3 : 0.05) };
 }
 
+/**
+ * Moves the camera onto `keys` (papers in the graph): one paper centred, a set (a path, a
+ * lineage, a reading list) fitted where the open legend leaves room (the end of a chain under the
+ * legend was out of sight). False when there is no camera to move to yet.
+ */
+function frameKeys(sigma: Sigma, keys: readonly string[]): boolean {
+  const graph = sigma.getGraph();
+  // From the papers' positions, not their last drawing: a timeline's positions are written
+  // before every paper has been redrawn at them.
+  const extent = sigma.getBBox();
+  const points = keys.map((k) => framedPoint(extent, graph.getNodeAttributes(k) as { x: number; y: number }));
+  const camera = sigma.getCamera();
+  const { width, height } = sigma.getDimensions();
+  const state = points.length > 1 ? fitSetIntoArea(points, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma)) : fitPoints(points, camera.getState().ratio);
+  if (!state) return false;
+  camera.animate(state, { duration: 600 }, () => framed(sigma, keys.length === 1 ? "paper" : "papers"));
+  return true;
+}
+
 function framed(sigma: Sigma, what: string): void {
   sigma.getContainer().dataset.camera = what;
 }
 
-export function CameraController({ selected, focus, graphVersion, resetToken = 0, hidden = null, filtersKey = "" }: CameraControllerProps) {
+export function CameraController({ selected, focus, frameRequest, graphVersion, resetToken = 0, hidden = null, filtersKey = "" }: CameraControllerProps) {
   const sigma = useSigma();
   const done = useRef<string | null>(null);
   const resets = useRef(resetToken);
@@ -168,28 +190,24 @@ export function CameraController({ selected, focus, graphVersion, resetToken = 0
     const keys = focus && focus.length > 0 ? focus : selected ? [selected] : [];
     const target = keys.join("\u0000");
     if (!target || done.current === target) return;
-    const graph = sigma.getGraph();
-    const present = keys.filter((k) => graph.hasNode(k));
+    const present = keys.filter((k) => sigma.getGraph().hasNode(k));
     if (present.length === 0) return;
     const frame = requestAnimationFrame(() => {
-      // From the papers' positions, not their last drawing: a timeline's positions are written
-      // before every paper has been redrawn at them.
-      const extent = sigma.getBBox();
-      const points = present.map((k) => {
-        const a = graph.getNodeAttributes(k) as { x: number; y: number };
-        return framedPoint(extent, a);
-      });
-      const camera = sigma.getCamera();
-      // A set (a path, a lineage) goes where the open legend leaves room: the end of a chain
-      // under the legend was out of sight.
-      const { width, height } = sigma.getDimensions();
-      const state = points.length > 1 ? fitSetIntoArea(points, freeArea(width, height, obstaclesOf(sigma)), { width, height }, scaleOf(sigma)) : fitPoints(points, camera.getState().ratio);
-      if (!state) return;
-      done.current = target;
-      camera.animate(state, { duration: 600 }, () => framed(sigma, present.length === 1 ? "paper" : "papers"));
+      if (frameKeys(sigma, present)) done.current = target;
     });
     return () => cancelAnimationFrame(frame);
   }, [sigma, selected, focus, graphVersion]);
+
+  // "Show on map": the papers asked for, framed once per ask (those the filters hide left out).
+  const asked = useRef(frameRequest?.token ?? 0);
+  useEffect(() => {
+    if (!frameRequest || asked.current === frameRequest.token) return;
+    asked.current = frameRequest.token;
+    const present = frameRequest.keys.filter((k) => sigma.getGraph().hasNode(k) && !hiddenNow.current?.has(k));
+    if (present.length === 0) return;
+    const frame = requestAnimationFrame(() => frameKeys(sigma, present));
+    return () => cancelAnimationFrame(frame);
+  }, [sigma, frameRequest]);
 
   return null;
 }
