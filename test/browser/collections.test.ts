@@ -229,5 +229,15 @@ describe("a collection with no database yet", () => {
     expect(new URL(page.url()).search).toBe("");
     expect(session?.pageErrors).toEqual([]);
     await screenshotSettled(page, "collections-built.png");
+    // With the collection switch and the offline badge, the header's last controls stay whole on
+    // screen (the reading list's tab was cut at the right edge), and the badge says what it means.
+    const width = page.viewportSize()?.width ?? 0;
+    for (const control of [page.locator(".app-header .reading-list-tab"), page.locator(".offline-badge summary")]) {
+      const box = await control.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= width).toBe(true);
+    }
+    await page.locator(".offline-badge summary").click();
+    await expect.poll(() => page.locator(".offline-popover").isVisible()).toBe(true);
+    expect(await page.locator(".offline-popover").textContent()).toMatch(/to add papers, start the server with lineage serve --online/);
   });
 });

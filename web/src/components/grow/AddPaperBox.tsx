@@ -69,7 +69,7 @@ export function AddPaperBox({ onAdded }: AddPaperBoxProps) {
   }, [waitingFor, onAdded]);
 
   if (online === null) return null;
-  if (!online.online) return <OfflineNote what="add papers" />;
+  if (!online.online) return <OfflineNote what="add papers" compact />;
 
   // Before anything is sent: what going without a key means for the API this identifier goes to.
   const keylessSource = paperRefKind(text) === "openalex" ? "openalex" : "s2";
