@@ -70,6 +70,24 @@ describe("regions", () => {
     expect(filled && inside(filled, { x: 0, y: 0 })).toBe(true);
   });
 
+  it("are drawn round papers gathered together, never as a bubble round each of a few scattered papers", () => {
+    const scattered: RegionPoint[] = Array.from({ length: 7 }, (_, i) => ({ x: Math.cos((i / 7) * 2 * Math.PI) * 100, y: Math.sin((i / 7) * 2 * Math.PI) * 100, group: "a" }));
+    expect(mapRegions(scattered, GROUPS)).toEqual([]);
+    const gathered = blob("a", 0, 0, 5, 4, seededRandom(8));
+    const [region] = mapRegions([...scattered, ...gathered], GROUPS);
+    expect(region?.papers).toBe(5);
+    for (const p of gathered) expect(region && inside(region, p)).toBe(true);
+    for (const p of scattered) expect(region && inside(region, p)).toBe(false);
+    // A group the layout places together (the papers no citation touches) is named however few.
+    const pair: RegionPoint[] = [
+      { x: 0, y: 0, group: "u" },
+      { x: 3, y: 1, group: "u" },
+    ];
+    const placed = { key: "u", label: "no citations here", color: "#999999", placed: true };
+    expect(mapRegions([...gathered, ...pair.map((p) => ({ ...p, x: p.x + 200 }))], [...GROUPS, placed]).map((r) => r.key)).toEqual(["a", "u"]);
+    expect(mapRegions(pair, [{ ...placed, placed: false }])).toEqual([]);
+  });
+
   it("are nothing without papers or groups", () => {
     expect(mapRegions([], GROUPS)).toEqual([]);
     expect(mapRegions(points, [])).toEqual([]);

@@ -36,6 +36,6 @@ export function regionGroups(names: GroupNames): RegionGroup[] {
   return [
     ...[...names.directionColors].map(([name, color]) => ({ key: `d:${name}`, label: name, color })),
     ...names.communities.map((c) => ({ key: `c:${c.id}`, label: c.label.split(", ")[0] ?? c.label, color: c.color })),
-    { key: UNCITED_GROUP, label: UNCITED_LABEL, color: names.otherColor },
+    { key: UNCITED_GROUP, label: UNCITED_LABEL, color: names.otherColor, placed: true },
   ];
 }

@@ -9,7 +9,7 @@
  * label goes at the point of the region deepest inside it (a distance transform over its cells).
  * Regions never overlap, papers a filter hides count for nothing (a hidden cluster has no region
  * and no label), a group's stray papers far from the rest make no island of their own (islands
- * under MIN_ISLAND cells are dropped), and a hole no other group claims is filled (a paper's
+ * under MIN_ISLAND cells or MIN_ISLAND_PAPERS papers are dropped), and a hole no other group claims is filled (a paper's
  * references laid out in a ring round it make a disc, not an annulus). The grid is finer for
  * more papers (about 0.6 cells per √paper, 24 to 90 along the longer side). Pure: graph
  * coordinates in, outlines out.
@@ -28,6 +28,11 @@ export interface RegionGroup {
   key: string;
   label: string;
   color: string;
+  /**
+   * Its papers are put together by the layout itself (the disc of papers no citation touches):
+   * its region is drawn however few they are, since its name says why they are there.
+   */
+  placed?: boolean;
 }
 
 export interface Region extends RegionGroup {
@@ -53,9 +58,14 @@ export function resolutionFor(papers: number): number {
   return Math.min(90, Math.max(24, Math.round(Math.sqrt(papers) * 0.6)));
 }
 
-/** Islands smaller than this many cells, or holding under MIN_ISLAND_SHARE of the group's papers, are dropped. */
+/**
+ * Islands smaller than this many cells, holding under MIN_ISLAND_SHARE of the group's papers, or
+ * fewer than MIN_ISLAND_PAPERS papers, are dropped: a region gathers papers, and a blob round one
+ * or two papers (a small map's scattered papers, each in a bubble of its own) says nothing.
+ */
 export const MIN_ISLAND = 6;
 export const MIN_ISLAND_SHARE = 0.03;
+export const MIN_ISLAND_PAPERS = 3;
 
 /** The Gaussian kernel (sigma one cell, radius two). */
 const KERNEL: { dx: number; dy: number; w: number }[] = [];
@@ -123,7 +133,7 @@ export function mapRegions(points: readonly RegionPoint[], groups: readonly Regi
     let total = 0;
     for (const v of all ?? []) total += v;
     const papersIn = (island: readonly number[]) => island.reduce((sum, i) => sum + (all?.[i] ?? 0), 0);
-    const islands = components(mask, grid).filter((c) => c.length >= MIN_ISLAND && papersIn(c) >= MIN_ISLAND_SHARE * total);
+    const islands = components(mask, grid).filter((c) => c.length >= MIN_ISLAND && papersIn(c) >= Math.max(group.placed ? 1 : MIN_ISLAND_PAPERS, MIN_ISLAND_SHARE * total));
     if (islands.length === 0) return;
     const kept = new Uint8Array(owner.length);
     let papers = 0;

@@ -22,7 +22,7 @@ export function traceRegions(points: readonly RegionPoint[], groups: readonly Re
       xs: new Float64Array(points.length),
       ys: new Float64Array(points.length),
       groupOf: new Int32Array(points.length),
-      groups: groups.map(({ key, label, color }) => ({ key, label, color })),
+      groups: groups.map(({ key, label, color, placed }) => ({ key, label, color, placed })),
     };
     points.forEach((p, i) => {
       request.xs[i] = p.x;
