@@ -155,6 +155,15 @@ describe("the explorer a researcher expects, on AAN", () => {
       await expect.poll(() => page.locator(".undated-tick").textContent()).toBe("no year (1,226)");
       await expect.poll(() => page.locator(".citation-tick").allTextContents()).toEqual(["0", "1", "10", "100"]);
       await settled(page);
+      // The map's note and export buttons sit under the year axis, not over its years.
+      const axis = await page.locator(".year-axis").boundingBox();
+      for (const over of [".map-note", ".map-export"]) {
+        const box = await page.locator(over).boundingBox();
+        expect(box && axis && box.y >= axis.y + axis.height, over).toBe(true);
+      }
+      // …and right of the y axis' ticks.
+      const ticks = await page.locator(".citation-tick").evaluateAll((els) => Math.max(...els.map((e) => e.getBoundingClientRect().right)));
+      expect((await page.locator(".map-note").boundingBox())?.x).toBeGreaterThan(ticks);
       await page.screenshot({ path: join(SHOTS, "aan-timeline-citations.png") });
     },
     SLOW,

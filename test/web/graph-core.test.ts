@@ -1,7 +1,8 @@
 /** The graph sigma draws, derived from the API graph, and the emphasis and timeline applied to it. */
 import { describe, expect, it } from "vitest";
 import type { GraphPayload, GraphNodeAttributes } from "../../web/src/core/api/types.ts";
-import { createCitationGraph, loadCitationGraph, opaqueColor } from "../../web/src/core/graph/citation-graph.ts";
+import { createCitationGraph, loadCitationGraph, opaqueColor, prepareGraph, showGraph } from "../../web/src/core/graph/citation-graph.ts";
+import { toColumns } from "../../web/src/core/graph/graph-columns.ts";
 import { computeEmphasis } from "../../web/src/core/graph/emphasis.ts";
 import { DIMMED_NODE_COLOR, EMPHASISED_EDGE_COLOR, EMPTY_DISPLAY, NEAR_EDGE_COLOR, edgeDisplay, fadedColor, nodeDisplay, type DisplayModel } from "../../web/src/core/graph/display.ts";
 import { applyLayout, undatedX, yearScale, yearTicks, yearToX, type YearScale } from "../../web/src/core/graph/timeline.ts";
@@ -154,6 +155,20 @@ describe("the timeline layout", () => {
     expect(Math.abs(y("a") - y("d"))).toBeLessThan(1);
     const scale = yearScale(graph) as YearScale;
     expect(Math.abs(y("b") - scale.maxY)).toBeLessThan(1);
+  });
+
+  it("counts every citation on the citations axis, when the map draws only some of them", () => {
+    const { graph: whole } = loaded();
+    applyLayout(whole, "timeline", "citations");
+    // The same map drawing one citation of five (a large map draws a few thousand of its citations).
+    const prepared = prepareGraph(toColumns(DATA));
+    const [one] = prepared.links.edges();
+    const drawn = createCitationGraph();
+    showGraph(drawn, prepared, one ? [one] : []);
+    expect(drawn.size).toBe(1);
+    applyLayout(drawn, "timeline", "citations");
+    for (const key of ["a", "b", "c", "d"]) expect(drawn.getNodeAttribute(key, "y")).toBeCloseTo(whole.getNodeAttribute(key, "y"), 6);
+    expect(drawn.getNodeAttribute("b", "citedInMap")).toBe(2);
   });
 
   it("thins year labels when the years are many", () => {

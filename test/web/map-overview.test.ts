@@ -157,6 +157,7 @@ describe("the groups the regions are drawn for", () => {
         year: 2000,
         stub: false,
         citedByCount: 0,
+        citedInMap: 0,
         direction,
         directions: direction ? [direction] : [],
         community,

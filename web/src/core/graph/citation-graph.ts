@@ -29,6 +29,11 @@ export interface CitationNodeAttributes {
   year: number | null;
   stub: boolean;
   citedByCount: number;
+  /**
+   * Papers of the map citing it: counted over every citation, not over those the map draws (a
+   * large map draws a few thousand; web/src/core/graph/edge-budget.ts).
+   */
+  citedInMap: number;
   direction: string | null;
   /** Every direction its pages place it in (the first is `direction`). */
   directions: string[];
@@ -121,7 +126,7 @@ export function sizeScaleFor(papers: number): number {
 }
 
 /** Paper `i` of the columns, as the graph sigma draws holds it. */
-function nodeEntry(c: GraphColumns, i: number, scale: number): NodeEntry {
+function nodeEntry(c: GraphColumns, i: number, scale: number, citedInMap: number): NodeEntry {
   const key = c.keys[i] ?? "";
   const x = finite(c.x[i], 0);
   const y = finite(c.y[i], 0);
@@ -142,6 +147,7 @@ function nodeEntry(c: GraphColumns, i: number, scale: number): NodeEntry {
       year: orNull(c.year[i]),
       stub: c.stub[i] === 1,
       citedByCount,
+      citedInMap,
       direction,
       directions: c.directions[i] ?? (direction ? [direction] : []),
       community: c.community[i] ?? 0,
@@ -159,9 +165,11 @@ function* prepare(c: GraphColumns, step: number): Generator<void, PreparedGraph>
   const nodes: NodeEntry[] = [];
   let unplaced = 0;
   const scale = sizeScaleFor(c.keys.length);
+  const citedInMap = new Uint32Array(c.keys.length);
+  for (const t of c.cited) if (t >= 0 && t < citedInMap.length) citedInMap[t] = (citedInMap[t] ?? 0) + 1;
   for (let i = 0; i < c.keys.length; i++) {
     if (!(Number.isFinite(c.x[i]) && Number.isFinite(c.y[i]))) unplaced++;
-    nodes.push(nodeEntry(c, i, scale));
+    nodes.push(nodeEntry(c, i, scale, citedInMap[i] ?? 0));
     if (i % step === step - 1) yield;
   }
   const links = new CitationLinks(c.keys, c.citing, c.cited);

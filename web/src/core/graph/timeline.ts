@@ -75,9 +75,9 @@ export function hashUnit(text: string): number {
   return (h >>> 0) / 4294967296;
 }
 
-/** The best known citation count of a paper: its page's figure, or the graph's, whichever is more. */
-export function citationsOf(graph: CitationGraph, key: string, a: CitationNodeAttributes): number {
-  return Math.max(a.citedByCount, graph.inDegree(key));
+/** The best known citation count of a paper: its page's figure, or the map's, whichever is more. */
+export function citationsOf(a: CitationNodeAttributes): number {
+  return Math.max(a.citedByCount, a.citedInMap);
 }
 
 /** Citations → y on a log scale over the force layout's height: 0 at the bottom, the most cited at the top. */
@@ -88,8 +88,8 @@ export interface CitationScale {
 
 export function citationScale(graph: CitationGraph, scale: YearScale): CitationScale {
   let max = 0;
-  graph.forEachNode((key, a) => {
-    max = Math.max(max, citationsOf(graph, key, a));
+  graph.forEachNode((_key, a) => {
+    max = Math.max(max, citationsOf(a));
   });
   const top = Math.log1p(Math.max(1, max));
   // Sigma's y grows upwards on screen: more citations, higher up.
@@ -110,7 +110,7 @@ export function layoutPositions(graph: CitationGraph, layout: GraphLayout, y: Ti
     const h = hashUnit(key);
     const jitter = (h - 0.5) * 0.6 * scale.step;
     const x = a.year === null ? undatedX(scale) : yearToX(scale, a.year);
-    const py = citations ? citations.toY(citationsOf(graph, key, a)) + (hashUnit(`${key}#y`) - 0.5) * rowJitter : a.forceY;
+    const py = citations ? citations.toY(citationsOf(a)) + (hashUnit(`${key}#y`) - 0.5) * rowJitter : a.forceY;
     positions.set(key, { x: x + jitter, y: py });
   });
   return positions;
