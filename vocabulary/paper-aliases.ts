@@ -3,47 +3,27 @@
  * with where it was learnt; never a list of papers written here. Search matches a query against
  * them (db/search-index.ts) and `lineage explain` lists them.
  *
- * From a paper's own title (vocabulary/title-aliases.ts reads titles):
- * - the name it begins or ends with: "Bleu: A Method …" is "Bleu", "TnT - A Statistical …" is
- *   "TnT", "Building A Large Annotated Corpus Of English: The Penn Treebank" is "Penn Treebank"
- *   (a leading part of at most four words; else a closing part of at most three that does not
- *   begin with "a"/"an"; a leading "the" is dropped). A part that begins or ends three or more
- *   different titles is a series label ("Squibs:", ": A Survey"), not a name, and is dropped.
- * - its clipped name: a word the collection writes with inner capitals whose parts clip the words
- *   of the title's name ("PropBank" for "The Proposition Bank: …"), or of a short title with no
- *   name ("SemCor" for "A Semantic Concordance").
- * - acronyms of its words: the initials of a run of words between punctuation and the
- *   prepositions that end a phrase ("in", "for", "with", …), inner "of", "the", "and" skipped; a
- *   compound word gives one initial or one per part ("Context-Free": C or CF; "TreeBank": T or
- *   TB), and alone its parts' ("Part-Of-Speech": POS). The run a title
- *   begins with gives its acronym when it has three letters or more and is not itself a word of
- *   the collection's titles ("Minimum Error Rate Training In …" → MERT, "Holistic Evaluation of
- *   Language Models" → HELM). Any other run of up to six words gives one only
- *   when the collection writes that acronym in capitals at least as often as otherwise ("Word
- *   Sense Disambiguation" → WSD because titles say "WSD"), and only for the long forms the
- *   collection's titles spell it with at least half as often as its commonest ("Latent Semantic
- *   Analysis", in eighteen titles, is LSA; "Large-Scale Annotated", in two, is not): the
- *   collection, not a list, decides which acronyms are real, so the initials of arbitrary words
- *   never become names.
- * From its abstract: a parenthesised short form whose long form (vocabulary/long-form.ts, as
- *   Schwartz and Hearst 2003 find it)
- *   follows "we introduce/present/propose/…" ("… we introduce the Beyond the Imitation Game
- *   benchmark (BIG-bench)"), or shares half its words with the title when the title names no
- *   other thing first (CMMLU's abstract defines "MMLU", which is not CMMLU's name); and a coined
- *   name introduced so ("we introduce BIG-bench").
+ * From its title (how a title is read: vocabulary/title-aliases.ts): the name it begins or ends
+ * with, unless three or more titles share that part (a series label, "Squibs:"); its clipped name
+ * ("PropBank"); and acronyms. The run of words a title begins with gives its acronym when it has
+ * three letters or more and is no word of the collection ("Minimum Error Rate Training In …" →
+ * MERT); any other run of up to six words only when the collection writes that acronym in
+ * capitals at least as often as otherwise and spells that long form at least half as often as
+ * its commonest ("Latent Semantic Analysis" → LSA): the collection decides which acronyms are real.
+ * From its abstract: a parenthesised short form whose long form (vocabulary/long-form.ts, after
+ * Schwartz and Hearst 2003) follows "we introduce/present/propose/…" or shares half its words
+ * with the title when the title names no other thing first; and a name so introduced ("we
+ * introduce BIG-bench").
  * From its records (vocabulary/paper-page.ts `recordNames`): a BibTeX key and the name in it
- *   ("hendrycks2021mmlu" → "mmlu", unless that is a word or the leading words of the title),
- *   `shorttitle`, and the task named by a benchmark citation file's `% source:
- *   …/tasks/NAME/README.md` comment. A task named for several entries of one file belongs to those
- *   whose title or key holds the name; when no title or key does, each entry is only cited for it
- *   (`task-cited`: its words are searchable beside the identifiers, a weak match, not a name).
+ * ("hendrycks2021mmlu" → "mmlu", unless a word or the title's leading words), `shorttitle`, and
+ * the task of a benchmark citation file's `% source: …/tasks/NAME/README.md`. A task named for
+ * several entries of one file belongs to those whose title or key holds the name; else each is
+ * only cited for it (`task-cited`: searchable words, a weak match, not a name).
  *
  * `exact` aliases are names, matched whole: a query that is exactly a name the data gave the
- * paper (a record's, an abstract's) ranks it with an exact title; one that is exactly the name its
- * title begins or ends with (or clips) ranks it above the other papers holding those words unless
- * they matter far more (a title's leading words may be a topic, "Summarization: …", as well as a
- * name; a coined name, "WordNet", is a name wherever titles use it). Acronyms are words the
- * paper's title stands for, and rank as title words do.
+ * paper ranks it with an exact title; one that is exactly its title's own name ranks it above the
+ * other papers holding those words unless they matter far more (a title's leading words may be a
+ * topic, "Summarization: …"). Acronyms rank as title words do.
  */
 import { longForm } from "./long-form.ts";
 import type { RecordName } from "./paper-page.ts";

@@ -9,8 +9,9 @@
  * and the citation lists (reference-lists.ts). A site adapter passes what its layout says for sure
  * (`SiteReading`); the reader fills in the rest the same way for every site. What a line is
  * (line-kinds.ts), where authors are printed (capture-authors.ts), the page's citation of itself
- * (self-citations.ts) and the fields read from lines (capture-fields.ts) have their own modules.
- * Pure.
+ * (self-citations.ts), the formatted citations it prints (page-citations.ts), a title line's trims
+ * and repairs (title-trims.ts) and the fields read from lines (capture-fields.ts) have their own
+ * modules. Pure.
  */
 import { hasIdentifier, merge } from "../../../vocabulary/identifiers.ts";
 import { cleanCapturedTitle, normalizeTitle } from "../../../vocabulary/titles.ts";
@@ -23,12 +24,13 @@ import { categoriesOf, cleanAbstract, labelledIds, lineIds } from "./capture-fie
 import type { Capture } from "./capture-lines.ts";
 import { isBreadcrumb, isChrome } from "./chrome.ts";
 import { bibtexRecord, jsonRecord, risRecord, xmlRecord, type EmbeddedRecord } from "./embedded-records.ts";
-import { parseFormattedCitation, shortCitationAround, type FormattedCitation } from "./formatted-citations.ts";
-import { firstOf, isFieldNameRow, labelledValues } from "./labels.ts";
-import { authorsOn, isProse, isSentence, looksLikeSiteName, stripHeading, titleLike, TOP_LINES, wrappedTitle } from "./line-kinds.ts";
+import { shortCitationAround } from "./formatted-citations.ts";
+import { firstOf, labelledValues } from "./labels.ts";
+import { authorsOn, isProse, isSentence, latexBody, looksLikeSiteName, sentencesOneALine, stripHeading, titleLike, TOP_LINES, underFieldNames, wrappedProse, wrappedTitle } from "./line-kinds.ts";
+import { citationAtTop, citedTitles, fullerOf, onlyCitation } from "./page-citations.ts";
 import { citationLists } from "./reference-lists.ts";
 import { readByline, type Byline } from "./bylines.ts";
-import { trimTitle } from "./title-trims.ts";
+import { cutGluedName, joinSmallCaps, trimTitle, urlsOff } from "./title-trims.ts";
 import { titleThenAuthors } from "./title-author-lines.ts";
 import { cutHeadingFlattened, flattenedPdfHeader } from "./flattened-pdf.ts";
 import { DEFAULT_READER_SETTINGS, type ReaderSettings } from "../../reader-settings.ts";
@@ -443,93 +445,6 @@ function metaTitle(meta: Map<string, string[]>): string | undefined {
   return undefined;
 }
 
-/**
- * True when the page opens with a sentence and most of its first lines are sentences ending in a
- * full stop, one a line (an abstract split at its sentences): a line among them is a fragment of
- * the prose, not a title.
- */
-function sentencesOneALine(lines: readonly string[], chrome: (i: number) => boolean): boolean {
-  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, 10);
-  const sentence = (l: string) => l.split(/\s+/).length >= 4 && /^\p{Lu}/u.test(l) && /[\p{Ll}\d)\]"”’][.!?]["”’)]?$/u.test(l);
-  return filled.length >= 6 && sentence(filled[0] ?? "") && filled.filter(sentence).length * 2 > filled.length;
-}
-
-/**
- * A line inside a paragraph wrapped at a fixed width ("We discussed … dynamic" / "benchmarking in
- * this episode …" / …): four lines or more with no blank between, nearly all of one length, most
- * running on without a stop at their end, this one among them (as long, running on, or going on the line above in lower case). A shorter
- * line over a PDF's wrapped text is still its title.
- */
-function wrappedProse(lines: readonly string[], i: number): boolean {
-  let from = i;
-  let to = i;
-  while (from > 0 && (lines[from - 1] ?? "") !== "" && i - from < 40) from--;
-  while ((lines[to + 1] ?? "") !== "" && to - i < 40) to++;
-  const block = lines.slice(from, to + 1);
-  if (block.length < 4) return false;
-  const longest = Math.max(...block.map((l) => l.length));
-  if (longest < 50) return false;
-  const even = block.filter((l) => l.length >= longest * 0.6).length;
-  const runOn = block.slice(0, -1).filter((l) => !/[.!?:;]$/.test(l)).length;
-  // The line is one of the wrapped ones: as long as they are, and running on.
-  const line = lines[i] ?? "";
-  const wrapped = (line.length >= longest * 0.75 && !/[.!?:;]$/.test(line)) || /^\p{Ll}/u.test(line);
-  return wrapped && even * 4 >= block.length * 3 && runOn * 2 >= block.length - 1;
-}
-
-/** How many lines a citation broken one author a line may run over at the top of a page. */
-const CITATION_BLOCK_LINES = 40;
-
-/**
- * The citation a page opens with: on its first line, or broken over lines with one author a line
- * ("Srivastava, A;" / "Rastogi, A;" / … / "(2023)" / "Title." — a repository's record page): the
- * lines from the first to the one after the title, joined.
- */
-function citationAtTop(lines: readonly string[], chrome: (i: number) => boolean): FormattedCitation | undefined {
-  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, CITATION_BLOCK_LINES);
-  const first = filled[0] ?? "";
-  if (first.length > 60) return parseFormattedCitation(first);
-  const entry = /^\p{Lu}[\p{L}\p{M}'’ -]{1,40},\s?(?:\p{Lu}\.?\s?){1,3}[;,]$/u;
-  if (!entry.test(first) || !entry.test(filled[1] ?? "")) return undefined;
-  const year = filled.findIndex((l) => /^\((?:19|20)\d\d\)\.?$/.test(l));
-  return year > 1 ? parseFormattedCitation(filled.slice(0, year + 3).join(" ")) : undefined;
-}
-
-/** The one paper the page's formatted citations name (several citations of it count once), or undefined. */
-function onlyCitation(lines: readonly string[], end: number): FormattedCitation | undefined {
-  const found = new Map<string, FormattedCitation>();
-  for (let i = 0; i < end && i < 600; i++) {
-    const l = lines[i] ?? "";
-    if (l.length < 30 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
-    const c = parseFormattedCitation(l);
-    if (c && !found.has(normalizeTitle(c.title))) found.set(normalizeTitle(c.title), c);
-  }
-  return found.size === 1 ? [...found.values()][0] : undefined;
-}
-
-/** The titles the page's formatted citations name (its sources, a "Cite this" block). */
-function citedTitles(lines: readonly string[], end: number): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i < end && i < 600; i++) {
-    const l = lines[i] ?? "";
-    if (l.length < 30 || l.length > 3000 || !/(?:19|20)\d\d/.test(l)) continue;
-    const c = parseFormattedCitation(l);
-    if (c) out.add(normalizeTitle(c.title));
-  }
-  return out;
-}
-
-/**
- * The page's citation of itself, unless it names only some authors ("Zhang et al.") and the
- * page's own record lists more, starting with the same surname: then the record's list.
- */
-function fullerOf(cited: AuthorList | undefined, record: AuthorList | undefined): AuthorList | undefined {
-  if (!cited || !record) return cited ?? record;
-  const surname = (n: string | undefined) => (n ?? "").split(/\s+/).at(-1)?.toLowerCase();
-  const fuller = cited.truncated !== undefined && record.names.length > cited.names.length && surname(record.names[0]) === surname(cited.names[0]);
-  return fuller ? record : cited;
-}
-
 /** The last line, within 300 lines after `from`, that holds `name` (the authors' block ends there), or -1. */
 function lastLineNaming(lines: readonly string[], name: string | undefined, from: number): number {
   if (!name) return -1;
@@ -596,29 +511,6 @@ function wrappedProceedings(line: string, next: string | undefined): { venue: st
   return venueStatementLine(`${line} ${next.slice(0, 200)}`);
 }
 
-/**
- * "MMLU-Pro: A More Robust … BenchmarkMMLU-Pro published": a title run on into the next label,
- * which starts with the title's own name: cut where the name comes again, glued.
- */
-function cutGluedName(title: string): string {
-  const name = /^([^:\s]{3,40}):\s/.exec(title)?.[1];
-  if (!name) return title;
-  const at = title.indexOf(name, name.length + 2);
-  return at > name.length + 10 && /\p{Ll}/u.test(title[at - 1] ?? "") ? title.slice(0, at).trim() : title;
-}
-
-/** "Re-evaluating the Role of B LEU in …": a word set in small capitals, split after its first letter, joined back. */
-function joinSmallCaps(title: string): string {
-  if (!/\p{Ll}{3}/u.test(title)) return title;
-  return title.replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|[,:;.]|$)/gu, "$1$2");
-}
-
-/** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */
-function urlsOff(line: string): string {
-  const m = /^(?:https?:\/\/\S{1,500}\s+){1,3}(?=\S)/.exec(line);
-  return m && !/^https?:\/\//.test(line.slice(m[0].length)) ? line.slice(m[0].length) : line;
-}
-
 /** True when the page prints `title` again: on another line of its own, or in quotes in a line. */
 function repeatedTitle(lines: readonly string[], title: string, titleLine: number | undefined, skip: (l: string, i: number) => boolean = () => false): boolean {
   const key = normalizeTitle(title);
@@ -649,12 +541,6 @@ function breadcrumbTitle(lines: readonly string[], end: number): number | undefi
   return undefined;
 }
 
-/** True when the filled line above line i is a row of a table's field names. */
-function underFieldNames(lines: readonly string[], i: number): boolean {
-  for (let j = i - 1; j >= 0 && j >= i - 3; j--) if (lines[j]) return isFieldNameRow(lines[j] ?? "");
-  return false;
-}
-
 /** The line where sections about other papers begin ("Similar Papers"), or the end. */
 function otherPapersStart(lines: readonly string[]): number {
   const at = lines.findIndex((l) => OTHER_PAPERS.test(l.replace(/^#{1,6}\s+/, "")));
@@ -669,10 +555,4 @@ function lastFilled(lines: readonly string[]): number {
 /** True when the capture has a page's identity: a title or an identifier. */
 export function hasIdentity(reading: CaptureReading): boolean {
   return Boolean(reading.title) || hasIdentifier(reading.ids);
-}
-
-/** A text that opens with LaTeX markup ("\\section{Introduction}", "\\begin{abstract}"): a paper's source, not a page. */
-function latexBody(lines: readonly string[]): boolean {
-  const first = lines.find((l) => l.trim() !== "") ?? "";
-  return /^\s*\\(?:section|subsection|chapter|begin|documentclass|usepackage|input)\*?[{[]/.test(first);
 }

@@ -1,7 +1,8 @@
 /**
  * What a line of a capture is, as the capture reader asks it: prose, a metadata line (a date, a
  * year, an identifier, a figure), a title-like line, a site's name, an author line (a list, or
- * names among affiliations), a title wrapped over two lines, a heading. Pure.
+ * names among affiliations), a title wrapped over two lines, a heading, a line of wrapped prose or
+ * of an abstract printed a sentence a line, a line under a table's field names, LaTeX source. Pure.
  */
 import { findDate } from "../../dates.ts";
 import { namesAmongAffiliations } from "./affiliated-authors.ts";
@@ -138,4 +139,50 @@ export function stripHeading(line: string): string {
     .replace(/^#{1,6}\s+/, "")
     .replace(/\s+#+\s*$/, "")
     .trim();
+}
+
+/**
+ * True when the page opens with a sentence and most of its first lines are sentences ending in a
+ * full stop, one a line (an abstract split at its sentences): a line among them is a fragment of
+ * the prose, not a title.
+ */
+export function sentencesOneALine(lines: readonly string[], chrome: (i: number) => boolean): boolean {
+  const filled = lines.flatMap((l, i) => (l !== "" && !chrome(i) ? [l] : [])).slice(0, 10);
+  const sentence = (l: string) => l.split(/\s+/).length >= 4 && /^\p{Lu}/u.test(l) && /[\p{Ll}\d)\]"”’][.!?]["”’)]?$/u.test(l);
+  return filled.length >= 6 && sentence(filled[0] ?? "") && filled.filter(sentence).length * 2 > filled.length;
+}
+
+/**
+ * A line inside a paragraph wrapped at a fixed width ("We discussed … dynamic" / "benchmarking in
+ * this episode …" / …): four lines or more with no blank between, nearly all of one length, most
+ * running on without a stop at their end, this one among them (as long, running on, or going on the line above in lower case). A shorter
+ * line over a PDF's wrapped text is still its title.
+ */
+export function wrappedProse(lines: readonly string[], i: number): boolean {
+  let from = i;
+  let to = i;
+  while (from > 0 && (lines[from - 1] ?? "") !== "" && i - from < 40) from--;
+  while ((lines[to + 1] ?? "") !== "" && to - i < 40) to++;
+  const block = lines.slice(from, to + 1);
+  if (block.length < 4) return false;
+  const longest = Math.max(...block.map((l) => l.length));
+  if (longest < 50) return false;
+  const even = block.filter((l) => l.length >= longest * 0.6).length;
+  const runOn = block.slice(0, -1).filter((l) => !/[.!?:;]$/.test(l)).length;
+  // The line is one of the wrapped ones: as long as they are, and running on.
+  const line = lines[i] ?? "";
+  const wrapped = (line.length >= longest * 0.75 && !/[.!?:;]$/.test(line)) || /^\p{Ll}/u.test(line);
+  return wrapped && even * 4 >= block.length * 3 && runOn * 2 >= block.length - 1;
+}
+
+/** True when the filled line above line i is a row of a table's field names. */
+export function underFieldNames(lines: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && j >= i - 3; j--) if (lines[j]) return isFieldNameRow(lines[j] ?? "");
+  return false;
+}
+
+/** A text that opens with LaTeX markup ("\\section{Introduction}", "\\begin{abstract}"): a paper's source, not a page. */
+export function latexBody(lines: readonly string[]): boolean {
+  const first = lines.find((l) => l.trim() !== "") ?? "";
+  return /^\s*\\(?:section|subsection|chapter|begin|documentclass|usepackage|input)\*?[{[]/.test(first);
 }

@@ -7,7 +7,8 @@
  * ("… benchmark (BIG-bench)") or the whole title opens with it; and a heading that is only the
  * short name ("WinoGrande") when the page's text gives the whole title it begins ("WinoGrande: An
  * Adversarial …", quoted, on a line of its own or opening a sentence). Without that evidence the line
- * stays as it is. Pure.
+ * stays as it is. Also the repairs any title line needs: links before it, a title run on into a
+ * label that repeats its name, a word in small capitals split after its first letter. Pure.
  */
 import { normalizeTitle } from "../../../vocabulary/titles.ts";
 
@@ -102,4 +103,27 @@ function wholeTitleInText(title: string, lines: readonly string[]): { title: str
     }
   }
   return undefined;
+}
+
+/**
+ * "MMLU-Pro: A More Robust … BenchmarkMMLU-Pro published": a title run on into the next label,
+ * which starts with the title's own name: cut where the name comes again, glued.
+ */
+export function cutGluedName(title: string): string {
+  const name = /^([^:\s]{3,40}):\s/.exec(title)?.[1];
+  if (!name) return title;
+  const at = title.indexOf(name, name.length + 2);
+  return at > name.length + 10 && /\p{Ll}/u.test(title[at - 1] ?? "") ? title.slice(0, at).trim() : title;
+}
+
+/** "Re-evaluating the Role of B LEU in …": a word set in small capitals, split after its first letter, joined back. */
+export function joinSmallCaps(title: string): string {
+  if (!/\p{Ll}{3}/u.test(title)) return title;
+  return title.replace(/(?<=^|\s)(\p{Lu}) (\p{Lu}{2,})(?=\s|[,:;.]|$)/gu, "$1$2");
+}
+
+/** The line without the links it opens with ("https://a https://b Title" → "Title"); the line itself when it is only links or none. */
+export function urlsOff(line: string): string {
+  const m = /^(?:https?:\/\/\S{1,500}\s+){1,3}(?=\S)/.exec(line);
+  return m && !/^https?:\/\//.test(line.slice(m[0].length)) ? line.slice(m[0].length) : line;
 }
