@@ -6,6 +6,7 @@
 import type { GraphPayload } from "../api/types.ts";
 import { toColumns, type GraphColumns } from "./graph-columns.ts";
 import type { GraphLoadAnswer } from "./graph-load.worker.ts";
+import { workerAnswer } from "./worker-answer.ts";
 
 /** A request that failed, with the server's status (0: no answer), as the API client's errors say it. */
 export class GraphLoadError extends Error {
@@ -16,10 +17,6 @@ export class GraphLoadError extends Error {
     super(message);
     this.name = "GraphLoadError";
   }
-}
-
-function aborted(): DOMException {
-  return new DOMException("The graph request was aborted", "AbortError");
 }
 
 async function onThePage(url: string, signal?: AbortSignal): Promise<GraphColumns> {
@@ -37,28 +34,15 @@ async function onThePage(url: string, signal?: AbortSignal): Promise<GraphColumn
 export function loadGraphColumns(url: string, signal?: AbortSignal): Promise<GraphColumns> {
   if (typeof Worker === "undefined") return onThePage(url, signal);
   const absolute = new URL(url, window.location.href).href;
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted());
-    const worker = new Worker(new URL("./graph-load.worker.ts", import.meta.url), { type: "module" });
-    const stop = () => {
-      worker.terminate();
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = () => {
-      stop();
-      reject(aborted());
-    };
-    signal?.addEventListener("abort", onAbort);
-    worker.onmessage = (event: MessageEvent<GraphLoadAnswer>) => {
-      stop();
-      const answer = event.data;
-      if (answer.ok) resolve(answer.columns);
-      else reject(new GraphLoadError(answer.error, answer.status));
-    };
-    worker.onerror = (event) => {
-      stop();
-      reject(new GraphLoadError(`${url}: the graph could not be read (${event.message || "worker failed"})`, 0));
-    };
-    worker.postMessage({ url: absolute });
-  });
+  const start = () => new Worker(new URL("./graph-load.worker.ts", import.meta.url), { type: "module" });
+  return workerAnswer<GraphLoadAnswer>(start, { url: absolute }, [], signal, "graph request").then(
+    (answer) => {
+      if (answer.ok) return answer.columns;
+      throw new GraphLoadError(answer.error, answer.status);
+    },
+    (err: Error) => {
+      if (err.name === "AbortError") throw err;
+      throw new GraphLoadError(`${url}: the graph could not be read (${err.message})`, 0);
+    },
+  );
 }

@@ -7,52 +7,27 @@
  */
 import { mapRegions, type Region, type RegionGroup, type RegionPoint } from "./regions.ts";
 import type { RegionsRequest } from "./regions.worker.ts";
-
-function aborted(): DOMException {
-  return new DOMException("The regions were no longer wanted", "AbortError");
-}
+import { workerAnswer } from "./worker-answer.ts";
 
 /** The regions of `points`' groups; rejects with an AbortError when `signal` aborts first. */
 export function traceRegions(points: readonly RegionPoint[], groups: readonly RegionGroup[], signal?: AbortSignal): Promise<Region[]> {
   if (typeof Worker === "undefined") return Promise.resolve(mapRegions(points, groups));
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(aborted());
-    const index = new Map(groups.map((g, i) => [g.key, i]));
-    const request: RegionsRequest = {
-      xs: new Float64Array(points.length),
-      ys: new Float64Array(points.length),
-      groupOf: new Int32Array(points.length),
-      groups: groups.map(({ key, label, color, placed }) => ({ key, label, color, placed })),
-    };
-    points.forEach((p, i) => {
-      request.xs[i] = p.x;
-      request.ys[i] = p.y;
-      request.groupOf[i] = p.group === null ? -1 : (index.get(p.group) ?? -1);
-    });
-    let worker: Worker;
-    try {
-      worker = new Worker(new URL("./regions.worker.ts", import.meta.url), { type: "module" });
-    } catch {
-      return resolve(mapRegions(points, groups));
-    }
-    const stop = () => {
-      worker.terminate();
-      signal?.removeEventListener("abort", onAbort);
-    };
-    const onAbort = () => {
-      stop();
-      reject(aborted());
-    };
-    signal?.addEventListener("abort", onAbort);
-    worker.onmessage = (event: MessageEvent<Region[]>) => {
-      stop();
-      resolve(event.data);
-    };
-    worker.onerror = () => {
-      // A worker that cannot run (a strict policy, an old browser): traced here instead.
-      stop();
-      resolve(mapRegions(points, groups));
-    };
-    worker.postMessage(request, [request.xs.buffer, request.ys.buffer, request.groupOf.buffer]);
+  const index = new Map(groups.map((g, i) => [g.key, i]));
+  const request: RegionsRequest = {
+    xs: new Float64Array(points.length),
+    ys: new Float64Array(points.length),
+    groupOf: new Int32Array(points.length),
+    groups: groups.map(({ key, label, color, placed }) => ({ key, label, color, placed })),
+  };
+  points.forEach((p, i) => {
+    request.xs[i] = p.x;
+    request.ys[i] = p.y;
+    request.groupOf[i] = p.group === null ? -1 : (index.get(p.group) ?? -1);
+  });
+  const start = () => new Worker(new URL("./regions.worker.ts", import.meta.url), { type: "module" });
+  return workerAnswer<Region[]>(start, request, [request.xs.buffer, request.ys.buffer, request.groupOf.buffer], signal, "regions request").catch((err: Error) => {
+    if (err.name === "AbortError") throw err;
+    // A worker that cannot run (a strict policy, an old browser): traced here instead.
+    return mapRegions(points, groups);
   });
 }
